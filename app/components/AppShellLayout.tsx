@@ -1,0 +1,78 @@
+import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from "@mantine/core";
+import { Link, useLocation } from "@remix-run/react";
+import type { MenuGroup } from "../../core/navigation";
+
+interface Props {
+  user: { id: number; username: string; roles: string[] } | null;
+  menu: MenuGroup[];
+  csrfToken: string | null;
+  children: React.ReactNode;
+}
+
+/** Superset's top navigation: brand, menus the user may use, theme toggle and user menu. */
+export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
+  const location = useLocation();
+  const standalone = new URLSearchParams(location.search).has("standalone");
+  if (!user || standalone) return <>{children}</>;
+  return (
+    <AppShell header={{ height: 52 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="lg">
+            <Text component={Link} to="/" fw={700} c="teal" data-testid="brand">
+              Edge Superset
+            </Text>
+            {menu.map((group) =>
+              group.items.length === 1 && group.label === group.items[0].label ? (
+                <Text key={group.label} component={Link} to={group.items[0].href}>
+                  {group.label}
+                </Text>
+              ) : (
+                <Menu key={group.label} trigger="click-hover" position="bottom-start">
+                  <Menu.Target>
+                    <UnstyledButton data-testid={`menu-${group.label}`}>{group.label} ▾</UnstyledButton>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {group.items.map((item) => (
+                      <Menu.Item key={item.href} component={Link} to={item.href}>
+                        {item.label}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            )}
+          </Group>
+          <Group gap="sm">
+            <ThemeToggle />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <UnstyledButton data-testid="user-menu">{user.username} ▾</UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.roles.join(", ")}</Menu.Label>
+                <form method="post" action="/logout/">
+                  <input type="hidden" name="csrf_token" value={csrfToken ?? ""} />
+                  <Menu.Item component="button" type="submit" data-testid="logout">
+                    Log out
+                  </Menu.Item>
+                </form>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}
+
+function ThemeToggle() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const dark = colorScheme === "dark";
+  return (
+    <ActionIcon variant="subtle" aria-label="Toggle light and dark theme" onClick={() => setColorScheme(dark ? "light" : "dark")}>
+      {dark ? "☀" : "☾"}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Principal } from "../core/security/permissions";
+import type { Database } from "../db/client";
+import type { Env } from "../workers/env";
+
+/** What the Worker hands every Remix loader and action (see workers/remix.ts). */
+export interface EdgeLoadContext {
+  env: Env;
+  db: Database;
+  principal: Principal | null;
+  csrfToken: string | null;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+declare module "@remix-run/cloudflare" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends EdgeLoadContext {}
+}

@@ -1,0 +1,66 @@
+import "@mantine/core/styles.css";
+import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { visibleMenu } from "../core/navigation";
+import { AppShellLayout } from "./components/AppShellLayout";
+import { Toasts } from "./components/Toasts";
+
+const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const p = context.principal;
+  return {
+    user: p ? { id: p.id, username: p.username, roles: p.roles } : null,
+    csrfToken: context.csrfToken,
+    menu: visibleMenu(p),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="auto" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          {children}
+          <Toasts />
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken}>
+      <Outlet />
+    </AppShellLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Unexpected error";
+  const detail = isRouteErrorResponse(error) ? String(error.data ?? "") : "Something went wrong while showing this page.";
+  return (
+    <main style={{ padding: 32 }}>
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <a href="/">Back to the home page</a>
+    </main>
+  );
+}

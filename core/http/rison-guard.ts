@@ -1,0 +1,41 @@
+import rison from "rison";
+
+// Every `?q=` goes through here. rison throws several unrelated error classes, and a crafted nesting
+// such as "((((((" recurses until the stack overflows, so size and depth are capped before parsing.
+export const MAX_RISON_LENGTH = 16_384;
+export const MAX_RISON_DEPTH = 32;
+
+export class RisonError extends Error {}
+
+export function decodeRison(text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text === "") return undefined;
+  if (text.length > MAX_RISON_LENGTH) throw new RisonError(`Rison is longer than ${MAX_RISON_LENGTH} characters`);
+  if (nestingDepth(text) > MAX_RISON_DEPTH) throw new RisonError(`Rison nests deeper than ${MAX_RISON_DEPTH} levels`);
+  try {
+    return rison.decode(text);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new RisonError(`Not a valid rison argument: ${reason}`);
+  }
+}
+
+/** Rison objects and arrays open with '(' or '!(' and close with ')'; quoted strings use ' with ! as escape. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === "!") i++;
+      else if (ch === "'") quoted = false;
+    } else if (ch === "'") quoted = true;
+    else if (ch === "(") max = Math.max(max, ++depth);
+    else if (ch === ")") depth--;
+  }
+  return max;
+}
+
+export function encodeRison(value: unknown): string {
+  return rison.encode(value);
+}

@@ -1,0 +1,40 @@
+import { can, isAdmin, type Principal } from "./security/permissions";
+
+// The top navigation (SPEC §2). An item is listed here only once its page exists, and shown only to
+// users who may use it, so nobody is offered a page that answers 403 or does not exist.
+
+export interface MenuItem {
+  label: string;
+  href: string;
+  /** a (permission, view) pair, or "admin" for user and role management */
+  requires: readonly [string, string] | "admin";
+}
+
+export interface MenuGroup {
+  label: string;
+  items: MenuItem[];
+}
+
+export const MENU: MenuGroup[] = [
+  {
+    label: "Settings",
+    items: [
+      { label: "List Users", href: "/users/", requires: "admin" },
+      { label: "List Roles", href: "/roles/", requires: "admin" },
+      { label: "Action Log", href: "/logs/", requires: "admin" },
+    ],
+  },
+];
+
+export function mayUse(principal: Principal | null, item: MenuItem): boolean {
+  if (!principal) return false;
+  if (item.requires === "admin") return isAdmin(principal);
+  return can(principal, item.requires[0], item.requires[1]);
+}
+
+/** The menu a user sees: groups with no visible item disappear. */
+export function visibleMenu(principal: Principal | null, menu: MenuGroup[] = MENU): MenuGroup[] {
+  return menu
+    .map((g) => ({ label: g.label, items: g.items.filter((i) => mayUse(principal, i)) }))
+    .filter((g) => g.items.length > 0);
+}

@@ -1,0 +1,39 @@
+// Superset's permission model (SPEC §6): a right is a (permission, view) pair held through a role.
+
+export type PermissionPair = readonly [permission: string, view: string];
+
+export interface Principal {
+  id: number;
+  username: string;
+  roles: string[];
+  /** "permission|view" strings collected from all roles */
+  permissions: Set<string>;
+}
+
+export const pairKey = (permission: string, view: string) => `${permission}|${view}`;
+
+/** A role name containing "admin" in any case has every right. */
+export function isAdmin(principal: Pick<Principal, "roles">): boolean {
+  return principal.roles.some((r) => r.toLowerCase().includes("admin"));
+}
+
+export function can(principal: Principal | null | undefined, permission: string, view: string): boolean {
+  if (!principal) return false;
+  if (isAdmin(principal)) return true;
+  return principal.permissions.has(pairKey(permission, view));
+}
+
+/** Data access: all_datasource_access, or database_access on the database, or schema/datasource access. */
+export function canAccessDatabase(principal: Principal, databasePerm: string): boolean {
+  return (
+    can(principal, "all_datasource_access", "all_datasource_access") ||
+    can(principal, "all_database_access", "all_database_access") ||
+    can(principal, "database_access", databasePerm)
+  );
+}
+
+/** Superset's naming of data-access view menus. */
+export const databasePermName = (databaseName: string, id: number) => `[${databaseName}].(id:${id})`;
+export const schemaPermName = (databaseName: string, schema: string) => `[${databaseName}].[${schema}]`;
+export const datasourcePermName = (databaseName: string, tableName: string, id: number) =>
+  `[${databaseName}].[${tableName}](id:${id})`;

@@ -1,0 +1,6 @@
+export * from "./security";
+export * from "./datasources";
+export * from "./charts-dashboards";
+export * from "./sqllab";
+export * from "./platform";
+export * from "./reports";

@@ -1,0 +1,38 @@
+// `npm start`: the whole product on http://localhost:8787 with the example data, nothing else to run.
+// Generates a local SECRET_KEY on first run, builds, applies D1 migrations, loads the examples, serves.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { examplesSeedFile } from "./examples-seed.mjs";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: ROOT, env, stdio: "inherit", ...opts });
+
+const devVars = join(ROOT, ".dev.vars");
+const current = existsSync(devVars) ? readFileSync(devVars, "utf8") : "";
+if (!/^SECRET_KEY=/m.test(current)) {
+  appendFileSync(devVars, `${current && !current.endsWith("\n") ? "\n" : ""}SECRET_KEY=${randomBytes(32).toString("hex")}\nLOCAL_DEV=true\n`);
+  console.log("Generated a local SECRET_KEY in .dev.vars (never commit it).");
+}
+
+run("npm", ["run", "build", "--silent"]);
+for (const db of ["DB", "EXAMPLES"]) run(WRANGLER, ["d1", "migrations", "apply", db, "--local"]);
+
+const marker = join(ROOT, ".wrangler", "examples-seeded");
+const seed = examplesSeedFile();
+if (seed && (!existsSync(marker) || readFileSync(marker, "utf8") !== seed)) {
+  console.log("Loading the example data into the local EXAMPLES database ...");
+  run(WRANGLER, ["d1", "execute", "EXAMPLES", "--local", "--file", seed, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+  writeFileSync(marker, seed);
+}
+
+const child = spawn(WRANGLER, ["dev", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
+  cwd: ROOT, env, stdio: "inherit",
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

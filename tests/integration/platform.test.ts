@@ -1,0 +1,61 @@
+import { expect, test } from "vitest";
+import { baseUrl, browserSession, loginAsAdmin } from "../support/client";
+import { inject } from "vitest";
+
+test("health answers without login", async () => {
+  const res = await fetch(`${baseUrl()}/health`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe("OK");
+});
+
+test("token login then /api/v1/me/ names the admin", async () => {
+  const admin = await loginAsAdmin();
+  const res = await admin.get("/api/v1/me/");
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { result: { username: string; is_active: boolean } };
+  expect(body.result.username).toBe(inject("admin").username);
+  expect(body.result.is_active).toBe(true);
+  expect(JSON.stringify(body)).not.toContain("password");
+});
+
+test("a wrong password is refused with Superset's envelope", async () => {
+  const res = await fetch(`${baseUrl()}/api/v1/security/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "wrong", provider: "db" }),
+  });
+  expect(res.status).toBe(401);
+  expect(await res.json()).toMatchObject({ message: "Not authorized" });
+});
+
+test("anonymous API calls get 401 and pages redirect to login", async () => {
+  expect((await fetch(`${baseUrl()}/api/v1/me/`)).status).toBe(401);
+  const page = await fetch(`${baseUrl()}/`, { redirect: "manual" });
+  expect(page.status).toBe(302);
+  expect(page.headers.get("location")).toBe("/login/?next=%2F");
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax, and writes need the CSRF token", async () => {
+  const admin = inject("admin");
+  const form = new URLSearchParams({ username: admin.username, password: admin.password, next: "/" });
+  const res = await fetch(`${baseUrl()}/login/`, { method: "POST", body: form, redirect: "manual" });
+  expect(res.status).toBe(303);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  expect(setCookie).toMatch(/HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=Lax/i);
+  const { cookie, csrfToken } = await browserSession(admin.username, admin.password);
+  const noToken = await fetch(`${baseUrl()}/logout/`, { method: "POST", headers: { Cookie: cookie }, redirect: "manual" });
+  expect(noToken.status).toBe(403);
+  const withToken = await fetch(`${baseUrl()}/logout/`, {
+    method: "POST",
+    headers: { Cookie: cookie, "X-CSRFToken": csrfToken },
+    redirect: "manual",
+  });
+  expect(withToken.status).toBe(303);
+});
+
+test("an unknown API path is a JSON 404", async () => {
+  const res = await fetch(`${baseUrl()}/api/v1/does-not-exist/`);
+  expect(res.status).toBe(404);
+  expect(await res.json()).toMatchObject({ message: "Not found" });
+});

@@ -1,0 +1,21 @@
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM helper shared with Playwright and the benchmarks
+import { startWorker, TEST_ADMIN } from "./server.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    admin: { username: string; password: string };
+  }
+}
+
+/** One real Worker for the whole integration run; each test file logs in as it needs. */
+export default async function setup(project: TestProject) {
+  const worker = await startWorker();
+  project.provide("baseUrl", worker.url);
+  project.provide("admin", TEST_ADMIN);
+  return async () => {
+    if (process.env.SHOW_WORKER_LOGS) console.log(worker.logs());
+    await worker.stop();
+  };
+}

@@ -1,0 +1,111 @@
+// Starts the real Worker (the built bundle) in workerd through `wrangler dev`, isolated in its own temp
+// folder: its own bundle, assets copy, D1 state and port. Tests, e2e runs and benchmarks all use this, so
+// several can run side by side while the source tree is rebuilt.
+import { spawn, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parse } from "smol-toml";
+import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
+const QUIET = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" };
+
+export const TEST_ADMIN = { username: "admin", password: "admin-test-password-1" };
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+    srv.on("error", rej);
+  });
+}
+
+/** Bundles the current build into `dir` and writes a wrangler config that runs it without rebundling. */
+export function prepareWorker(dir) {
+  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("No build found: run `npm run build` first.");
+  const config = parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
+  execFileSync(WRANGLER, ["deploy", "--dry-run", "--outdir", join(dir, "bundle"), "--config", join(ROOT, "wrangler.toml")], {
+    cwd: ROOT, env: QUIET, stdio: "pipe",
+  });
+  cpSync(join(ROOT, "build/client"), join(dir, "assets"), { recursive: true });
+  const isolated = {
+    ...config,
+    main: join(dir, "bundle/index.js"),
+    no_bundle: true,
+    rules: [{ type: "ESModule", globs: ["**/*.js"] }],
+    assets: { ...config.assets, directory: join(dir, "assets") },
+    d1_databases: config.d1_databases.map((d) => ({ ...d, migrations_dir: join(ROOT, d.migrations_dir) })),
+  };
+  writeFileSync(join(dir, "wrangler.json"), JSON.stringify(isolated, null, 2));
+  return join(dir, "wrangler.json");
+}
+
+export function applyMigrations(configPath, stateDir) {
+  for (const db of ["DB", "EXAMPLES"]) {
+    execFileSync(WRANGLER, ["d1", "migrations", "apply", db, "--local", "--persist-to", stateDir, "--config", configPath], {
+      env: { ...QUIET, CI: "true" }, stdio: "pipe",
+    });
+  }
+  const seed = examplesSeedFile();
+  if (seed) {
+    execFileSync(WRANGLER, ["d1", "execute", "EXAMPLES", "--local", "--persist-to", stateDir, "--config", configPath, "--file", seed, "--yes"], {
+      env: { ...QUIET, CI: "true" }, stdio: "pipe", maxBuffer: 64 * 1024 * 1024,
+    });
+  }
+}
+
+/**
+ * Starts an isolated Worker and resolves once it answers /health.
+ * Returns { url, stop, logs } where logs() is everything workerd printed so far.
+ */
+export async function startWorker({ vars = {}, port } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "edge-superset-"));
+  const configPath = prepareWorker(dir);
+  const stateDir = join(dir, "state");
+  mkdirSync(stateDir);
+  applyMigrations(configPath, stateDir);
+  port ??= await freePort();
+  const allVars = {
+    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOCAL_DEV: "true",
+    ...vars,
+  };
+  const args = ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "info"];
+  for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);
+  const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Worker did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM"); // the whole group: wrangler spawns workerd
+    } catch {
+      // already gone
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, stop, logs: () => output, stateDir, configPath };
+}

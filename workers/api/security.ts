@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { sign, verify } from "hono/jwt";
+import { eq, sql } from "drizzle-orm";
+import type { AppEnv } from "../env";
+import { users } from "../../db/schema";
+import { verifyPassword } from "../../core/security/passwords";
+import { badRequest, unauthorized } from "../../core/http/errors";
+import { isPublic, requiresLogin, principalOf } from "../http/guard";
+import { jsonObject } from "../http/input";
+import { csrfTokenFor } from "../http/session";
+import { loadPrincipal } from "../../db/principals";
+
+// Superset's security endpoints for scripts: token login, refresh, CSRF token; and the caller's own profile.
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600;
+
+export const securityApi = new Hono<AppEnv>()
+  .post("/api/v1/security/login", isPublic("token login for scripts"), async (c) => {
+    const body = await jsonObject(c);
+    const { username, password, provider } = body;
+    if (typeof username !== "string" || typeof password !== "string") throw badRequest("username and password are required");
+    if (provider !== undefined && provider !== "db") throw badRequest(`Unsupported provider: ${String(provider)}`);
+    const user = await checkCredentials(c.var.db, username, password);
+    if (!user) throw unauthorized("Not authorized");
+    const now = Math.floor(Date.now() / 1000);
+    const access_token = await sign({ sub: String(user.id), type: "access", fresh: true, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret);
+    const result: Record<string, string> = { access_token };
+    if (body.refresh === true) {
+      result.refresh_token = await sign({ sub: String(user.id), type: "refresh", iat: now, exp: now + REFRESH_TOKEN_SECONDS }, c.var.secret);
+    }
+    return c.json(result);
+  })
+  .post("/api/v1/security/refresh", isPublic("exchanges a refresh token, checked below"), async (c) => {
+    const auth = c.req.header("Authorization") ?? "";
+    const claims = await verify(auth.replace(/^Bearer\s+/, ""), c.var.secret, "HS256").catch(() => null);
+    if (!claims || claims.type !== "refresh" || typeof claims.sub !== "string") throw unauthorized("Not authorized");
+    if (!(await loadPrincipal(c.var.db, Number(claims.sub)))) throw unauthorized("Not authorized");
+    const now = Math.floor(Date.now() / 1000);
+    return c.json({ access_token: await sign({ sub: claims.sub, type: "access", fresh: false, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret) });
+  })
+  .get("/api/v1/security/csrf_token/", requiresLogin(), async (c) => {
+    // Bearer callers have no session and need no CSRF token; Superset still answers with one.
+    const sid = c.var.sessionId ?? `bearer:${principalOf(c).id}`;
+    return c.json({ result: await csrfTokenFor(c.var.secret, sid) });
+  })
+  .get("/api/v1/me/", requiresLogin(), async (c) => {
+    const p = principalOf(c);
+    const u = await c.var.db.select().from(users).where(eq(users.id, p.id)).get();
+    if (!u) throw unauthorized();
+    return c.json({
+      result: {
+        id: u.id,
+        username: u.username,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        is_active: u.active,
+        is_anonymous: false,
+        login_count: u.login_count,
+        created_on: u.created_on,
+        changed_on: u.changed_on,
+      },
+    });
+  })
+  .get("/api/v1/me/roles/", requiresLogin(), (c) => {
+    const p = principalOf(c);
+    const roles: Record<string, [string, string][]> = {};
+    for (const role of p.roles) roles[role] = [];
+    const pairs = [...p.permissions].map((k) => k.split("|") as [string, string]);
+    return c.json({
+      result: { user_id: p.id, username: p.username, roles: Object.fromEntries(p.roles.map((r) => [r, pairs])), permissions: {} },
+    });
+  });
+
+/** Checks a username and password, counting logins and failures as Superset does; null when refused. */
+export async function checkCredentials(db: AppEnv["Variables"]["db"], username: string, password: string) {
+  const user = await db.select().from(users).where(eq(users.username, username)).get();
+  const ok = await verifyPassword(password, user?.password);
+  if (!user || !ok || !user.active) {
+    if (user) await db.update(users).set({ fail_login_count: sql`${users.fail_login_count} + 1` }).where(eq(users.id, user.id));
+    return null;
+  }
+  await db
+    .update(users)
+    .set({ login_count: sql`${users.login_count} + 1`, fail_login_count: 0, last_login: new Date().toISOString() })
+    .where(eq(users.id, user.id));
+  return user;
+}

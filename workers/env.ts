@@ -1,0 +1,32 @@
+import type { Principal } from "../core/security/permissions";
+import type { Database } from "../db/client";
+
+/** Bindings and variables of wrangler.toml, plus the secrets set with .dev.vars or `wrangler secret put`. */
+export interface Env {
+  DB: D1Database;
+  EXAMPLES: D1Database;
+  ASSETS: Fetcher;
+  QUERY_JOB: DurableObjectNamespace;
+  EVENT_CHANNEL: DurableObjectNamespace;
+  SECRET_KEY?: string;
+  ADMIN_USERNAME?: string;
+  ADMIN_PASSWORD?: string;
+  ADMIN_EMAIL?: string;
+  DEFAULT_SQLLAB_LIMIT?: string;
+  SQL_MAX_ROW?: string;
+  SQLLAB_TIMEOUT_SECONDS?: string;
+  /** "true" marks a local run: the session cookie may then be sent without Secure */
+  LOCAL_DEV?: string;
+}
+
+/** What every Hono handler can read from `c.var`. */
+export interface AppVariables {
+  db: Database;
+  secret: string;
+  principal: Principal | null;
+  /** how the request proved who it is: a session cookie (needs CSRF on writes) or a bearer token */
+  authMethod: "cookie" | "bearer" | null;
+  sessionId: string | null;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

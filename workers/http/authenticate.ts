@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from "hono";
+import { verify } from "hono/jwt";
+import { loadPrincipal } from "../../db/principals";
+import { forbidden } from "../../core/http/errors";
+import { safeEqual } from "../../core/security/crypto";
+import type { AppEnv } from "../env";
+import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Finds who is calling: a bearer access token (scripts, Superset clients) or the session cookie (the UI).
+ * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
+ * Anonymous callers continue as `principal: null`; routes decide through their permission guard.
+ */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("principal", null);
+  c.set("authMethod", null);
+  c.set("sessionId", null);
+  const auth = c.req.header("Authorization");
+  if (auth?.startsWith("Bearer ")) {
+    const claims = await verify(auth.slice(7).trim(), c.var.secret, "HS256").catch(() => null);
+    if (claims && claims.type === "access" && typeof claims.sub === "string") {
+      c.set("principal", await loadPrincipal(c.var.db, Number(claims.sub)));
+      c.set("authMethod", "bearer");
+    }
+    return next();
+  }
+  const session = await readSession(c);
+  if (session) {
+    const principal = await loadPrincipal(c.var.db, session.uid);
+    if (principal) {
+      c.set("principal", principal);
+      c.set("authMethod", "cookie");
+      c.set("sessionId", session.sid);
+      if (!SAFE_METHODS.has(c.req.method)) {
+        const sent = c.req.header(CSRF_HEADER) ?? (await formCsrfToken(c.req.raw));
+        if (!sent || !safeEqual(sent, await csrfTokenFor(c.var.secret, session.sid))) {
+          throw forbidden("The CSRF token is missing or invalid. Your session may have timed out: reload the page.");
+        }
+      }
+    }
+  }
+  return next();
+};
+
+async function formCsrfToken(request: Request): Promise<string | undefined> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
+  const form = await request.clone().formData().catch(() => null);
+  const value = form?.get("csrf_token");
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,56 @@
+import type { MiddlewareHandler } from "hono";
+import { can, isAdmin, type Principal } from "../../core/security/permissions";
+import { forbidden, unauthorized } from "../../core/http/errors";
+import type { AppEnv } from "../env";
+
+// Every route declares who may call it with one of these guards. tests/integration/route-coverage.test.ts
+// walks the registered routes and fails on any route that has none and is not on its public list.
+export const GUARD = Symbol.for("edge-superset.guard");
+
+export type GuardedHandler = MiddlewareHandler<AppEnv> & { [GUARD]: string };
+
+function tag(description: string, mw: MiddlewareHandler<AppEnv>): GuardedHandler {
+  return Object.assign(mw, { [GUARD]: description });
+}
+
+/** Needs the (permission, view) pair, e.g. requires("can_read", "Chart"). */
+export const requires = (permission: string, view: string) =>
+  tag(`${permission} on ${view}`, async (c, next) => {
+    const p = c.var.principal;
+    if (!p) throw unauthorized();
+    if (!can(p, permission, view)) throw forbidden();
+    await next();
+  });
+
+/** Any one of the pairs is enough. */
+export const requiresAny = (...pairs: [string, string][]) =>
+  tag(pairs.map(([p, v]) => `${p} on ${v}`).join(" or "), async (c, next) => {
+    const p = c.var.principal;
+    if (!p) throw unauthorized();
+    if (!pairs.some(([perm, view]) => can(p, perm, view))) throw forbidden();
+    await next();
+  });
+
+/** Only for roles named like "admin" (user and role management). */
+export const requiresAdmin = () =>
+  tag("admin", async (c, next) => {
+    const p = c.var.principal;
+    if (!p) throw unauthorized();
+    if (!isAdmin(p)) throw forbidden();
+    await next();
+  });
+
+/** Any signed-in user, whatever their roles (their own profile, their own event stream). */
+export const requiresLogin = () =>
+  tag("login", async (c, next) => {
+    if (!c.var.principal) throw unauthorized();
+    await next();
+  });
+
+/** Open to anyone: used only for the few routes on the public list (login, health). */
+export const isPublic = (why: string) => tag(`public: ${why}`, async (_c, next) => next());
+
+export function principalOf(c: { var: { principal: Principal | null } }): Principal {
+  if (!c.var.principal) throw unauthorized();
+  return c.var.principal;
+}

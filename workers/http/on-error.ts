@@ -1,0 +1,22 @@
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { ApiError, errorEnvelope, statusText } from "../../core/http/errors";
+import { RisonError } from "../../core/http/rison-guard";
+import type { AppEnv } from "../env";
+
+// The one place where errors become Superset's envelopes. Stack traces are logged, never sent.
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  const apiError = toApiError(err);
+  if (apiError.status >= 500) console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, err);
+  return c.json(errorEnvelope(apiError), apiError.status as 400);
+};
+
+export const onNotFound: NotFoundHandler<AppEnv> = (c) => c.json(errorEnvelope(new ApiError(404, statusText(404))), 404);
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof RisonError) return new ApiError(400, err.message, "INVALID_PAYLOAD_FORMAT_ERROR");
+  if (err instanceof SyntaxError) return new ApiError(400, `Request body is not valid JSON: ${err.message}`, "INVALID_PAYLOAD_FORMAT_ERROR");
+  if (err instanceof HTTPException) return new ApiError(err.status, err.message || statusText(err.status));
+  return new ApiError(500, statusText(500));
+}

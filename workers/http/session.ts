@@ -1,0 +1,48 @@
+import { getCookie, setCookie, deleteCookie } from "hono/cookie";
+import type { Context } from "hono";
+import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
+import type { AppEnv } from "../env";
+
+// The browser session: an HMAC-signed cookie naming the user and a random session id.
+// The CSRF token is derived from that id, so it needs no storage and dies with the session.
+export const SESSION_COOKIE = "session";
+export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
+export const CSRF_HEADER = "X-CSRFToken";
+
+export interface SessionPayload {
+  uid: number;
+  sid: string;
+  exp: number; // epoch seconds
+}
+
+export async function readSession(c: Context<AppEnv>): Promise<SessionPayload | null> {
+  const payload = await verifyPayload<SessionPayload>(c.var.secret, "session", getCookie(c, SESSION_COOKIE));
+  if (!payload || typeof payload.uid !== "number" || payload.exp * 1000 < Date.now()) return null;
+  return payload;
+}
+
+export async function startSession(c: Context<AppEnv>, userId: number): Promise<SessionPayload> {
+  const payload: SessionPayload = { uid: userId, sid: randomToken(16), exp: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS };
+  setCookie(c, SESSION_COOKIE, await signPayload(c.var.secret, "session", payload), {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: !isLocal(c.req.url),
+    path: "/",
+    maxAge: SESSION_TTL_SECONDS,
+  });
+  return payload;
+}
+
+export function endSession(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocal(c.req.url) });
+}
+
+export function csrfTokenFor(secret: string, sessionId: string): Promise<string> {
+  return hmac(secret, "csrf", sessionId);
+}
+
+/** Secure cookies are refused by browsers on plain-http localhost, so only there do we drop the flag. */
+function isLocal(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
+}

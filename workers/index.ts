@@ -1,0 +1,17 @@
+import type { Env } from "./env";
+import { createApp } from "./app";
+import { renderPage } from "./remix";
+import { runScheduled } from "./scheduled/index";
+
+export { QueryJob } from "../durable-objects/query-job";
+export { EventChannel } from "../durable-objects/event-channel";
+
+// The one entry: env is unpacked here and handed down; nothing deeper reads globals.
+const app = createApp(renderPage);
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  scheduled: (controller, env, ctx) => {
+    ctx.waitUntil(runScheduled(new Date(controller.scheduledTime), env));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,24 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { Context } from "hono";
+import type { AppEnv } from "./env";
+import { csrfTokenFor } from "./http/session";
+import type { EdgeLoadContext } from "../app/load-context";
+
+// The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
+// @ts-expect-error the build has no type declarations
+import * as build from "../build/server/index.js";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+/** Renders pages with the caller already authenticated by the Hono middleware. */
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  const principal = c.var.principal;
+  const loadContext: EdgeLoadContext = {
+    env: c.env,
+    db: c.var.db,
+    principal,
+    csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
+    waitUntil: (p) => c.executionCtx.waitUntil(p),
+  };
+  return handleRemixRequest(c.req.raw, loadContext);
+}

@@ -1,0 +1,19 @@
+import type { Env } from "./env";
+import type { Database } from "../db/client";
+import { bootstrapMetadata } from "../db/bootstrap";
+
+let started: Promise<void> | null = null;
+
+/** Runs the idempotent first-start work once per isolate; a failure is retried on the next request. */
+export function ensureStarted(env: Env, db: Database): Promise<void> {
+  started ??= bootstrapMetadata(db, {
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    adminEmail: env.ADMIN_EMAIL,
+    announce: (message) => console.log(message),
+  }).catch((e) => {
+    started = null;
+    throw e;
+  });
+  return started;
+}
