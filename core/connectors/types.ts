@@ -1,0 +1,69 @@
+// The one connector shape every database engine implements (workers/connectors/<engine>/).
+// SQL Lab, charts, filters and alerts talk to this interface only and never care which engine answers.
+
+/** Superset's GenericDataType. */
+export const GenericType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
+export type GenericType = (typeof GenericType)[keyof typeof GenericType];
+
+export interface ResultColumn {
+  name: string;
+  /** the engine's native type name, e.g. "INTEGER", "timestamp without time zone", "VARCHAR(255)" */
+  type: string | null;
+  type_generic: GenericType;
+  is_dttm: boolean;
+}
+
+/** Rows are arrays in column order: no repeated keys, half the bytes of row objects. */
+export interface QueryResult {
+  columns: ResultColumn[];
+  rows: unknown[][];
+  /** true when more rows existed than the limit let through */
+  truncated: boolean;
+}
+
+export interface ExecuteOptions {
+  /** at most this many rows come back */
+  limit?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  schema?: string | null;
+  catalog?: string | null;
+  /** run inside a read-only transaction where the engine has one (defence in depth behind the SQL gate) */
+  readOnly: boolean;
+}
+
+export interface TableRef {
+  name: string;
+  type: "table" | "view";
+}
+
+export interface TableColumn {
+  name: string;
+  type: string;
+  type_generic: GenericType;
+  nullable: boolean;
+  default: string | null;
+  comment?: string | null;
+}
+
+export interface TableMetadata {
+  name: string;
+  schema: string | null;
+  columns: TableColumn[];
+  primaryKey: { constrained_columns: string[]; name: string | null };
+  foreignKeys: { name: string | null; constrained_columns: string[]; referred_schema: string | null; referred_table: string; referred_columns: string[] }[];
+  indexes: { name: string; column_names: string[]; unique: boolean }[];
+}
+
+export interface Connector {
+  readonly engine: string;
+  execute(sql: string, options: ExecuteOptions): Promise<QueryResult>;
+  /** the engine's plan for a cost estimate; one object per plan row */
+  explain(sql: string, options: Pick<ExecuteOptions, "schema" | "catalog">): Promise<Record<string, unknown>[]>;
+  testConnection(): Promise<void>;
+  catalogs(): Promise<string[]>;
+  schemas(catalog?: string | null): Promise<string[]>;
+  tables(schema: string | null, catalog?: string | null): Promise<TableRef[]>;
+  tableMetadata(table: string, schema: string | null, catalog?: string | null): Promise<TableMetadata>;
+  close(): Promise<void>;
+}
