@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../workers/env";
 
 // One EventChannel per user: an ordered log of async events (SPEC §3 "Async event") that websockets
 // receive live and that `GET /api/v1/async_event/?last_id=` reads. Ids look like Redis stream ids
@@ -19,10 +20,10 @@ export type NewAsyncEvent = Omit<AsyncEvent, "id" | "channel_id">;
 /** Events older than this are dropped when new ones arrive. */
 const KEEP_EVENTS = 1000;
 
-export class EventChannel extends DurableObject {
+export class EventChannel extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 
-  constructor(ctx: DurableObjectState, env: unknown) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL, body TEXT NOT NULL)`);

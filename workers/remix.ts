@@ -1,11 +1,10 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { csrfTokenFor } from "./http/session";
 import type { EdgeLoadContext } from "../app/load-context";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
-// @ts-expect-error the build has no type declarations
 import * as build from "../build/server/index.js";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -20,5 +19,5 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   };
-  return handleRemixRequest(c.req.raw, loadContext);
+  return handleRemixRequest(c.req.raw, loadContext as unknown as AppLoadContext);
 }

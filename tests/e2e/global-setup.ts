@@ -1,4 +1,3 @@
-// @ts-expect-error plain ESM helper shared with vitest and the benchmarks
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 
 /** Starts one isolated Worker for the browser journeys and hands its URL to the tests. */

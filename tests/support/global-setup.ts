@@ -1,5 +1,4 @@
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM helper shared with Playwright and the benchmarks
 import { startWorker, TEST_ADMIN } from "./server.mjs";
 
 declare module "vitest" {

@@ -1,0 +1,32 @@
+import { expect, test } from "vitest";
+import { parseListArgs } from "./list-query";
+import { decodeRison } from "./rison-guard";
+
+test("reads Superset's list arguments", () => {
+  const args = parseListArgs(decodeRison("(filters:!((col:username,opr:ct,value:ad)),order_column:id,order_direction:desc,page:2,page_size:25)"));
+  expect(args).toEqual({
+    filters: [{ col: "username", opr: "ct", value: "ad" }],
+    orderColumn: "id",
+    orderDirection: "desc",
+    page: 2,
+    pageSize: 25,
+    columns: null,
+  });
+});
+
+test("defaults apply when q is absent", () => {
+  expect(parseListArgs(undefined)).toMatchObject({ filters: [], page: 0, pageSize: 20, orderDirection: "asc" });
+});
+
+test.each([
+  ["!(1,2)", "must be a rison object"],
+  ["(filters:x)", "filters must be a list"],
+  ["(filters:!((col:a)))", "needs col and opr"],
+  ["(order_direction:up)", "order_direction"],
+  ["(page:-1)", "page must be"],
+  ["(page_size:0)", "page_size"],
+  ["(page_size:5000)", "page_size"],
+  ["(columns:!(1))", "columns"],
+])("%s is refused", (q, message) => {
+  expect(() => parseListArgs(decodeRison(q))).toThrow(message);
+});

@@ -1,0 +1,60 @@
+import { badRequest } from "./errors";
+
+// Superset's list arguments, sent rison-encoded as `?q=`:
+// (filters:!((col:name,opr:ct,value:abc)),order_column:changed_on,order_direction:desc,page:0,page_size:25)
+
+export type FilterOperator = "eq" | "neq" | "gt" | "lt" | "ge" | "le" | "sw" | "ew" | "ct" | "nct" | "in" | "rel_o_m" | "rel_m_m";
+export const GENERIC_OPERATORS: FilterOperator[] = ["eq", "neq", "gt", "lt", "ge", "le", "sw", "ew", "ct", "nct", "in", "rel_o_m", "rel_m_m"];
+
+export interface ListFilter {
+  col: string;
+  opr: string;
+  value: unknown;
+}
+
+export interface ListArgs {
+  filters: ListFilter[];
+  orderColumn: string | null;
+  orderDirection: "asc" | "desc";
+  page: number;
+  pageSize: number;
+  columns: string[] | null;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 1000;
+
+/** Validates the decoded `q` of a list call; anything malformed is a 400 naming the problem. */
+export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): ListArgs {
+  if (q === undefined || q === null) q = {};
+  if (typeof q !== "object" || Array.isArray(q)) throw badRequest("The q argument must be a rison object");
+  const o = q as Record<string, unknown>;
+  const filters = o.filters ?? [];
+  if (!Array.isArray(filters)) throw badRequest("filters must be a list");
+  const parsed: ListFilter[] = filters.map((f, i) => {
+    if (!f || typeof f !== "object" || Array.isArray(f)) throw badRequest(`filters[${i}] must be an object`);
+    const { col, opr, value } = f as Record<string, unknown>;
+    if (typeof col !== "string" || typeof opr !== "string") throw badRequest(`filters[${i}] needs col and opr`);
+    return { col, opr, value };
+  });
+  const direction = o.order_direction ?? "asc";
+  if (direction !== "asc" && direction !== "desc") throw badRequest("order_direction must be asc or desc");
+  if (o.order_column !== undefined && typeof o.order_column !== "string") throw badRequest("order_column must be a string");
+  const page = o.page ?? 0;
+  const pageSize = o.page_size ?? DEFAULT_PAGE_SIZE;
+  const max = opts.maxPageSize ?? MAX_PAGE_SIZE;
+  if (!Number.isInteger(page) || (page as number) < 0) throw badRequest("page must be a non-negative integer");
+  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > max)
+    throw badRequest(`page_size must be an integer from 1 to ${max}`);
+  const columns = o.columns ?? o.select_columns ?? null;
+  if (columns !== null && (!Array.isArray(columns) || columns.some((c) => typeof c !== "string")))
+    throw badRequest("columns must be a list of names");
+  return {
+    filters: parsed,
+    orderColumn: (o.order_column as string | undefined) ?? null,
+    orderDirection: direction,
+    page: page as number,
+    pageSize: pageSize as number,
+    columns: columns as string[] | null,
+  };
+}
