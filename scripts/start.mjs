@@ -8,7 +8,7 @@ import { examplesSeedFile } from "./examples-seed.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+const env = { ...process.env, PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: ROOT, env, stdio: "inherit", ...opts });
 
 const devVars = join(ROOT, ".dev.vars");

@@ -1,0 +1,85 @@
+// Platform figures (issue 2): Worker size, cold start, /api/v1/me/ latency under load vs a bare route,
+// and the JS/CSS a browser downloads for the home page.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { load, round, saveResults } from "./_lib.mjs";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const FREE_PLAN_BYTES = 3 * 1024 * 1024;
+
+function workerSize() {
+  const out = mkdtempSync(join(tmpdir(), "bench-size-"));
+  execFileSync(join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--minify", "--outdir", out], {
+    cwd: ROOT, stdio: "pipe", env: { ...process.env, PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false" },
+  });
+  let raw = 0;
+  let gz = 0;
+  for (const f of readdirSync(out, { recursive: true })) {
+    const p = join(out, f);
+    if (!statSync(p).isFile() || f.endsWith(".map") || f === "README.md") continue;
+    const bytes = readFileSync(p);
+    raw += bytes.length;
+    gz += gzipSync(bytes, { level: 9 }).length;
+  }
+  rmSync(out, { recursive: true, force: true });
+  return { raw_kb: round(raw / 1024, 1), gzip_kb: round(gz / 1024, 1), fraction_of_free_plan: round(gz / FREE_PLAN_BYTES, 3) };
+}
+
+async function token(url) {
+  const res = await fetch(`${url}/api/v1/security/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }),
+  });
+  return (await res.json()).access_token;
+}
+
+async function homeAssets(url) {
+  const form = new URLSearchParams({ ...TEST_ADMIN, next: "/" });
+  const login = await fetch(`${url}/login/`, { method: "POST", body: form, redirect: "manual" });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const html = await (await fetch(`${url}/`, { headers: { Cookie: cookie } })).text();
+  const refs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+  let js = 0;
+  let css = 0;
+  for (const ref of refs) {
+    const body = Buffer.from(await (await fetch(`${url}${ref}`)).arrayBuffer());
+    const gz = gzipSync(body, { level: 9 }).length;
+    if (ref.endsWith(".css")) css += gz;
+    else js += gz;
+  }
+  return { files: refs.size, js_gzip_kb: round(js / 1024, 1), css_gzip_kb: round(css / 1024, 1) };
+}
+
+const size = workerSize();
+console.log("worker size", size);
+
+const t0 = performance.now();
+const worker = await startWorker();
+const ready = performance.now() - t0;
+try {
+  const c0 = performance.now();
+  await (await fetch(`${worker.url}/api/v1/security/csrf_token/`)).arrayBuffer(); // first request: runs first-start bootstrap
+  const firstRequestMs = performance.now() - c0;
+  const cold = { process_start_to_ready_ms: round(ready, 0), first_request_ms: round(firstRequestMs, 1) };
+  console.log("cold start", cold);
+
+  const bearer = await token(worker.url);
+  const latency = [];
+  for (const concurrency of [1, 8, 32]) {
+    const total = concurrency === 1 ? 300 : 1000;
+    const me = await load(() => fetch(`${worker.url}/api/v1/me/`, { headers: { Authorization: `Bearer ${bearer}` } }), { total, concurrency });
+    const health = await load(() => fetch(`${worker.url}/health`), { total, concurrency });
+    latency.push({ route: "/api/v1/me/", ...me }, { route: "/health", ...health });
+    console.log(`c=${concurrency}  me p50 ${me.p50_ms} ms p99 ${me.p99_ms} ms (${me.rps}/s)  |  health p50 ${health.p50_ms} ms p99 ${health.p99_ms} ms (${health.rps}/s)`);
+  }
+  const home = await homeAssets(worker.url);
+  console.log("home page assets", home);
+  saveResults("platform", { worker_size: size, cold_start: cold, latency, home_page: home });
+} finally {
+  await worker.stop();
+}
