@@ -32,6 +32,22 @@ if (seed && (!existsSync(marker) || readFileSync(marker, "utf8") !== seed)) {
 const child = spawn(WRANGLER, ["dev", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
   cwd: ROOT, env, stdio: "inherit",
 });
+// The first request runs the first-start work (roles, first admin, examples registration), so the generated
+// admin password, if any, is printed now rather than whenever someone first opens the page.
+const port = process.env.PORT ?? "8787";
+(async () => {
+  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) {
+        console.log(`\nEdge Superset is ready on http://localhost:${port}`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+})();
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 
 const steps = [
   ["typecheck", "tsc", ["--noEmit"]],
+  ["lint", "eslint", [".", "--max-warnings=0"]],
   ["build", "npm", ["run", "build", "--silent"]],
   ["unit", "vitest", ["run", "--project", "unit"]],
   ["integration", "vitest", ["run", "--project", "integration"]],
