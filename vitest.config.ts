@@ -1,10 +1,21 @@
 import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+// The route-coverage and hostile-input tests import the whole app (workers/app.ts) in Node to read its route
+// table; workerd-only modules it reaches are replaced by small shims there. Nothing else relies on them.
+const workerdShims = {
+  alias: {
+    "cloudflare:workers": fileURLToPath(new URL("./tests/support/node-shims/cloudflare-workers.ts", import.meta.url)),
+    "cloudflare:sockets": fileURLToPath(new URL("./tests/support/node-shims/cloudflare-sockets.ts", import.meta.url)),
+  },
+};
 
 // unit: pure code beside its source (core/, app/ helpers). integration: the real Worker in workerd over HTTP.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: workerdShims,
         test: {
           name: "unit",
           include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
@@ -13,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: workerdShims,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

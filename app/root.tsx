@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { visibleMenu } from "../core/navigation";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
+import { useNavigationLogging } from "./components/event-logger";
 
 const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
 
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  useNavigationLogging({ enabled: data.user !== null, csrfToken: data.csrfToken });
   return (
     <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken}>
       <Outlet />

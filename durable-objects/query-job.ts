@@ -1,32 +1,67 @@
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import type { Env } from "../workers/env";
 import type { NewAsyncEvent } from "./event-channel";
-import { runJobQuery, type JobSpec } from "../workers/connectors/job-runner";
+import { openDatabase } from "../db/client";
+import { databases, queries } from "../db/schema";
+import { connectorFor } from "../workers/connectors/registry";
+import { engineFailure, failedState, runStatements, type RunSpec } from "../workers/sqllab/run-statements";
+import { secretsOfUri } from "../core/sqllab/scrub";
+import { errorEnvelope } from "../core/http/errors";
+import { wireColumns, type WireColumn } from "../core/sqllab/payloads";
 
-// One QueryJob per asynchronous query: it runs the statement away from the request that started it,
-// keeps the result, can be stopped, and reports done/error to the owner's EventChannel.
+// One QueryJob per asynchronous SQL Lab query (named `job:<client_id>`). It runs the statements from an
+// alarm (an alarm may run for 15 minutes, a request's leftover work may not), can be stopped mid-statement
+// (the AbortSignal reaches the connector, which cancels on the engine), and is the results backend: the
+// rows stay in this object's SQLite storage, in chunks below the 2 MB row limit, for RESULT_TTL_MS.
+// When done it marks the `query` row and publishes done/error to the owner's EventChannel.
 
-export type JobState = "pending" | "running" | "success" | "failed" | "stopped";
+export interface JobSpec {
+  clientId: string;
+  queryId: number;
+  userId: number;
+  databaseId: number;
+  run: RunSpec;
+}
+
+export type JobState = "running" | "success" | "failed" | "stopped" | "timed_out";
 
 export interface JobStatus {
-  jobId: string;
   state: JobState;
   error: string | null;
-  startedAt: number | null;
+  startedAt: number;
   endedAt: number | null;
 }
 
+export interface StoredResult {
+  columns: WireColumn[];
+  rows: unknown[][];
+  total: number;
+  limitingFactor: string;
+}
+
+const RESULT_TTL_MS = 24 * 3600_000;
+const CHUNK_BYTES = 512 * 1024;
+
 export class QueryJob extends DurableObject<Env> {
   private abort: AbortController | null = null;
+  private readonly sql: SqlStorage;
 
-  /** Starts the job once; calling start again for the same id returns its current status. */
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS result_chunks (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)`);
+  }
+
+  /** Accepts the job once and runs it from an alarm right away; a repeated start answers the current status. */
   async start(spec: JobSpec): Promise<JobStatus> {
     const existing = await this.status();
-    if (existing) return existing;
-    const status: JobStatus = { jobId: spec.jobId, state: "running", error: null, startedAt: Date.now(), endedAt: null };
+    if (existing?.state === "running") return existing;
+    // a finished run of the same client id is being re-run: its old result goes
+    if (existing) await this.clear();
+    const status: JobStatus = { state: "running", error: null, startedAt: Date.now(), endedAt: null };
     await this.ctx.storage.put({ spec, status });
-    this.abort = new AbortController();
-    this.ctx.waitUntil(this.execute(spec, this.abort.signal));
+    await this.ctx.storage.setAlarm(Date.now());
     return status;
   }
 
@@ -34,36 +69,143 @@ export class QueryJob extends DurableObject<Env> {
     return (await this.ctx.storage.get<JobStatus>("status")) ?? null;
   }
 
-  async result(): Promise<unknown> {
-    return (await this.ctx.storage.get("result")) ?? null;
-  }
-
-  /** Stopped is final: a result arriving afterwards is dropped (SPEC §4). */
+  /** Stopped is final: the statement is cancelled and a result arriving afterwards is dropped (SPEC §4). */
   async stop(): Promise<JobStatus | null> {
     const status = await this.status();
     if (!status || status.state !== "running") return status;
-    this.abort?.abort(new Error("stopped"));
     const stopped: JobStatus = { ...status, state: "stopped", endedAt: Date.now() };
     await this.ctx.storage.put("status", stopped);
+    this.abort?.abort(new Error("stopped"));
     return stopped;
   }
 
-  private async execute(spec: JobSpec, signal: AbortSignal): Promise<void> {
+  /** Keeps the result of a synchronous run, so a reloaded editor can read it back like an async one. */
+  async store(result: Omit<StoredResult, "rows"> & { rows: unknown[][] }): Promise<void> {
+    const { rows, ...meta } = result;
+    await this.clear();
+    this.storeRows(rows);
+    const now = Date.now();
+    await this.ctx.storage.put({ result_meta: meta, status: { state: "success", error: null, startedAt: now, endedAt: now } satisfies JobStatus });
+    await this.ctx.storage.setAlarm(now + RESULT_TTL_MS);
+  }
+
+  private async clear(): Promise<void> {
+    this.sql.exec(`DELETE FROM result_chunks`);
+    await this.ctx.storage.delete(["spec", "status", "result_meta"]);
+  }
+
+  /** The stored result, cut to `rows` when given; null when it has expired or never existed. */
+  async result(rows?: number): Promise<StoredResult | null> {
+    const meta = await this.ctx.storage.get<Omit<StoredResult, "rows">>("result_meta");
+    if (!meta) return null;
+    const out: unknown[][] = [];
+    const want = rows ?? Number.POSITIVE_INFINITY;
+    for (const chunk of this.sql.exec<{ body: string }>(`SELECT body FROM result_chunks ORDER BY seq`)) {
+      for (const row of JSON.parse(chunk.body) as unknown[][]) {
+        if (out.length >= want) break;
+        out.push(row);
+      }
+      if (out.length >= want) break;
+    }
+    return { ...meta, rows: out };
+  }
+
+  async alarm(): Promise<void> {
+    const status = await this.status();
+    if (!status) return;
+    const spec = await this.ctx.storage.get<JobSpec>("spec");
+    if (status.state === "running" && spec && !this.abort) {
+      await this.execute(spec);
+      return;
+    }
+    if (status.state !== "running" && status.endedAt !== null && Date.now() - status.endedAt >= RESULT_TTL_MS) {
+      await this.ctx.storage.deleteAll();
+      // deleteAll drops the SQL table too; this object may still serve a re-run of the same client id
+      this.sql.exec(`CREATE TABLE IF NOT EXISTS result_chunks (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)`);
+    } else if (status.endedAt !== null) {
+      await this.ctx.storage.setAlarm(status.endedAt + RESULT_TTL_MS);
+    }
+  }
+
+  private async execute(spec: JobSpec): Promise<void> {
+    const db = openDatabase(this.env.DB);
+    const database = await db.select().from(databases).where(eq(databases.id, spec.databaseId)).get();
+    this.abort = new AbortController();
+    const secrets = database ? secretsOfUri(database.sqlalchemy_uri) : [];
     let event: NewAsyncEvent;
     try {
-      const result = await runJobQuery(this.env, spec, signal);
-      if ((await this.status())?.state === "stopped") return;
-      await this.ctx.storage.put({ result, status: { ...(await this.status())!, state: "success", endedAt: Date.now() } });
-      event = { job_id: spec.jobId, user_id: String(spec.userId), status: "done", errors: [], result_url: `/api/v1/sqllab/results/?q=(key:'${spec.jobId}')` };
+      if (!database) throw new Error("The database of this query no longer exists.");
+      await db.update(queries).set({ status: "running", start_running_time: Date.now(), changed_on: new Date().toISOString() }).where(eq(queries.id, spec.queryId)).run();
+      const connector = await connectorFor(this.env, database, this.env.SECRET_KEY ?? "");
+      let outcome;
+      try {
+        outcome = await runStatements(connector, spec.run, this.abort.signal);
+      } finally {
+        await connector.close().catch(() => {});
+      }
+      if ((await this.status())?.state !== "running") return; // stopped meanwhile: drop the result
+      const columns = wireColumns(outcome.result.columns);
+      this.storeRows(outcome.result.rows);
+      const resultsKey = crypto.randomUUID();
+      const endedAt = Date.now();
+      await this.ctx.storage.put({
+        result_meta: { columns, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor },
+        status: { ...(await this.status())!, state: "success", endedAt },
+      });
+      await db
+        .update(queries)
+        .set({
+          status: "success", progress: 100, rows: outcome.result.rows.length, results_key: resultsKey, executed_sql: outcome.executedSql,
+          limiting_factor: outcome.limitingFactor, end_time: endedAt, end_result_backend_time: Date.now(), error_message: null,
+          changed_on: new Date().toISOString(),
+        })
+        .where(eq(queries.id, spec.queryId))
+        .run();
+      event = { job_id: spec.clientId, user_id: String(spec.userId), status: "done", errors: [], result_url: `/api/v1/sqllab/results/?q=(key:'${resultsKey}')` };
     } catch (e) {
-      if ((await this.status())?.state === "stopped") return;
-      const message = e instanceof Error ? e.message : String(e);
-      await this.ctx.storage.put("status", { ...(await this.status())!, state: "failed", error: message, endedAt: Date.now() });
-      event = { job_id: spec.jobId, user_id: String(spec.userId), status: "error", errors: [{ message }], result_url: null };
+      if ((await this.status())?.state !== "running") return;
+      const failure = engineFailure(e, secrets);
+      const state = failedState(failure);
+      await this.ctx.storage.put("status", { ...(await this.status())!, state, error: failure.message, endedAt: Date.now() });
+      await db
+        .update(queries)
+        .set({ status: state, error_message: failure.message, end_time: Date.now(), changed_on: new Date().toISOString() })
+        .where(eq(queries.id, spec.queryId))
+        .run();
+      event = { job_id: spec.clientId, user_id: String(spec.userId), status: "error", errors: (errorEnvelope(failure).errors as unknown[]) ?? [], result_url: null };
+    } finally {
+      this.abort = null;
+      await this.ctx.storage.setAlarm(Date.now() + RESULT_TTL_MS);
     }
-    const channel = this.env.EVENT_CHANNEL.get(this.env.EVENT_CHANNEL.idFromName(spec.channelId)) as unknown as {
-      publish(channelId: string, e: NewAsyncEvent): Promise<unknown>;
-    };
-    await channel.publish(spec.channelId, event);
+    const ns = this.env.EVENT_CHANNEL;
+    const channel = ns.get(ns.idFromName(`user:${spec.userId}`)) as unknown as { publish(channelId: string, e: NewAsyncEvent): Promise<unknown> };
+    await channel.publish(`user:${spec.userId}`, event);
   }
+
+  /** Rows go in as JSON chunks of about CHUNK_BYTES so no single stored row nears the 2 MB limit. */
+  private storeRows(rows: unknown[][]): void {
+    this.sql.exec(`DELETE FROM result_chunks`);
+    let chunk: unknown[][] = [];
+    let bytes = 0;
+    let seq = 0;
+    const flush = () => {
+      if (!chunk.length) return;
+      this.sql.exec(`INSERT INTO result_chunks (seq, body) VALUES (?, ?)`, seq++, JSON.stringify(chunk, jsonReplacer));
+      chunk = [];
+      bytes = 0;
+    };
+    for (const row of rows) {
+      const size = JSON.stringify(row, jsonReplacer).length;
+      if (bytes + size > CHUNK_BYTES) flush();
+      chunk.push(row);
+      bytes += size;
+    }
+    flush();
+  }
+}
+
+function jsonReplacer(_key: string, value: unknown): unknown {
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (value instanceof Uint8Array) return [...value].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return value;
 }

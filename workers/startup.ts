@@ -1,6 +1,7 @@
 import type { Env } from "./env";
 import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/bootstrap";
+import { registerExamples } from "../db/examples-registration";
 
 let started: Promise<void> | null = null;
 
@@ -11,9 +12,11 @@ export function ensureStarted(env: Env, db: Database): Promise<void> {
     adminPassword: env.ADMIN_PASSWORD,
     adminEmail: env.ADMIN_EMAIL,
     announce: (message) => console.log(message),
-  }).catch((e) => {
-    started = null;
-    throw e;
-  });
+  })
+    .then(() => registerExamples(db))
+    .catch((e) => {
+      started = null;
+      throw e;
+    });
   return started;
 }

@@ -25,7 +25,7 @@ const SQL_LAB: PermissionPair[] = [
   ["can_format_sql", "SQLLab"], ["can_export_csv", "SQLLab"], ["can_get_results", "SQLLab"],
   ...readWrite("Query"), ...readWrite("SavedQuery"), ...readWrite("TabStateView"), ...readWrite("TableSchemaView"),
   ...readWrite("SqlLabPermalinkRestApi"), ...readWrite("KV"),
-  ["can_read", "Database"],
+  ["can_read", "Database"], ["can_write", "Log"],
   ...menus("SQL Lab", "SQL Editor", "Saved Queries", "Query Search"),
 ];
 

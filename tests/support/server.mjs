@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parse } from "smol-toml";
-import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
+import { examplesStateTemplate } from "./examples-template.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
@@ -48,15 +48,12 @@ export function prepareWorker(dir) {
 }
 
 export function applyMigrations(configPath, stateDir) {
-  for (const db of ["DB", "EXAMPLES"]) {
+  // the EXAMPLES database comes migrated and seeded from a cached template (tests/support/examples-template.mjs)
+  const template = examplesStateTemplate(configPath);
+  if (template) cpSync(template, stateDir, { recursive: true });
+  for (const db of template ? ["DB"] : ["DB", "EXAMPLES"]) {
     execFileSync(WRANGLER, ["d1", "migrations", "apply", db, "--local", "--persist-to", stateDir, "--config", configPath], {
       env: { ...QUIET, CI: "true" }, stdio: "pipe",
-    });
-  }
-  const seed = examplesSeedFile();
-  if (seed) {
-    execFileSync(WRANGLER, ["d1", "execute", "EXAMPLES", "--local", "--persist-to", stateDir, "--config", configPath, "--file", seed, "--yes"], {
-      env: { ...QUIET, CI: "true" }, stdio: "pipe", maxBuffer: 64 * 1024 * 1024,
     });
   }
 }

@@ -1,5 +1,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../env";
+import { logApi } from "./log";
+import { asyncEventApi } from "./async-event";
+import { securityAdminApi } from "./security-admin";
+import { sqlLabRoutes } from "./sqllab-routes";
+import { databaseApi } from "./database";
+import { datasetApi } from "./dataset";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
-export const apiRoutes: Hono<AppEnv>[] = [];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi];

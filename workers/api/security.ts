@@ -9,6 +9,7 @@ import { isPublic, requiresLogin, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/principals";
+import { pairsByRole, roleIdsOfUser } from "../../db/security-roles";
 
 // Superset's security endpoints for scripts: token login, refresh, CSRF token; and the caller's own profile.
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -62,15 +63,21 @@ export const securityApi = new Hono<AppEnv>()
       },
     });
   })
-  .get("/api/v1/me/roles/", requiresLogin(), (c) => {
+  .get("/api/v1/me/roles/", requiresLogin(), async (c) => {
+    // Superset's shape: each role with its own [permission, view] pairs; data-access permissions by kind.
     const p = principalOf(c);
-    const roles: Record<string, [string, string][]> = {};
-    for (const role of p.roles) roles[role] = [];
-    const pairs = [...p.permissions].map((k) => k.split("|") as [string, string]);
-    return c.json({
-      result: { user_id: p.id, username: p.username, roles: Object.fromEntries(p.roles.map((r) => [r, pairs])), permissions: {} },
-    });
+    const roles = await pairsByRole(c.var.db, await roleIdsOfUser(c.var.db, p.id));
+    return c.json({ result: { user_id: p.id, username: p.username, roles, permissions: dataAccess(roles) } });
   });
+
+/** Superset's `permissions` of /me/roles/: the views of datasource_access and database_access held. */
+function dataAccess(roles: Record<string, [string, string][]>): Record<string, string[]> {
+  const out: Record<string, Set<string>> = {};
+  for (const pairs of Object.values(roles))
+    for (const [permission, view] of pairs)
+      if (permission === "datasource_access" || permission === "database_access") (out[permission] ??= new Set()).add(view);
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v].sort()]));
+}
 
 /** Checks a username and password, counting logins and failures as Superset does; null when refused. */
 export async function checkCredentials(db: AppEnv["Variables"]["db"], username: string, password: string) {

@@ -1,11 +1,21 @@
 import type { Env } from "../env";
 import { openDatabase } from "../../db/client";
 import { purgeExpired } from "../../db/housekeeping";
+import { runDueSavedQueries } from "./saved-queries";
 
 // The every-minute cron tick. Each job is independent: one failing does not stop the others.
 export async function runScheduled(now: Date, env: Env): Promise<void> {
   const db = openDatabase(env.DB);
-  const jobs: [string, () => Promise<unknown>][] = [["housekeeping", () => purgeExpired(db, now)]];
+  const jobs: [string, () => Promise<unknown>][] = [
+    [
+      "housekeeping",
+      async () => {
+        const purged = await purgeExpired(db, now);
+        if (purged.keyValues || purged.logs) console.log(`housekeeping: purged ${purged.keyValues} key-value entries, ${purged.logs} log rows`);
+      },
+    ],
+    ["scheduled saved queries", () => runDueSavedQueries(env, db, now)],
+  ];
   for (const [name, job] of jobs) {
     try {
       await job();

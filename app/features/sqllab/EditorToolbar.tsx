@@ -1,0 +1,167 @@
+import { Alert, Button, Group, Kbd, Modal, Popover, Select, Stack, Table as MTable, Text, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useSnapshot } from "valtio";
+import { QUERY_LIMITS } from "../../../core/sqllab/constants";
+import { isActive } from "../../../core/sqllab/query-state";
+import type { Query, QueryEditor } from "../../../core/sqllab/types";
+import { SHORTCUTS } from "./shortcuts";
+import { sqlLabStore } from "./store";
+import { editTab, saveTabQuery } from "./tab-actions";
+import { editsChanged } from "./sync";
+
+// The editor's buttons: Run / Stop, limit, Format, Estimate, template parameters, Save, shortcuts.
+
+/** Template parameters are JSON text; an empty text is no parameters. */
+export function parseTemplateParams(text: string | null | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  if (!text || !text.trim()) return { ok: true, value: {} };
+  try {
+    const v = JSON.parse(text);
+    if (v && typeof v === "object" && !Array.isArray(v)) return { ok: true, value: v };
+  } catch {
+    // fall through
+  }
+  return { ok: false, error: "Template parameters must be valid JSON" };
+}
+
+interface Props {
+  editor: QueryEditor;
+  latest: Query | undefined;
+  onRun: () => void;
+  onStop: () => void;
+  onFormat: () => void;
+  onEstimate: () => void;
+}
+
+export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstimate }: Props) {
+  const snap = useSnapshot(sqlLabStore);
+  const running = latest ? isActive(latest.state) : false;
+  const estimate = snap.state.queryCostEstimates[editor.id];
+  const selected = Boolean(editor.selectedText?.trim());
+  const limits = [...QUERY_LIMITS.filter((l) => l <= snap.config.maxRow)];
+  const params = parseTemplateParams(editor.templateParams);
+  return (
+    <Group justify="space-between" gap="xs" py={4}>
+      <Group gap="xs">
+        {running ? (
+          <Button size="xs" color="red" onClick={onStop} data-testid="stop-button">Stop</Button>
+        ) : (
+          <Button size="xs" onClick={onRun} disabled={!editor.dbId || !params.ok} data-testid="run-button">{selected ? "Run selection" : "Run"}</Button>
+        )}
+        <Select
+          size="xs"
+          w={130}
+          aria-label="Query limit"
+          data-testid="limit-select"
+          data={limits.map((l) => ({ value: String(l), label: `LIMIT: ${l.toLocaleString("en-US")}` }))}
+          value={String(editor.queryLimit ?? snap.config.defaultQueryLimit)}
+          onChange={(v) => v && (editTab(editor.id, { queryLimit: Number(v) }), editsChanged())}
+          allowDeselect={false}
+        />
+        <Popover width={360} position="bottom" withArrow onOpen={onEstimate}>
+          <Popover.Target>
+            <Button size="xs" variant="default" disabled={!editor.dbId} data-testid="estimate-button">Estimate cost</Button>
+          </Popover.Target>
+          <Popover.Dropdown data-testid="estimate-popover">
+            {!estimate || (!estimate.completed && !estimate.error) ? <Text size="sm">Estimating…</Text> : null}
+            {estimate?.error ? <Alert color="red" title="Estimate failed">{estimate.error}</Alert> : null}
+            {estimate?.completed && estimate.cost ? <CostTable cost={estimate.cost as Record<string, unknown>[]} /> : null}
+          </Popover.Dropdown>
+        </Popover>
+        <Button size="xs" variant="default" onClick={onFormat} data-testid="format-button">Format SQL</Button>
+        <TemplateParamsButton editor={editor} />
+      </Group>
+      <Group gap="xs">
+        <SaveQueryButton editor={editor} />
+        <ShortcutsHelp />
+      </Group>
+    </Group>
+  );
+}
+
+function CostTable({ cost }: { cost: Record<string, unknown>[] }) {
+  const columns = [...new Set(cost.flatMap((r) => Object.keys(r)))];
+  return (
+    <MTable data-testid="estimate-table">
+      <MTable.Thead>
+        <MTable.Tr>{columns.map((c) => <MTable.Th key={c}>{c}</MTable.Th>)}</MTable.Tr>
+      </MTable.Thead>
+      <MTable.Tbody>
+        {cost.map((r, i) => (
+          <MTable.Tr key={i}>{columns.map((c) => <MTable.Td key={c}>{String(r[c] ?? "")}</MTable.Td>)}</MTable.Tr>
+        ))}
+      </MTable.Tbody>
+    </MTable>
+  );
+}
+
+function TemplateParamsButton({ editor }: { editor: QueryEditor }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(editor.templateParams ?? "");
+  const parsed = parseTemplateParams(text);
+  const count = parseTemplateParams(editor.templateParams);
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={() => (setText(editor.templateParams ?? ""), setOpen(true))} data-testid="template-params-button">
+        {`Parameters${count.ok && Object.keys(count.value).length ? ` (${Object.keys(count.value).length})` : ""}`}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Template parameters">
+        <Stack>
+          <Text size="sm">Assign a set of parameters as JSON below; they are available in the query as Jinja-style variables.</Text>
+          <Textarea autosize minRows={6} ff="monospace" value={text} onChange={(e) => setText(e.currentTarget.value)} error={parsed.ok ? null : parsed.error} data-testid="template-params-input" />
+          <Group justify="flex-end">
+            <Button disabled={!parsed.ok} onClick={() => (editTab(editor.id, { templateParams: text.trim() ? text : null }), editsChanged(), setOpen(false))}>Apply</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function SaveQueryButton({ editor }: { editor: QueryEditor }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(editor.name);
+  const [description, setDescription] = useState("");
+  const [busy, setBusy] = useState(false);
+  const save = async (asNew: boolean) => {
+    setBusy(true);
+    await saveTabQuery(editor, name.trim() || editor.name, description, asNew);
+    setBusy(false);
+    setOpen(false);
+  };
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={() => (setName(editor.name), setOpen(true))} disabled={!editor.dbId} data-testid="save-button">Save</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={editor.remoteId ? "Save query" : "Save query"}>
+        <Stack>
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="save-query-name" />
+          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>Cancel</Button>
+            {editor.remoteId ? <Button variant="default" loading={busy} onClick={() => void save(true)}>Save as new</Button> : null}
+            <Button loading={busy} onClick={() => void save(false)} data-testid="save-query-confirm">{editor.remoteId ? "Update" : "Save"}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ShortcutsHelp() {
+  return (
+    <Popover width={320} position="bottom-end" withArrow>
+      <Popover.Target>
+        <Button size="xs" variant="subtle" data-testid="shortcuts-button">Keyboard shortcuts</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={4}>
+          {SHORTCUTS.map((s) => (
+            <Group key={s.action} justify="space-between">
+              <Kbd size="xs">{s.keys}</Kbd>
+              <Text size="xs">{s.description}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

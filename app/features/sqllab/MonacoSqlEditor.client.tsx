@@ -1,0 +1,108 @@
+import Editor, { loader, type OnMount } from "@monaco-editor/react";
+import * as monaco from "monaco-editor/editor";
+import "monaco-editor/features/register.all";
+import "monaco-editor/languages/definitions/sql/register";
+import { language as sqlLanguage } from "monaco-editor/languages/definitions/sql/sql";
+import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import { useEffect, useRef } from "react";
+import type { ShortcutAction } from "./shortcuts";
+
+// Monaco bundled with the app (never a CDN), loaded only by the SQL Lab route after hydration.
+// Completion offers SQL keywords, the dialect's functions and the selected database's schemas,
+// tables and columns (read from `completionSource`, which the page keeps current).
+
+(self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = { getWorker: () => new EditorWorker() };
+loader.config({ monaco });
+
+export interface CompletionSource {
+  schemas: string[];
+  tables: string[];
+  columns: { table: string; column: string }[];
+}
+
+export const completionSource: CompletionSource = { schemas: [], tables: [], columns: [] };
+
+let providerRegistered = false;
+function registerCompletion() {
+  if (providerRegistered) return;
+  providerRegistered = true;
+  monaco.languages.registerCompletionItemProvider("sql", {
+    provideCompletionItems(model, position) {
+      const word = model.getWordUntilPosition(position);
+      const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn };
+      const K = monaco.languages.CompletionItemKind;
+      const items: monaco.languages.CompletionItem[] = [];
+      const seen = new Set<string>();
+      const add = (label: string, kind: monaco.languages.CompletionItemKind, detail: string, sortText: string) => {
+        const key = `${detail}:${label}`;
+        if (seen.has(key)) return;
+        seen.add(key);
+        items.push({ label, kind, detail, insertText: label, range, sortText: `${sortText}${label.toLowerCase()}` });
+      };
+      for (const c of completionSource.columns) add(c.column, K.Field, `column (${c.table})`, "1");
+      for (const t of completionSource.tables) add(t, K.Struct, "table", "2");
+      for (const s of completionSource.schemas) add(s, K.Module, "schema", "3");
+      for (const f of sqlLanguage.builtinFunctions) add(f, K.Function, "function", "4");
+      for (const k of sqlLanguage.keywords) add(k, K.Keyword, "keyword", "5");
+      return { suggestions: items };
+    },
+  });
+}
+
+interface Props {
+  value: string;
+  onChange: (sql: string) => void;
+  onSelectionChange: (selected: string) => void;
+  onCursorChange: (row: number, column: number) => void;
+  onShortcut: (action: ShortcutAction, context: { text: string; offset: number }) => void;
+  height: string | number;
+}
+
+export default function MonacoSqlEditor({ value, onChange, onSelectionChange, onCursorChange, onShortcut, height }: Props) {
+  const handlers = useRef({ onShortcut, onSelectionChange, onCursorChange });
+  handlers.current = { onShortcut, onSelectionChange, onCursorChange };
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
+    registerCompletion();
+    const { KeyMod, KeyCode } = monaco;
+    const fire = (action: ShortcutAction) => () => {
+      const model = editor.getModel();
+      const pos = editor.getPosition();
+      handlers.current.onShortcut(action, { text: model?.getValue() ?? "", offset: model && pos ? model.getOffsetAt(pos) : 0 });
+    };
+    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, fire("run"));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyR, fire("runAlt"));
+    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, fire("runCurrent"));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyE, fire("stop"));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyQ, fire("newTab"));
+    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, fire("format"));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketLeft, fire("previousTab"));
+    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketRight, fire("nextTab"));
+    editor.onDidChangeCursorSelection(() => {
+      const model = editor.getModel();
+      const sel = editor.getSelection();
+      handlers.current.onSelectionChange(model && sel ? model.getValueInRange(sel) : "");
+    });
+    editor.onDidChangeCursorPosition((e) => handlers.current.onCursorChange(e.position.lineNumber - 1, e.position.column - 1));
+    editor.focus();
+  };
+
+  // Monaco keeps its own model: a value changed from outside (format, tab switch) is pushed in.
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editor && editor.getValue() !== value) editor.setValue(value);
+  }, [value]);
+
+  return (
+    <Editor
+      height={height}
+      defaultLanguage="sql"
+      defaultValue={value}
+      onChange={(v) => onChange(v ?? "")}
+      onMount={onMount}
+      options={{ minimap: { enabled: false }, fontSize: 13, scrollBeyondLastLine: false, automaticLayout: true, wordBasedSuggestions: "off", quickSuggestions: { other: true, comments: false, strings: false } }}
+    />
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { badgeColour, isActive } from "../../../core/sqllab/query-state";
+import type { Query } from "../../../core/sqllab/types";
+import { showToast } from "../../components/toast-store";
+import { sqlLabApi } from "./api";
+import { copyText } from "./clipboard";
+import { ResultGrid } from "./ResultGrid";
+import { fetchQueryResults } from "./run-actions";
+import { sqlLabStore } from "./store";
+
+// One run's outcome in the south pane: progress, the error panel, or the rows with their count,
+// the limiting factor, CSV download and "Save dataset".
+
+const MANTINE_COLOUR = { danger: "red", info: "blue", warning: "yellow", success: "green" } as const;
+
+export function limitMessage(query: Pick<Query, "rows" | "limitingFactor" | "queryLimit">, displayLimitReached: boolean, maxRow: number): string | null {
+  const rows = query.rows ?? 0;
+  if (displayLimitReached) return `The number of results displayed is limited to ${rows}. Please add additional limits/filters or download to csv to see more rows up to the ${maxRow} limit.`;
+  switch (query.limitingFactor) {
+    case "QUERY":
+      return `The number of rows displayed is limited to ${rows} by the query`;
+    case "DROPDOWN":
+      return `The number of rows displayed is limited to ${rows} by the limit dropdown.`;
+    case "QUERY_AND_DROPDOWN":
+      return `The number of rows displayed is limited to ${rows} by the query and limit dropdown.`;
+    default:
+      return null;
+  }
+}
+
+export function QueryStateBadge({ query }: { query: Pick<Query, "state"> }) {
+  const colour = badgeColour(query.state);
+  return (
+    <Badge color={colour ? MANTINE_COLOUR[colour] : "gray"} variant="light" data-testid="query-state">
+      {query.state}
+    </Badge>
+  );
+}
+
+export function ResultSet({ query, height, canExport, showActions = true }: { query: Query; height: number; canExport: boolean; showActions?: boolean }) {
+  const [saving, setSaving] = useState(false);
+  const asked = useRef<string | null>(null);
+  const needsFetch = query.state === "success" && query.resultsKey && !query.results?.data?.length && !query.cached && (query.rows ?? 1) > 0;
+  useEffect(() => {
+    if (needsFetch && asked.current !== query.id) {
+      asked.current = query.id;
+      void fetchQueryResults(query, query.queryLimit ?? sqlLabStore.config.defaultQueryLimit);
+    }
+  }, [needsFetch, query]);
+
+  if (query.state === "failed" || query.state === "timed_out") {
+    const error = query.errors?.[0];
+    return (
+      <Alert color={error ? "red" : "yellow"} title={error ? errorTitle(error.error_type) : "Unexpected error"} data-testid="query-error">
+        <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{query.errorMessage ?? error?.message ?? "Unknown error"}</Text>
+        <Group gap="xs" mt="xs">
+          <Button size="compact-xs" variant="subtle" onClick={() => void copyText(query.errorMessage ?? "")}>Copy message</Button>
+          {query.link ? <Anchor href={query.link} size="sm">Request Access</Anchor> : null}
+        </Group>
+      </Alert>
+    );
+  }
+  if (query.state === "stopped") return <Alert color="red" title="Query was stopped" data-testid="query-stopped" />;
+  if (isActive(query.state) || needsFetch) {
+    return (
+      <Group gap="sm" data-testid="query-running">
+        <Loader size="sm" />
+        <QueryStateBadge query={query} />
+        {query.progress ? <Text size="sm">{query.progress}%</Text> : null}
+      </Group>
+    );
+  }
+  const results = query.results;
+  const columns = (results?.columns ?? []).map((c) => c.column_name ?? c.name ?? "");
+  const rows = results?.data ?? [];
+  const message = limitMessage(query, Boolean(results?.displayLimitReached), sqlLabStore.config.maxRow);
+  return (
+    <Stack gap={6}>
+      {showActions ? (
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Text size="sm" data-testid="row-count">{`${query.rows ?? rows.length} rows returned`}</Text>
+            {message ? <Text size="xs" c="dimmed" data-testid="limit-message">{message}</Text> : null}
+          </Group>
+          <Group gap="xs">
+            {canExport ? <Button size="compact-xs" variant="default" component="a" href={`/api/v1/sqllab/export/${query.id}/`} data-testid="download-csv">Download to CSV</Button> : null}
+            <Button size="compact-xs" variant="default" onClick={() => void copyText([columns.join("\t"), ...rows.map((r) => columns.map((c) => String(r[c] ?? "")).join("\t"))].join("\n"))}>Copy to Clipboard</Button>
+            <Button size="compact-xs" variant="default" onClick={() => setSaving(true)} data-testid="save-dataset">Save dataset</Button>
+          </Group>
+        </Group>
+      ) : null}
+      {columns.length ? <ResultGrid columns={columns} rows={rows} height={height} /> : <Text size="sm" c="dimmed">The query returned no data</Text>}
+      <SaveDatasetModal opened={saving} onClose={() => setSaving(false)} query={query} />
+    </Stack>
+  );
+}
+
+function errorTitle(type: string): string {
+  const t = type.replace(/_ERROR$/, "").toLowerCase().replace(/_/g, " ");
+  return t.charAt(0).toUpperCase() + t.slice(1) + " error";
+}
+
+function SaveDatasetModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: Query }) {
+  const [name, setName] = useState(`${query.tab ?? "Untitled"} ${new Date(query.startDttm).toISOString().slice(0, 16)}`);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const res = await sqlLabApi.createDataset({ database: query.dbId, catalog: query.catalog ?? null, schema: query.schema ?? null, sql: query.sql, table_name: name.trim(), template_params: query.templateParams ?? null });
+      showToast("success", `Dataset ${name.trim()} was created (id ${res.id}).`);
+      onClose();
+    } catch (err) {
+      showToast("danger", `Sorry, there was an error saving this dataset: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save or Overwrite Dataset">
+      <Stack>
+        <TextInput label="Dataset name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="dataset-name" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={() => void save()} loading={busy} disabled={!name.trim()}>Save</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMemo, useState } from "react";
+import { Anchor, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { isAdmin } from "../../../core/security/permissions";
+import { requirePermission } from "../../auth.server";
+import { loadRole } from "./role.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.role.name ?? "Role"} · Edge Superset` }];
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  requirePermission(context, request, "admin");
+  return loadRole(context, params.roleId);
+}
+
+/** A role's permissions: every (permission, view) pair it grants, filterable. */
+export default function RolePermissions() {
+  const { role, permissions } = useLoaderData<typeof loader>();
+  const [filter, setFilter] = useState("");
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle
+      ? permissions.filter((p) => p.permission_name.toLowerCase().includes(needle) || p.view_menu_name.toLowerCase().includes(needle))
+      : permissions;
+  }, [filter, permissions]);
+  return (
+    <Stack>
+      <Anchor component={Link} to="/roles/" size="sm">
+        ← List Roles
+      </Anchor>
+      <Title order={2}>Permissions of {role.name}</Title>
+      {isAdmin({ roles: [role.name] }) && <Text c="dimmed">This role is named like “admin”, so it has every right beyond the pairs below.</Text>}
+      <TextInput label="Filter" placeholder="Permission or view" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={320} />
+      <Text c="dimmed" size="sm" data-testid="permission-count">
+        {shown.length === permissions.length ? `${permissions.length} permissions` : `${shown.length} of ${permissions.length} permissions`}
+      </Text>
+      <Table striped data-testid="role-permissions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Permission</Table.Th>
+            <Table.Th>View or menu</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={2}>
+                <Text c="dimmed">{permissions.length ? "No permission matches." : "This role grants no permissions."}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {shown.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>{p.permission_name}</Table.Td>
+              <Table.Td>{p.view_menu_name}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

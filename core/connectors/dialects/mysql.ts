@@ -1,0 +1,47 @@
+import { genericTypeOf, limitSql, quoteWith, requireGrain, selectStarSql } from "./common";
+import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "./types";
+
+const quote = quoteWith("`");
+
+// MySQL and MariaDB. Every bucket is wrapped in TIMESTAMP() so day-based grains come back as DATETIME,
+// like the sub-day ones. DAYOFWEEK is 1 for Sunday; WEEKDAY is 0 for Monday.
+function grainSql(col: string, grain: TimeGrain): string {
+  const seconds = FIXED_GRAIN_SECONDS[grain];
+  if (seconds) return `TIMESTAMP(DATE(${col}), SEC_TO_TIME(FLOOR(TIME_TO_SEC(TIME(${col})) / ${seconds}) * ${seconds}))`;
+  switch (grain) {
+    case "P1D":
+      return `TIMESTAMP(DATE(${col}))`;
+    case "P7D":
+      return `TIMESTAMP(DATE_SUB(DATE(${col}), INTERVAL MOD(MOD(TO_DAYS(${col}) - TO_DAYS('1970-01-01'), 7) + 7, 7) DAY))`;
+    case "P1W":
+    case "1969-12-29T00:00:00Z/P1W":
+      return `TIMESTAMP(DATE_SUB(DATE(${col}), INTERVAL WEEKDAY(${col}) DAY))`;
+    case "1969-12-28T00:00:00Z/P1W":
+      return `TIMESTAMP(DATE_SUB(DATE(${col}), INTERVAL DAYOFWEEK(${col}) - 1 DAY))`;
+    case "P1W/1970-01-03T00:00:00Z":
+      return `TIMESTAMP(DATE_ADD(DATE(${col}), INTERVAL 7 - DAYOFWEEK(${col}) DAY))`;
+    case "P1W/1970-01-04T00:00:00Z":
+      return `TIMESTAMP(DATE_ADD(DATE(${col}), INTERVAL 6 - WEEKDAY(${col}) DAY))`;
+    case "P1M":
+      return `TIMESTAMP(DATE_SUB(DATE(${col}), INTERVAL DAYOFMONTH(${col}) - 1 DAY))`;
+    case "P3M":
+      return `TIMESTAMP(MAKEDATE(YEAR(${col}), 1) + INTERVAL QUARTER(${col}) - 1 QUARTER)`;
+    case "P1Y":
+      return `TIMESTAMP(MAKEDATE(YEAR(${col}), 1))`;
+    default:
+      throw new Error(`unhandled grain ${grain}`);
+  }
+}
+
+export const mysqlDialect: Dialect = {
+  engine: "mysql",
+  flavour: "mysql",
+  quoteIdentifier: quote,
+  qualifiedTable: (table, schema) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
+  wrapWithLimit: (sql, limit) => limitSql(sql, limit, "mysql"),
+  timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
+  selectStar(table, schema, columns, limit) {
+    return selectStarSql(quote, this.qualifiedTable(table, schema), columns, limit);
+  },
+  genericType: genericTypeOf,
+};

@@ -1,0 +1,140 @@
+import { ApiError, badRequest } from "./http/errors";
+
+// Event logging (SPEC §3 "Event log entry", §7 "Logging", §9): what the browser sends to
+// POST /tptanalytics/log/?explode=events and how one event becomes one row of the `logs` table.
+
+/** SPEC §9: at most 1024 events per send, sent after a 1000 ms delay. */
+export const MAX_EVENTS_PER_SEND = 1024;
+export const LOG_BATCH_DELAY_MS = 1000;
+/** One event is a small object; anything bigger is a client bug or abuse, not a log entry. */
+export const MAX_EVENT_JSON_CHARS = 64 * 1024;
+/** Column limits of Superset's `logs` table. */
+export const MAX_ACTION_CHARS = 512;
+export const MAX_REFERRER_CHARS = 1024;
+
+export type LogEvent = Record<string, unknown>;
+
+export interface LogRow {
+  action: string;
+  json: string;
+  dashboard_id: number | null;
+  slice_id: number | null;
+  duration_ms: number | null;
+}
+
+/**
+ * Accepts the decoded body: a JSON array of events, or `{ events: [...] }`.
+ * Too many events is a 413; anything that is not a list of objects is a 400 naming the problem.
+ */
+export function parseEvents(value: unknown): LogEvent[] {
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === "object" && "events" in value
+      ? (value as { events: unknown }).events
+      : undefined;
+  if (!Array.isArray(list)) throw badRequest("Events must be a JSON array of objects (or an object with an events array)");
+  if (list.length > MAX_EVENTS_PER_SEND) {
+    throw new ApiError(413, `Too many events in one send: ${list.length} (at most ${MAX_EVENTS_PER_SEND})`, "INVALID_PAYLOAD_FORMAT_ERROR");
+  }
+  return list.map((event, i) => {
+    if (!event || typeof event !== "object" || Array.isArray(event)) throw badRequest(`events[${i}] must be a JSON object`);
+    if (JSON.stringify(event).length > MAX_EVENT_JSON_CHARS) throw badRequest(`events[${i}] is larger than ${MAX_EVENT_JSON_CHARS} characters`);
+    return event as LogEvent;
+  });
+}
+
+/** The beacon's form field `events` holds the JSON text of the array. */
+export function parseEventsField(text: string | null): LogEvent[] {
+  if (text === null || !text.trim()) throw badRequest("The events field is missing");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw badRequest(`The events field is not valid JSON: ${(e as Error).message}`);
+  }
+  return parseEvents(value);
+}
+
+/** `dashboard_id` / `slice_id` query parameters: absent, or a positive integer. */
+export function optionalIdParam(raw: string | undefined | null, name: string): number | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${name} must be a positive integer`);
+  return n;
+}
+
+/**
+ * One stored row per event. The query parameters name the dashboard or chart for the whole send; an event
+ * can still name its own (dashboard_id / slice_id fields, or source + source_id as Superset's logger sets them).
+ */
+export function logRowFor(event: LogEvent, defaults: { dashboardId: number | null; sliceId: number | null }): LogRow {
+  const name = typeof event.event_name === "string" && event.event_name.trim() ? event.event_name.trim() : "log";
+  return {
+    action: name.slice(0, MAX_ACTION_CHARS),
+    json: JSON.stringify(event),
+    dashboard_id: defaults.dashboardId ?? positiveInt(event.dashboard_id) ?? (event.source === "dashboard" ? positiveInt(event.source_id) : null),
+    slice_id: defaults.sliceId ?? positiveInt(event.slice_id) ?? (event.source === "explore" ? positiveInt(event.source_id) : null),
+    duration_ms: event.event_type === "timing" ? durationOf(event) : null,
+  };
+}
+
+/** Timing events carry their duration as `duration` (Superset's logger) or `value`. */
+function durationOf(event: LogEvent): number | null {
+  for (const key of ["duration", "value", "duration_ms"]) {
+    const v = event[key];
+    if (typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 2 ** 31) return Math.round(v);
+  }
+  return null;
+}
+
+function positiveInt(v: unknown): number | null {
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+export function trimReferrer(referrer: string | null | undefined): string | null {
+  return referrer ? referrer.slice(0, MAX_REFERRER_CHARS) : null;
+}
+
+// ---- the browser side: the event shape Superset's logger middleware produces ----
+
+export interface NavigationContext {
+  path: string;
+  search: string;
+  impressionId: string;
+  eventId: string;
+  ts: number;
+  visibility: string;
+}
+
+/**
+ * The `spa_navigation` user event for a page load or client-side navigation. The source is derived from
+ * the page, as Superset's middleware derives it from the dashboard, explore or SQL Lab state.
+ */
+export function navigationEvent(ctx: NavigationContext): LogEvent {
+  return {
+    ...sourceOf(ctx.path, ctx.search),
+    impression_id: ctx.impressionId,
+    version: "v2",
+    ts: ctx.ts,
+    event_name: "spa_navigation",
+    event_type: "user",
+    event_id: ctx.eventId,
+    visibility: ctx.visibility,
+    path: ctx.path,
+  };
+}
+
+function sourceOf(path: string, search: string): { source: string; source_id: number | string | null } {
+  const dashboard = /^\/(?:superset\/)?dashboard\/([^/]+)\/?$/.exec(path);
+  if (dashboard) {
+    const key = decodeURIComponent(dashboard[1]);
+    return { source: "dashboard", source_id: /^\d+$/.test(key) ? Number(key) : key };
+  }
+  if (/^\/explore\/?$/.test(path)) {
+    const slice = new URLSearchParams(search).get("slice_id");
+    return { source: "explore", source_id: slice && /^\d+$/.test(slice) ? Number(slice) : 0 };
+  }
+  if (/^\/sqllab\/?/.test(path)) return { source: "sqlLab", source_id: null };
+  return { source: "spa", source_id: null };
+}

@@ -1,0 +1,93 @@
+// The SQL gate: every path that sends user SQL to a database (SQL Lab, virtual datasets, alerts) calls gateSql
+// first. It splits the script into statements, refuses writes when the database does not allow DML, refuses
+// denied functions always, and refuses whatever it cannot classify (fail closed).
+// Decision record: docs/decisions/0001-sql-gate.md.
+import { ApiError } from "../http/errors";
+import { calledFunctions, classifyStatement } from "./classify";
+import { DEFAULT_DENIED_FUNCTIONS, normaliseFunctionList } from "./functions";
+import { lexSql, SqlLexError, type Lexeme, type SqlDialect } from "./lexer";
+
+export { DEFAULT_DENIED_FUNCTIONS } from "./functions";
+export type { SqlDialect } from "./lexer";
+
+export interface GateOptions {
+  dialect: SqlDialect;
+  allowDml: boolean;
+  /** Replaces DEFAULT_DENIED_FUNCTIONS (pass [] to deny nothing, or extend the default list). */
+  deniedFunctions?: readonly string[];
+}
+
+// Superset's own messages (superset/sql_lab.py and SupersetDMLNotAllowedException).
+export const DML_NOT_ALLOWED_MESSAGE = "Only SELECT statements are allowed against this database.";
+export const UNPARSABLE_READ_ONLY_MESSAGE =
+  "This database does not allow for DDL/DML, and the query could not be parsed to confirm it is a read-only query. Please contact your administrator for more assistance.";
+const DML_ISSUE_CODES = [{ code: 1022, message: "Issue 1022 - Database does not allow data manipulation." }];
+
+export function gateSql(sql: string, options: GateOptions): { statements: string[] } {
+  const { dialect, allowDml } = options;
+  const denied = normaliseFunctionList(options.deniedFunctions ?? DEFAULT_DENIED_FUNCTIONS);
+  let lexemes: Lexeme[];
+  try {
+    lexemes = lexSql(sql, dialect).lexemes;
+  } catch (err) {
+    if (!(err instanceof SqlLexError)) throw err;
+    throw allowDml ? invalidSql(`The SQL could not be parsed: ${err.message}`) : unparsableForReadOnly(err.message);
+  }
+  const groups = splitStatements(lexemes);
+  if (groups === null) {
+    const reason = "a ';' inside parentheses";
+    throw allowDml ? invalidSql(`The SQL could not be parsed: ${reason}`) : unparsableForReadOnly(reason);
+  }
+  if (groups.length === 0) throw invalidSql("The SQL query is empty.");
+
+  for (const group of groups) {
+    const deniedHere = [...new Set(calledFunctions(group).filter((name) => denied.has(name)))];
+    if (deniedHere.length > 0) {
+      throw new ApiError(400, `SQL statement contains disallowed function(s): ${deniedHere.join(", ")}`, "SYNTAX_ERROR", {
+        disallowed_functions: deniedHere,
+      });
+    }
+    if (allowDml) continue;
+    const verdict = classifyStatement(group, dialect);
+    if (!verdict.read) {
+      throw verdict.unparsable
+        ? unparsableForReadOnly(verdict.reason)
+        : new ApiError(400, DML_NOT_ALLOWED_MESSAGE, "DML_NOT_ALLOWED_ERROR", {
+            reason: `The statement ${verdict.reason}.`,
+            issue_codes: DML_ISSUE_CODES,
+          });
+    }
+  }
+  return { statements: groups.map((group) => sql.slice(group[0].start, group[group.length - 1].end)) };
+}
+
+/** Statements split on top-level ';' (empty ones dropped); null when a ';' sits inside parentheses. */
+function splitStatements(lexemes: Lexeme[]): Lexeme[][] | null {
+  const groups: Lexeme[][] = [];
+  let current: Lexeme[] = [];
+  let depth = 0;
+  for (const lexeme of lexemes) {
+    if (lexeme.kind === "open") depth++;
+    else if (lexeme.kind === "close") depth--;
+    if (lexeme.kind !== "delimiter") {
+      current.push(lexeme);
+      continue;
+    }
+    if (depth !== 0) return null;
+    if (current.length > 0) groups.push(current);
+    current = [];
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+function unparsableForReadOnly(reason: string): ApiError {
+  return new ApiError(400, UNPARSABLE_READ_ONLY_MESSAGE, "DML_NOT_ALLOWED_ERROR", {
+    reason,
+    issue_codes: DML_ISSUE_CODES,
+  });
+}
+
+function invalidSql(message: string): ApiError {
+  return new ApiError(400, message, "INVALID_SQL_ERROR");
+}

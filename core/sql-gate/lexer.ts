@@ -1,0 +1,214 @@
+// Lexing for the SQL gate: sql-formatter's per-dialect tokenizer (strings, dollar quotes, E'' strings, nested
+// comments, backticks, brackets) turned into a flat list of lexemes, plus the checks that close the places where
+// that tokenizer and the real engine could read the same text differently. Anything doubtful throws SqlLexError,
+// and the gate refuses it (fail closed). See docs/decisions/0001-sql-gate.md.
+//
+// sql-formatter's package "exports" only expose the formatter, so the Tokenizer is imported by file path. The
+// version is covered by lexer.test.ts: an upgrade that changes the token shapes fails those tests, not production.
+import Tokenizer from "../../node_modules/sql-formatter/dist/esm/lexer/Tokenizer.js";
+import { mysql, postgresql, sqlite } from "sql-formatter";
+
+export type SqlDialect = "sqlite" | "postgresql" | "mysql";
+
+export type LexemeKind =
+  | "word" // keyword or bare identifier; `words` holds its upper-cased parts ("DELETE FROM" is one token)
+  | "quoted" // quoted identifier: "x", `x`, [x]
+  | "string"
+  | "number"
+  | "open" // ( or [
+  | "close" // ) or ]
+  | "delimiter" // ;
+  | "comma"
+  | "dot"
+  | "operator"
+  | "parameter" // $1, ?, :name
+  | "variable"; // MySQL @x, @@x
+
+export interface Lexeme {
+  kind: LexemeKind;
+  raw: string;
+  /** Upper-cased words of a "word" lexeme; the unquoted name of a "quoted" one (lower-cased) */
+  words: string[];
+  start: number;
+  end: number;
+}
+
+export interface LexResult {
+  lexemes: Lexeme[];
+  hasLineComment: boolean;
+}
+
+export class SqlLexError extends Error {}
+
+const DIALECT_OPTIONS = { postgresql, mysql, sqlite } as const;
+const tokenizers = new Map<SqlDialect, Tokenizer>();
+
+function tokenizerFor(dialect: SqlDialect): Tokenizer {
+  let tokenizer = tokenizers.get(dialect);
+  if (!tokenizer) {
+    const options = DIALECT_OPTIONS[dialect];
+    if (!options) throw new SqlLexError(`Unknown SQL dialect: ${String(dialect)}`);
+    tokenizer = new Tokenizer(options.tokenizerOptions, options.name);
+    tokenizers.set(dialect, tokenizer);
+  }
+  return tokenizer;
+}
+
+const WORD_TYPES = new Set([
+  "IDENTIFIER", "RESERVED_DATA_TYPE", "RESERVED_PARAMETERIZED_DATA_TYPE", "RESERVED_KEYWORD", "RESERVED_FUNCTION_NAME",
+  "RESERVED_KEYWORD_PHRASE", "RESERVED_DATA_TYPE_PHRASE", "RESERVED_SET_OPERATION", "RESERVED_CLAUSE",
+  "RESERVED_SELECT", "RESERVED_JOIN", "ARRAY_IDENTIFIER", "ARRAY_KEYWORD", "CASE", "END", "WHEN", "ELSE", "THEN",
+  "LIMIT", "BETWEEN", "AND", "OR", "XOR",
+]);
+const PARAMETER_TYPES = new Set([
+  "NAMED_PARAMETER", "QUOTED_PARAMETER", "NUMBERED_PARAMETER", "POSITIONAL_PARAMETER", "CUSTOM_PARAMETER",
+]);
+const SIMPLE_KINDS: Record<string, LexemeKind> = {
+  STRING: "string",
+  NUMBER: "number",
+  OPEN_PAREN: "open",
+  CLOSE_PAREN: "close",
+  DELIMITER: "delimiter",
+  COMMA: "comma",
+  PROPERTY_ACCESS_OPERATOR: "dot",
+  OPERATOR: "operator",
+  ASTERISK: "operator",
+  VARIABLE: "variable",
+};
+
+/** Only ASCII whitespace may separate tokens: engines disagree about Unicode spaces (PostgreSQL reads them as identifier characters). */
+const ASCII_GAP = /^[ \t\n\r\f\v]*$/;
+
+/** sql-formatter's tokens as they are (comments included): the template renderer uses them to find the lexical context of a value. */
+export interface RawToken {
+  type: string;
+  raw: string;
+  start: number;
+}
+
+export function tokenizeSql(sql: string, dialect: SqlDialect): RawToken[] {
+  try {
+    return tokenizerFor(dialect).tokenize(sql, {});
+  } catch (err) {
+    if (err instanceof SqlLexError) throw err;
+    throw new SqlLexError(firstLine(err));
+  }
+}
+
+export function lexSql(sql: string, dialect: SqlDialect): LexResult {
+  const tokens = tokenizeSql(sql, dialect);
+  const lexemes: Lexeme[] = [];
+  let hasLineComment = false;
+  let cursor = 0;
+  let previous: RawToken | undefined;
+  for (const token of tokens) {
+    const start = token.start;
+    const end = start + token.raw.length;
+    if (!ASCII_GAP.test(sql.slice(cursor, start))) throw new SqlLexError("Unexpected characters between tokens");
+    // The tokenizer reads an unterminated "/*" as the operators / and *; the engine reads a comment to the end.
+    if (previous?.type !== "BLOCK_COMMENT" && previous?.raw.endsWith("/") && token.raw.startsWith("*") && cursor === start) {
+      throw new SqlLexError("Unterminated block comment");
+    }
+    previous = token;
+    cursor = end;
+    switch (token.type) {
+      case "LINE_COMMENT":
+        checkLineComment(token.raw, dialect);
+        hasLineComment = true;
+        continue;
+      case "BLOCK_COMMENT":
+        checkBlockComment(token.raw, dialect);
+        continue;
+      case "DISABLE_COMMENT":
+        // sql-formatter's "/* sql-formatter-disable */" swallows everything after it: the engine would not.
+        throw new SqlLexError("Formatter directives are not allowed in SQL");
+      case "QUOTED_IDENTIFIER":
+        lexemes.push({ kind: "quoted", raw: token.raw, words: [unquoteIdentifier(token.raw)], start, end });
+        continue;
+      case "STRING":
+        checkStringBoundaries(token.raw, dialect);
+        lexemes.push({ kind: "string", raw: token.raw, words: [], start, end });
+        continue;
+      default:
+        break;
+    }
+    if (WORD_TYPES.has(token.type)) {
+      lexemes.push({ kind: "word", raw: token.raw, words: token.raw.toUpperCase().split(/\s+/), start, end });
+    } else if (PARAMETER_TYPES.has(token.type)) {
+      lexemes.push({ kind: "parameter", raw: token.raw, words: [], start, end });
+    } else if (SIMPLE_KINDS[token.type]) {
+      lexemes.push({ kind: SIMPLE_KINDS[token.type], raw: token.raw, words: [], start, end });
+    } else {
+      throw new SqlLexError(`Unexpected token ${JSON.stringify(token.raw)}`);
+    }
+  }
+  if (!ASCII_GAP.test(sql.slice(cursor))) throw new SqlLexError("Unexpected characters at the end of the SQL");
+  return { lexemes, hasLineComment };
+}
+
+function checkLineComment(raw: string, dialect: SqlDialect) {
+  if (raw.startsWith("--")) {
+    // MySQL only starts a comment at "-- " (dash dash whitespace): "1--1" is arithmetic there.
+    if (dialect === "mysql" && raw.length > 2 && !(/^--\s/.test(raw) || raw.charCodeAt(2) < 0x20)) {
+      throw new SqlLexError("Ambiguous '--' without a following space");
+    }
+    return;
+  }
+  if (raw.startsWith("#") && dialect === "mysql") return;
+  // e.g. sql-formatter reads psql's "\restrict" meta-command as a comment; the server does not.
+  throw new SqlLexError("Unsupported comment syntax");
+}
+
+function checkBlockComment(raw: string, dialect: SqlDialect) {
+  // An unterminated comment would swallow whatever SQL is appended after this text (clauses are spliced).
+  if (raw.length < 4 || !raw.endsWith("*/")) throw new SqlLexError("Unterminated block comment");
+  // MySQL and MariaDB execute the body of /*! ... */ and /*M! ... */ comments.
+  if (dialect === "mysql" && /^\/\*(M?!)/.test(raw)) throw new SqlLexError("Executable comments are not allowed");
+}
+
+/**
+ * A plain quoted string must end at the same place whether or not the server treats backslash as an escape
+ * (MySQL's NO_BACKSLASH_ESCAPES, PostgreSQL's standard_conforming_strings): otherwise text we read as inside the
+ * string could be code to the server. PostgreSQL E'' strings and $$ strings have one reading; SQLite has no
+ * backslash escapes at all.
+ */
+function checkStringBoundaries(raw: string, dialect: SqlDialect) {
+  if (dialect === "sqlite") return;
+  const quoteAt = raw.search(/['"$]/);
+  if (quoteAt < 0 || raw[quoteAt] === "$") return;
+  if (dialect === "postgresql" && /^e$/i.test(raw.slice(0, quoteAt))) return;
+  const body = raw.slice(quoteAt);
+  const quote = body[0];
+  if (closingIndex(body, quote, false) !== body.length - 1 || closingIndex(body, quote, true) !== body.length - 1) {
+    throw new SqlLexError("A backslash makes the end of a string literal ambiguous; double the quote instead");
+  }
+}
+
+function closingIndex(body: string, quote: string, backslashEscapes: boolean): number {
+  let i = 1;
+  while (i < body.length) {
+    const ch = body[i];
+    if (backslashEscapes && ch === "\\") {
+      i += 2;
+    } else if (ch === quote) {
+      if (body[i + 1] === quote) i += 2;
+      else return i;
+    } else {
+      i += 1;
+    }
+  }
+  return -1;
+}
+
+function unquoteIdentifier(raw: string): string {
+  const body = raw.replace(/^U&/i, "");
+  const open = body[0];
+  const close = open === "[" ? "]" : open;
+  const inner = body.slice(1, -1);
+  return (open === "[" ? inner : inner.split(close + close).join(close)).toLowerCase();
+}
+
+function firstLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split("\n")[0];
+}

@@ -1,0 +1,36 @@
+// How many rows a SQL Lab run may return (SPEC §9) and why the result stopped where it did.
+
+export type LimitingFactor = "QUERY" | "DROPDOWN" | "QUERY_AND_DROPDOWN" | "NOT_LIMITED" | "UNKNOWN";
+
+export interface LimitConfig {
+  /** DEFAULT_SQLLAB_LIMIT: used when the editor sends no queryLimit */
+  defaultLimit: number;
+  /** SQL_MAX_ROW: the hard ceiling, whatever the editor asks for */
+  maxRow: number;
+}
+
+export const FALLBACK_LIMITS: LimitConfig = { defaultLimit: 1000, maxRow: 100_000 };
+
+/** Reads the two settings from their text env vars; a missing or nonsensical value falls back. */
+export function limitConfig(defaultLimit: string | undefined, maxRow: string | undefined): LimitConfig {
+  const positive = (text: string | undefined, fallback: number) => {
+    const n = Number(text);
+    return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+  };
+  const max = positive(maxRow, FALLBACK_LIMITS.maxRow);
+  return { maxRow: max, defaultLimit: Math.min(positive(defaultLimit, FALLBACK_LIMITS.defaultLimit), max) };
+}
+
+/** The editor's queryLimit capped by SQL_MAX_ROW, DEFAULT_SQLLAB_LIMIT when none is given. */
+export function effectiveLimit(queryLimit: number | null | undefined, config: LimitConfig): number {
+  if (queryLimit === null || queryLimit === undefined || queryLimit <= 0) return config.defaultLimit;
+  return Math.min(Math.floor(queryLimit), config.maxRow);
+}
+
+/**
+ * As Superset: a result that had more rows than the limit was cut by the limit selector (DROPDOWN);
+ * one that fit was NOT_LIMITED.
+ */
+export function limitingFactor(truncated: boolean): LimitingFactor {
+  return truncated ? "DROPDOWN" : "NOT_LIMITED";
+}

@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { startWorker, TEST_ADMIN } from "./server.mjs";
+import type { ApiClient } from "./client";
+
+// A Worker of its own for the SQL Lab engine tests: real PostgreSQL and MariaDB databases are registered
+// straight into its metadata D1 (the database API belongs to another area), with the flags each test needs.
+
+const WRANGLER = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/wrangler");
+
+export interface SqlLabWorker {
+  url: string;
+  admin: ApiClient;
+  client(token: string): ApiClient;
+  login(username: string, password: string): Promise<ApiClient>;
+  d1<T = Record<string, unknown>>(sql: string): T[];
+  /** registers a database row and answers its id */
+  addDatabase(name: string, uri: string, flags?: Partial<Record<"allow_dml" | "allow_run_async" | "allow_ctas" | "allow_cvas" | "expose_in_sqllab", boolean>>): number;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export async function startSqlLabWorker(vars: Record<string, string> = {}): Promise<SqlLabWorker> {
+  const worker = await startWorker({ vars });
+  const client = (token: string): ApiClient => {
+    const call = (path: string, init: RequestInit = {}) =>
+      fetch(`${worker.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+    const withBody = (method: string) => (path: string, body?: unknown) =>
+      call(path, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { token, get: (p) => call(p), post: withBody("POST"), put: withBody("PUT"), delete: (p) => call(p, { method: "DELETE" }), raw: call };
+  };
+  const login = async (username: string, password: string) => {
+    const res = await fetch(`${worker.url}/api/v1/security/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password, provider: "db" }),
+    });
+    if (!res.ok) throw new Error(`login failed: ${res.status}`);
+    return client(((await res.json()) as { access_token: string }).access_token);
+  };
+  const d1 = <T,>(sql: string): T[] => {
+    const out = execFileSync(
+      WRANGLER,
+      ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
+      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
+    );
+    const results = JSON.parse(out) as { results: T[] }[];
+    return results[results.length - 1].results;
+  };
+  const admin = await login(TEST_ADMIN.username, TEST_ADMIN.password);
+  // the first request bootstraps the metadata (roles, admin, examples); rows go in after it
+  await admin.get("/api/v1/sqllab/");
+  const addDatabase: SqlLabWorker["addDatabase"] = (name, uri, flags = {}) => {
+    const engine = uri.startsWith("postgresql") ? "postgresql" : "mysql";
+    const b = (k: keyof typeof flags, dflt: boolean) => ((flags[k] ?? dflt) ? 1 : 0);
+    d1(`INSERT INTO dbs (uuid, database_name, sqlalchemy_uri, engine, expose_in_sqllab, allow_run_async, allow_ctas, allow_cvas, allow_dml, extra, created_on, changed_on)
+        VALUES ('${crypto.randomUUID()}', '${name}', '${uri}', '${engine}', ${b("expose_in_sqllab", true)}, ${b("allow_run_async", true)}, ${b("allow_ctas", false)}, ${b("allow_cvas", false)}, ${b("allow_dml", false)}, '{}', '${new Date().toISOString()}', '${new Date().toISOString()}')`);
+    return d1<{ id: number }>(`SELECT id FROM dbs WHERE database_name = '${name}'`)[0].id;
+  };
+  return { url: worker.url, admin, client, login, d1, addDatabase, logs: worker.logs, stop: worker.stop };
+}
+
+/** Polls the async event stream until an event for `jobId` arrives; answers it and the elapsed ms. */
+export async function waitForEvent(api: ApiClient, jobId: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  let lastId = "0-0";
+  while (Date.now() - started < timeoutMs) {
+    const body = (await (await api.get(`/api/v1/async_event/?last_id=${lastId}`)).json()) as { result: { id: string; job_id: string; status: string; result_url: string | null; errors: { message: string }[] }[] };
+    for (const event of body.result) {
+      lastId = event.id;
+      if (event.job_id === jobId) return event;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no async event for ${jobId} within ${timeoutMs} ms`);
+}

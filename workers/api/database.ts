@@ -1,0 +1,141 @@
+import { Hono } from "hono";
+import { inArray, sql } from "drizzle-orm";
+import type { AppEnv } from "../env";
+import { principalOf, requires } from "../http/guard";
+import { idParam, jsonObject, risonQuery } from "../http/input";
+import { databases } from "../../db/schema";
+import { listPage, type ListSpec } from "../../db/list";
+import { countDatasets, databaseById, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
+import { parseListArgs } from "../../core/http/list-query";
+import { ApiError } from "../../core/http/errors";
+import { parseDatabasePayload } from "../../core/connectors/database-payload";
+import { can, type Principal } from "../../core/security/permissions";
+import { decryptSecret, encryptSecret } from "../../core/security/crypto";
+import { detail, listItem } from "./database-shape";
+import { accessibleDatabaseIds, readableDatabase } from "./database-access";
+import { openConnector } from "../connectors/registry";
+import { AVAILABLE_ENGINES } from "./database-engines";
+import { databaseMetaApi } from "./database-meta";
+
+// /api/v1/database/: Superset's DatabaseRestApi (list, get, create, update, delete, test_connection,
+// related_objects, available). Schemas, tables and table metadata live in database-meta.ts.
+
+export const databaseApi = new Hono<AppEnv>({ strict: true });
+
+function listSpec(principal: Principal): ListSpec {
+  const ids = accessibleDatabaseIds(principal);
+  return {
+    table: databases,
+    columns: {
+      id: databases.id,
+      database_name: databases.database_name,
+      expose_in_sqllab: databases.expose_in_sqllab,
+      allow_file_upload: databases.allow_file_upload,
+      allow_run_async: databases.allow_run_async,
+      allow_dml: databases.allow_dml,
+      backend: databases.engine,
+      changed_on: databases.changed_on,
+      changed_on_delta_humanized: databases.changed_on,
+      created_by: databases.created_by_fk,
+      uuid: databases.uuid,
+    },
+    defaultOrder: { column: databases.changed_on, direction: "desc" },
+    // Superset's DatabaseFilter: without all_database_access a user lists only the databases granted to them.
+    baseWhere: ids === "all" ? undefined : ids.length ? inArray(databases.id, ids) : sql`0`,
+  };
+}
+
+databaseApi.get("/api/v1/database/", requires("can_read", "Database"), async (c) => {
+  const args = parseListArgs(risonQuery(c));
+  const { count, rows } = await listPage<typeof databases.$inferSelect>(c.var.db, listSpec(principalOf(c)), args);
+  const users = await userNames(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+  const now = new Date();
+  return c.json({ count, ids: rows.map((r) => r.id), result: rows.map((r) => listItem(r, users, now)) });
+});
+
+databaseApi.get("/api/v1/database/available/", requires("can_read", "Database"), (c) => c.json({ databases: AVAILABLE_ENGINES }));
+
+databaseApi.post("/api/v1/database/test_connection/", requires("can_write", "Database"), async (c) => {
+  const body = await jsonObject(c);
+  const { fields, password: sent } = parseDatabasePayload(body, "test");
+  let password = sent ?? null;
+  if (sent === undefined && fields.database_name) {
+    // The form shows the saved URI masked: testing it again uses the stored password, as Superset does.
+    const saved = await databaseByName(c.var.db, fields.database_name);
+    if (saved?.password) password = await decryptSecret(c.var.secret, saved.password);
+  }
+  const connector = openConnector(c.env, { engine: fields.engine!, sqlalchemy_uri: fields.sqlalchemy_uri!, password, extra: fields.extra ?? null });
+  try {
+    await connector.testConnection();
+  } finally {
+    await connector.close();
+  }
+  return c.json({ message: "OK" });
+});
+
+databaseApi.get("/api/v1/database/:pk", requires("can_read", "Database"), async (c) => {
+  const row = await readableDatabase(c.var.db, principalOf(c), idParam(c));
+  return c.json({ id: row.id, result: detail(row) });
+});
+
+databaseApi.get("/api/v1/database/:pk/connection", requires("can_read", "Database"), async (c) => {
+  const p = principalOf(c);
+  if (!can(p, "can_write", "Database")) throw new ApiError(403, "Forbidden", "GENERIC_BACKEND_ERROR");
+  const row = await readableDatabase(c.var.db, p, idParam(c));
+  return c.json({ id: row.id, result: detail(row) });
+});
+
+databaseApi.post("/api/v1/database/", requires("can_write", "Database"), async (c) => {
+  const p = principalOf(c);
+  const { fields, password } = parseDatabasePayload(await jsonObject(c), "create");
+  if (await databaseByName(c.var.db, fields.database_name!)) throw validationConflict();
+  const row = await insertDatabase(c.var.db, {
+    ...fields,
+    database_name: fields.database_name!,
+    sqlalchemy_uri: fields.sqlalchemy_uri!,
+    engine: fields.engine!,
+    uuid: crypto.randomUUID(),
+    password: password ? await encryptSecret(c.var.secret, password) : null,
+    created_by_fk: p.id,
+    changed_by_fk: p.id,
+  });
+  return c.json({ id: row.id, result: detail(row) }, 201);
+});
+
+databaseApi.put("/api/v1/database/:pk", requires("can_write", "Database"), async (c) => {
+  const p = principalOf(c);
+  const existing = await readableDatabase(c.var.db, p, idParam(c));
+  const { fields, password } = parseDatabasePayload(await jsonObject(c), "update");
+  if (fields.database_name && fields.database_name !== existing.database_name && (await databaseByName(c.var.db, fields.database_name)))
+    throw validationConflict();
+  const changes: Parameters<typeof updateDatabase>[2] = { ...fields, changed_by_fk: p.id };
+  // A URI that still holds the mask keeps the stored password; a URI without one clears it.
+  if (password !== undefined) changes.password = password ? await encryptSecret(c.var.secret, password) : null;
+  const row = await updateDatabase(c.var.db, existing.id, changes);
+  return c.json({ id: row.id, result: detail(row) });
+});
+
+databaseApi.delete("/api/v1/database/:pk", requires("can_write", "Database"), async (c) => {
+  const row = await readableDatabase(c.var.db, principalOf(c), idParam(c));
+  const n = await countDatasets(c.var.db, row.id);
+  if (n > 0) throw new ApiError(422, `There are ${n} datasets associated with this database`, "GENERIC_COMMAND_ERROR");
+  await deleteDatabase(c.var.db, row.id);
+  return c.json({ message: "OK" });
+});
+
+databaseApi.get("/api/v1/database/:pk/related_objects/", requires("can_read", "Database"), async (c) => {
+  const row = await readableDatabase(c.var.db, principalOf(c), idParam(c));
+  const related = await relatedObjects(c.var.db, row.id);
+  return c.json({
+    charts: { count: related.charts.length, result: related.charts },
+    dashboards: { count: related.dashboards.length, result: related.dashboards },
+  });
+});
+
+databaseApi.route("/", databaseMetaApi);
+
+function validationConflict() {
+  return new ApiError(422, "A database with the same name already exists.", "GENERIC_COMMAND_ERROR", undefined, {
+    database_name: ["A database with the same name already exists."],
+  });
+}

@@ -1,0 +1,198 @@
+import { Hono, type Context } from "hono";
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppEnv } from "../env";
+import { principalOf, requires } from "../http/guard";
+import { idParam, jsonObject, risonQuery } from "../http/input";
+import { parseListArgs } from "../../core/http/list-query";
+import { parseItemArgs } from "../../core/http/item-query";
+import { badRequest, forbidden, notFound } from "../../core/http/errors";
+import { isAdmin, type Principal } from "../../core/security/permissions";
+import { datasetScope, scopeAllows } from "../../core/datasets/access";
+import { invalidDataset } from "../../core/datasets/fields";
+import { parseDatasetCreate, parseDatasetUpdate, parseDuplicate, parseGetOrCreate, type DatasetCreate } from "../../core/datasets/payloads";
+import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets } from "../../db/schema";
+import { listDatasets, loadDataset, scopeWhere, type DatasetRow } from "../../db/datasets";
+import { datasetDetail } from "../../db/dataset-detail";
+import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/dataset-writes";
+import { relatedObjects } from "../../db/dataset-related";
+import { readSourceColumns } from "../datasets/source";
+
+// /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
+// dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
+
+export const datasetApi = new Hono<AppEnv>({ strict: true });
+type C = Context<AppEnv>;
+
+const read = requires("can_read", "Dataset");
+const write = requires("can_write", "Dataset");
+
+function mustOwn(principal: Principal, owners: number[]): void {
+  if (!isAdmin(principal) && !owners.includes(principal.id)) throw forbidden("Changing this Dataset is forbidden");
+}
+
+async function ownerIds(c: C, datasetIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await c.var.db.select().from(datasetOwners).where(inArray(datasetOwners.table_id, datasetIds)).all();
+  const map = new Map<number, number[]>();
+  for (const r of rows) (map.get(r.table_id) ?? map.set(r.table_id, []).get(r.table_id)!).push(r.user_id);
+  return map;
+}
+
+/** The dataset the caller may change: visible to them, and theirs (or they are an admin). */
+async function ownedDataset(c: C, id: number) {
+  const principal = principalOf(c);
+  const loaded = await loadDataset(c.var.db, id, datasetScope(principal));
+  mustOwn(principal, (await ownerIds(c, [id])).get(id) ?? []);
+  return loaded;
+}
+
+async function databaseFor(c: C, id: number) {
+  const principal = principalOf(c);
+  const database = await c.var.db.select().from(databases).where(eq(databases.id, id)).get();
+  const scope = datasetScope(principal);
+  const reachable = database && (scope.all || scope.databaseIds.includes(database.id));
+  if (!database || !reachable) throw invalidDataset({ database: ["Database does not exist"] });
+  return database;
+}
+
+/** Owners of a new or changed dataset: those named, and always the caller unless an admin chose others. */
+async function ownersFrom(c: C, requested: number[] | undefined): Promise<number[]> {
+  const principal = principalOf(c);
+  const owners = requested ?? [principal.id];
+  if (!isAdmin(principal) && !owners.includes(principal.id)) owners.push(principal.id);
+  await assertUsersExist(c.var.db, owners);
+  return owners;
+}
+
+async function createDataset(c: C, input: DatasetCreate): Promise<number> {
+  const database = await databaseFor(c, input.database);
+  if (await findDataset(c.var.db, input)) throw invalidDataset({ table: [`Dataset ${input.schema ? `${input.schema}.` : ""}${input.table_name} already exists`] });
+  const owners = await ownersFrom(c, input.owners);
+  const columns = await readSourceColumns(c.env, c.var.secret, database, input);
+  return insertDataset(c.var.db, input, columns, owners, principalOf(c).id);
+}
+
+datasetApi.get("/api/v1/dataset/", read, async (c) => {
+  const args = parseListArgs(risonQuery(c));
+  return c.json(await listDatasets(c.var.db, args, datasetScope(principalOf(c))));
+});
+
+datasetApi.post("/api/v1/dataset/", write, async (c) => {
+  const input = parseDatasetCreate(await jsonObject(c));
+  const id = await createDataset(c, input);
+  const { database, table_name, schema, catalog, sql } = input;
+  const owners = (await ownerIds(c, [id])).get(id) ?? [];
+  return c.json({ id, result: { database, table_name, schema, catalog, sql, owners } }, 201);
+});
+
+datasetApi.post("/api/v1/dataset/get_or_create/", write, async (c) => {
+  const input = parseGetOrCreate(await jsonObject(c));
+  const existing = await findDataset(c.var.db, input);
+  if (existing) {
+    const scope = datasetScope(principalOf(c));
+    const database = await databaseFor(c, input.database);
+    if (!scopeAllows(scope, existing, database.database_name)) throw notFound();
+    return c.json({ result: { table_id: existing.id } });
+  }
+  return c.json({ result: { table_id: await createDataset(c, input) } });
+});
+
+datasetApi.post("/api/v1/dataset/duplicate", write, async (c) => {
+  const input = parseDuplicate(await jsonObject(c));
+  const principal = principalOf(c);
+  const { dataset: base } = await loadDataset(c.var.db, input.base_model_id, datasetScope(principal));
+  if (!base.sql?.trim()) throw invalidDataset({ base_model_id: ["Only virtual datasets can be duplicated"] });
+  const key = { database: base.database_id, catalog: base.catalog, schema: base.schema, table_name: input.table_name };
+  if (await findDataset(c.var.db, key)) throw invalidDataset({ table_name: [`Dataset ${input.table_name} already exists`] });
+  const id = await duplicateDataset(c.var.db, base, input.table_name, principal.id);
+  return c.json({ id, result: input }, 201);
+});
+
+datasetApi.delete("/api/v1/dataset/", write, async (c) => {
+  const ids = risonQuery<unknown>(c);
+  if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => !Number.isSafeInteger(x) || (x as number) < 1)) {
+    throw badRequest("q must be a rison list of dataset ids, e.g. !(1,2)");
+  }
+  const principal = principalOf(c);
+  const wanted = [...new Set(ids as number[])];
+  const found = await c.var.db.select({ id: datasets.id }).from(datasets).where(and(inArray(datasets.id, wanted), scopeWhere(datasetScope(principal)))).all();
+  if (found.length !== wanted.length) throw notFound();
+  const owners = await ownerIds(c, wanted);
+  for (const id of wanted) mustOwn(principal, owners.get(id) ?? []);
+  await deleteDatasets(c.var.db, wanted);
+  return c.json({ message: `Deleted ${wanted.length} dataset${wanted.length === 1 ? "" : "s"}` });
+});
+
+datasetApi.get("/api/v1/dataset/:pk", read, async (c) => {
+  parseItemArgs(risonQuery(c));
+  const { dataset, database } = await loadDataset(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  return c.json({ id: dataset.id, result: await datasetDetail(c.var.db, dataset, database) });
+});
+
+datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
+  const id = idParam(c);
+  const update = parseDatasetUpdate(await jsonObject(c));
+  const { dataset, database } = await ownedDataset(c, id);
+  const target = await checkedTarget(c, dataset, update);
+  if (update.owners) update.owners = await ownersFrom(c, update.owners);
+  const changesSource = target.database.id !== database.id || target.source.sql !== dataset.sql ||
+    target.source.table_name !== dataset.table_name || target.source.schema !== dataset.schema || target.source.catalog !== dataset.catalog;
+  const overrideColumns = c.req.query("override_columns") === "true";
+  const source = changesSource || overrideColumns
+    ? await readSourceColumns(c.env, c.var.secret, target.database, target.source)
+    : null;
+  const actor = principalOf(c).id;
+  await updateDataset(c.var.db, dataset, update, actor);
+  if (source && (overrideColumns || !update.columns)) await refreshColumns(c.var.db, { ...dataset, ...target.source }, source, actor);
+  const fresh = await loadDataset(c.var.db, id, { all: true });
+  return c.json({ id, result: await datasetDetail(c.var.db, fresh.dataset, fresh.database) });
+});
+
+/** Where the dataset will point after the update; refuses a name that another dataset already has. */
+async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeof parseDatasetUpdate>) {
+  const databaseId = update.database_id ?? dataset.database_id;
+  const database = await databaseFor(c, databaseId);
+  const source = {
+    table_name: update.table_name ?? dataset.table_name,
+    schema: update.schema !== undefined ? update.schema : dataset.schema,
+    catalog: update.catalog !== undefined ? update.catalog : dataset.catalog,
+    sql: update.sql !== undefined ? update.sql : dataset.sql,
+  };
+  const clash = await findDataset(c.var.db, { database: databaseId, ...source }, dataset.id);
+  if (clash) throw invalidDataset({ table_name: [`Dataset ${source.table_name} already exists`] });
+  return { database, source };
+}
+
+datasetApi.delete("/api/v1/dataset/:pk", write, async (c) => {
+  const id = idParam(c);
+  await ownedDataset(c, id);
+  await deleteDatasets(c.var.db, [id]);
+  return c.json({ message: "OK" });
+});
+
+datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
+  const { dataset, database } = await ownedDataset(c, idParam(c));
+  const source = await readSourceColumns(c.env, c.var.secret, database, dataset);
+  await refreshColumns(c.var.db, dataset, source, principalOf(c).id);
+  return c.json({ message: "OK" });
+});
+
+datasetApi.get("/api/v1/dataset/:pk/related_objects", read, async (c) => {
+  const { dataset } = await loadDataset(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  return c.json(await relatedObjects(c.var.db, dataset.id));
+});
+
+datasetApi.delete("/api/v1/dataset/:pk/column/:column_id", write, async (c) => {
+  const { dataset } = await ownedDataset(c, idParam(c));
+  const columnId = idParam(c, "column_id");
+  const gone = await c.var.db.delete(datasetColumns).where(and(eq(datasetColumns.id, columnId), eq(datasetColumns.table_id, dataset.id))).returning({ id: datasetColumns.id }).all();
+  if (!gone.length) throw notFound("Dataset column not found.");
+  return c.json({ message: "OK" });
+});
+
+datasetApi.delete("/api/v1/dataset/:pk/metric/:metric_id", write, async (c) => {
+  const { dataset } = await ownedDataset(c, idParam(c));
+  const metricId = idParam(c, "metric_id");
+  const gone = await c.var.db.delete(datasetMetrics).where(and(eq(datasetMetrics.id, metricId), eq(datasetMetrics.table_id, dataset.id))).returning({ id: datasetMetrics.id }).all();
+  if (!gone.length) throw notFound("Dataset metric not found.");
+  return c.json({ message: "OK" });
+});

@@ -1,0 +1,68 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { principalOf, requires, requiresLogin } from "../http/guard";
+import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
+import { ApiError, badRequest, notFound } from "../../core/http/errors";
+import { parseListArgs } from "../../core/http/list-query";
+import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
+import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
+import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs";
+
+// Event logging (SPEC §7 "Logging"): the browser's batched events come in on Superset's legacy path;
+// admins read them back through Superset's LogRestApi (/api/v1/log/).
+
+const LIST_COLUMNS = ["user.username", "action", "dttm", "json", "slice_id", "dashboard_id", "user_id", "duration_ms", "referrer"];
+const ORDER_COLUMNS = ["action", "dttm", "user_id", "dashboard_id", "slice_id", "duration_ms"];
+
+export const logApi = new Hono<AppEnv>()
+  .post("/tptanalytics/log/", requires("can_write", "Log"), async (c) => {
+    // Superset's client always sends explode=events (one row per event); anything else has no meaning here.
+    const explode = c.req.query("explode");
+    if (explode !== undefined && explode !== "events") throw badRequest("explode must be events");
+    const dashboardId = optionalIdParam(c.req.query("dashboard_id"), "dashboard_id");
+    const sliceId = optionalIdParam(c.req.query("slice_id"), "slice_id");
+    const events = await readEvents(c);
+    const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId }));
+    const count = await insertLogs(c.var.db, rows, { userId: principalOf(c).id, referrer: trimReferrer(c.req.header("Referer")) });
+    return c.json({ count });
+  })
+  .get("/api/v1/log/", requires("can_read", "Log"), async (c) => {
+    const args = parseListArgs(risonQuery(c));
+    const { count, rows } = await listLogs(c.var.db, args);
+    return c.json({ count, ids: rows.map((r) => r.id), result: rows, list_columns: LIST_COLUMNS, order_columns: ORDER_COLUMNS, list_title: "List Log" });
+  })
+  // The caller's own recent views: any signed-in user may read their own history (the home page's
+  // "Recents"), so this needs a login rather than can_read on Log, which only admins hold.
+  .get("/api/v1/log/recent_activity/", requiresLogin(), async (c) => {
+    const args = parseRecentActivityArgs(risonQuery(c));
+    const now = new Date();
+    const rows = await recentActivity(c.var.db, { ...args, userId: principalOf(c).id, now });
+    return c.json({ result: rows.map((r) => recentActivityItem(r, now.getTime())) });
+  })
+  .get("/api/v1/log/:pk", requires("can_read", "Log"), async (c) => {
+    const id = idParam(c);
+    const result = await getLog(c.var.db, id);
+    if (!result) throw notFound();
+    return c.json({ id, result, show_columns: LIST_COLUMNS, show_title: "Show Log" });
+  });
+
+/**
+ * The beacon sends multipart form data (`events` as JSON text, maybe `guest_token`); the fetch fallback and
+ * scripts send a JSON array or `{ events: [...] }`. The guest token is a credential: checked for shape, never stored.
+ */
+async function readEvents(c: Context<AppEnv>): Promise<LogEvent[]> {
+  const length = Number(c.req.header("Content-Length") ?? 0);
+  if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    const form = await c.req.raw.formData().catch(() => null);
+    if (!form) throw badRequest("The form body could not be read");
+    const guest = form.get("guest_token");
+    if (guest !== null && typeof guest !== "string") throw badRequest("guest_token must be text");
+    const events = form.get("events");
+    if (events !== null && typeof events !== "string") throw badRequest("The events field must be JSON text, not a file");
+    if (events !== null && events.length > MAX_JSON_BODY_BYTES) throw new ApiError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
+    return parseEventsField(events);
+  }
+  return parseEvents(await jsonBody(c));
+}

@@ -1,0 +1,106 @@
+import type { databases } from "../../db/schema";
+import type { Connector } from "../../core/connectors/types";
+import { parseSqlalchemyUri, type EngineName, type ParsedUri } from "../../core/connectors/uri";
+import { decryptSecret } from "../../core/security/crypto";
+import { badRequest } from "../../core/http/errors";
+import type { Env } from "../env";
+import { d1Connector } from "./d1";
+import { postgresqlConnector } from "./postgresql";
+import { mysqlConnector } from "./mysql";
+
+/**
+ * D1 bindings that may serve as data sources. The metadata binding DB (users, roles, saved queries…)
+ * is deliberately absent: it must never be reachable from SQL Lab.
+ */
+export const D1_DATA_BINDINGS: readonly string[] = ["EXAMPLES"];
+
+/** Where a TCP engine is: the stored URI with its password, or a Hyperdrive binding in production. */
+export interface NetworkTarget {
+  host: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+  database: string | null;
+  query: Record<string, string>;
+  /** true when Hyperdrive pools the connections (then no second connection for cancellation) */
+  viaHyperdrive: boolean;
+}
+
+interface ConnectionSpec {
+  engine: string;
+  sqlalchemy_uri: string;
+  /** plaintext password, when there is one */
+  password: string | null;
+  extra: string | null;
+}
+
+const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: ConnectionSpec) => Connector> = {
+  d1(env, parsed) {
+    const binding = parsed.database ?? "";
+    if (!D1_DATA_BINDINGS.includes(binding)) {
+      throw badRequest(`D1 binding "${binding}" is not available as a data source. Allowed: ${D1_DATA_BINDINGS.join(", ")}`);
+    }
+    const d1 = (env as unknown as Record<string, D1Database | undefined>)[binding];
+    if (!d1) throw badRequest(`D1 binding "${binding}" is not configured in this deployment`);
+    return d1Connector(d1, binding);
+  },
+  postgresql: (env, parsed, spec) => postgresqlConnector(networkTarget(env, parsed, spec)),
+  mysql: (env, parsed, spec) => mysqlConnector(networkTarget(env, parsed, spec)),
+};
+
+/** The connector of a saved database row; its password is decrypted with SECRET_KEY here and nowhere else. */
+export async function connectorFor(env: Env, database: typeof databases.$inferSelect, secret: string): Promise<Connector> {
+  const password = database.password ? await decryptSecret(secret, database.password) : null;
+  return openConnector(env, { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra });
+}
+
+/** A connector for connection details not (yet) saved, as test_connection needs. */
+export function openConnector(env: Env, spec: ConnectionSpec): Connector {
+  const parsed = parseSqlalchemyUri(spec.sqlalchemy_uri);
+  if (parsed.engine !== spec.engine) throw badRequest(`The URI is for ${parsed.engine}, but the database engine is ${spec.engine}`);
+  return FACTORIES[parsed.engine](env, parsed, spec);
+}
+
+/**
+ * Production reaches PostgreSQL and MySQL through Hyperdrive: when the database's extra JSON says
+ * `"hyperdrive": "WAREHOUSE"`, the binding `HYPERDRIVE_WAREHOUSE` (wrangler.toml `[[hyperdrive]]`) gives host,
+ * port, user, password and database, and the stored URI only names the engine.
+ */
+function networkTarget(env: Env, parsed: ParsedUri, spec: ConnectionSpec): NetworkTarget {
+  const name = hyperdriveName(spec.extra);
+  if (name) {
+    const binding = (env as unknown as Record<string, Hyperdrive | undefined>)[name];
+    if (!binding) throw badRequest(`Hyperdrive binding ${name} is not configured in this deployment`);
+    return {
+      host: binding.host,
+      port: binding.port,
+      username: binding.user,
+      password: binding.password,
+      database: binding.database,
+      query: {},
+      viaHyperdrive: true,
+    };
+  }
+  return {
+    host: parsed.host ?? "localhost",
+    port: parsed.port ?? (parsed.engine === "mysql" ? 3306 : 5432),
+    username: parsed.username,
+    password: spec.password ?? parsed.password,
+    database: parsed.database,
+    query: parsed.query,
+    viaHyperdrive: false,
+  };
+}
+
+function hyperdriveName(extra: string | null): string | null {
+  if (!extra) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extra);
+  } catch {
+    return null;
+  }
+  const name = (parsed as { hyperdrive?: unknown })?.hyperdrive;
+  if (typeof name !== "string" || !/^[A-Za-z0-9_]+$/.test(name)) return null;
+  return name.startsWith("HYPERDRIVE_") ? name : `HYPERDRIVE_${name}`;
+}

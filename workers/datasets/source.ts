@@ -1,0 +1,57 @@
+import { ApiError } from "../../core/http/errors";
+import { GenericType } from "../../core/connectors/types";
+import { dialectFor } from "../../core/connectors/dialects/index";
+import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
+import { invalidDataset } from "../../core/datasets/fields";
+import type { DatabaseRow } from "../../db/datasets";
+import type { SourceColumn } from "../../db/dataset-writes";
+import { connectorFor } from "../connectors/registry";
+import type { Env } from "../env";
+
+// Reads a dataset's columns from its source: the table's metadata for a physical dataset, the result
+// columns of its query (run through the SQL gate, read-only, one row) for a virtual one.
+
+const VIRTUAL_TIMEOUT_MS = 30_000;
+
+export interface DatasetSource {
+  table_name: string;
+  schema: string | null;
+  catalog: string | null;
+  sql: string | null;
+}
+
+export async function readSourceColumns(env: Env, secret: string, database: DatabaseRow, source: DatasetSource): Promise<SourceColumn[]> {
+  const dialect = dialectFor(database.engine);
+  // the gate runs before any connection is opened: refused SQL never reaches the database
+  const statement = source.sql ? singleReadStatement(source.sql, dialect.flavour) : null;
+  const connector = await connectorFor(env, database, secret);
+  try {
+    if (statement) {
+      const result = await connector.execute(statement, { limit: 1, readOnly: true, timeoutMs: VIRTUAL_TIMEOUT_MS, schema: source.schema, catalog: source.catalog }).catch((e) => {
+        throw invalidDataset({ sql: [e instanceof Error ? e.message : String(e)] });
+      });
+      return result.columns.map((c) => ({ column_name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));
+    }
+    const meta = await connector.tableMetadata(source.table_name, source.schema, source.catalog).catch((e) => {
+      if (e instanceof ApiError && e.status !== 404) throw e;
+      throw invalidDataset({
+        table: [`Table [${source.table_name}] could not be found, please double check your database connection, schema, and table name`],
+      });
+    });
+    return meta.columns.map((c) => ({
+      column_name: c.name,
+      type: c.type,
+      type_generic: c.type_generic,
+      is_dttm: c.type_generic === GenericType.TEMPORAL,
+    }));
+  } finally {
+    await connector.close();
+  }
+}
+
+/** A dataset is read by charts: even where the database allows DML, its SQL must be one read-only statement. */
+function singleReadStatement(sql: string, flavour: SqlDialect): string {
+  const { statements } = gateSql(sql, { dialect: flavour, allowDml: false });
+  if (statements.length !== 1) throw invalidDataset({ sql: ["Only single queries supported"] });
+  return statements[0];
+}

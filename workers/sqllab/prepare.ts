@@ -1,0 +1,33 @@
+import { gateSql } from "../../core/sql-gate/index";
+import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
+
+// Every path that sends SQL Lab text to a database goes through here: templates are rendered first
+// (SPEC §5), then the SQL gate splits the script and refuses writes the database does not allow.
+
+export type GateDialect = "sqlite" | "postgresql" | "mysql";
+
+export function gateDialect(engine: string): GateDialect {
+  if (engine === "postgresql") return "postgresql";
+  if (engine === "mysql") return "mysql";
+  return "sqlite";
+}
+
+export interface PrepareInput {
+  sql: string;
+  engine: string;
+  allowDml: boolean;
+  /** the editor's template parameters: JSON text or an already-parsed object */
+  templateParams?: unknown;
+  user: { id: number; username: string } | null;
+}
+
+export function prepareSql(input: PrepareInput): { rendered: string; statements: string[] } {
+  const dialect = gateDialect(input.engine);
+  const params =
+    input.templateParams && typeof input.templateParams === "object" && !Array.isArray(input.templateParams)
+      ? (input.templateParams as Record<string, unknown>)
+      : parseTemplateParams(typeof input.templateParams === "string" ? input.templateParams : null);
+  const rendered = renderSqlTemplate(input.sql, { params, username: input.user?.username ?? null, userId: input.user?.id ?? null }, dialect);
+  const { statements } = gateSql(rendered, { dialect, allowDml: input.allowDml });
+  return { rendered, statements };
+}

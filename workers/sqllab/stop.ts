@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import type { Env } from "../env";
+import type { Database } from "../../db/client";
+import { queries } from "../../db/schema";
+import { notFound } from "../../core/http/errors";
+import { ownQueryByClientId } from "../../db/sqllab-queries";
+import type { QueryJob } from "../../durable-objects/query-job";
+
+// Stopping a run (SPEC §4): the row turns `stopped` first (stopped is final, so a result arriving later is
+// ignored), then the statement is cancelled where it runs: the QueryJob for asynchronous runs, the request
+// in this isolate for synchronous ones.
+
+const FINISHED = new Set(["success", "failed", "timed_out"]);
+
+/** Synchronous runs in this isolate, by client id, so a stop can reach their connector. */
+export const runningHere = new Map<string, AbortController>();
+
+export function queryJobFor(env: Env, clientId: string): DurableObjectStub<QueryJob> {
+  const ns = env.QUERY_JOB as unknown as DurableObjectNamespace<QueryJob>;
+  return ns.get(ns.idFromName(`job:${clientId}`));
+}
+
+export async function stopQuery(env: Env, db: Database, userId: number, clientId: string): Promise<"OK" | "already_complete"> {
+  const row = await ownQueryByClientId(db, clientId, userId);
+  if (!row) throw notFound(`Query with client_id ${clientId} not found`);
+  if (FINISHED.has(row.status)) return "already_complete";
+  if (row.status !== "stopped") {
+    const extra = { ...safeExtra(row.extra_json), cancel_query_early: true };
+    await db
+      .update(queries)
+      .set({ status: "stopped", end_time: Date.now(), extra_json: JSON.stringify(extra), changed_on: new Date().toISOString() })
+      .where(and(eq(queries.id, row.id), eq(queries.status, row.status)))
+      .run();
+  }
+  runningHere.get(clientId)?.abort(new Error("stopped"));
+  if (safeExtra(row.extra_json).async === true) await queryJobFor(env, clientId).stop();
+  return "OK";
+}
+
+function safeExtra(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+}
