@@ -11,11 +11,18 @@ export function decodeRison(text: string | null | undefined): unknown {
   if (text === null || text === undefined || text === "") return undefined;
   if (text.length > MAX_RISON_LENGTH) throw new RisonError(`Rison is longer than ${MAX_RISON_LENGTH} characters`);
   if (nestingDepth(text) > MAX_RISON_DEPTH) throw new RisonError(`Rison nests deeper than ${MAX_RISON_DEPTH} levels`);
+  // rison's own decode() logs every error with console.log and, after an error, keeps parsing: a lone "("
+  // then recurses until the stack overflows. Throwing from the parser's error hook stops at the first error.
+  const parser = new rison.parser(null);
+  parser.error = (message: string) => {
+    throw new RisonError(`Not a valid rison argument: ${message}`);
+  };
   try {
-    return rison.decode(text);
+    return parser.parse(text);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new RisonError(`Not a valid rison argument: ${reason}`);
+    if (e instanceof RisonError) throw e;
+    // Anything else is the parser tripping over malformed input (e.g. "(a:"): never pass its text on.
+    throw new RisonError("Not a valid rison argument");
   }
 }
 
