@@ -2,7 +2,7 @@
 // folder: its own bundle, assets copy, D1 state and port. Tests, e2e runs and benchmarks all use this, so
 // several can run side by side while the source tree is rebuilt.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -29,12 +29,20 @@ export function freePort() {
 
 /** Bundles the current build into `dir` and writes a wrangler config that runs it without rebundling. */
 export function prepareWorker(dir) {
-  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("No build found: run `npm run build` first.");
   const config = parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
-  execFileSync(WRANGLER, ["deploy", "--dry-run", "--outdir", join(dir, "bundle"), "--config", join(ROOT, "wrangler.toml")], {
-    cwd: ROOT, env: QUIET, stdio: "pipe",
-  });
-  cpSync(join(ROOT, "build/client"), join(dir, "assets"), { recursive: true });
+  // Bundle and copy under the build lock (package.json "build" takes it too), so a rebuild running
+  // at the same moment can never hand us a half-written build/.
+  mkdirSync(join(ROOT, ".cache"), { recursive: true });
+  const script = [
+    'test -f build/server/index.js || { echo "No build found: run npm run build first." >&2; exit 3; }',
+    `wrangler deploy --dry-run --outdir "${join(dir, "bundle")}" --config wrangler.toml`,
+    `cp -r build/client "${join(dir, "assets")}"`,
+  ].join(" && ");
+  try {
+    execFileSync("flock", [join(ROOT, ".cache/build.lock"), "sh", "-c", script], { cwd: ROOT, env: QUIET, stdio: "pipe" });
+  } catch (e) {
+    throw new Error(`Could not prepare the Worker: ${e.stderr?.toString() || e.message}`);
+  }
   const isolated = {
     ...config,
     main: join(dir, "bundle/index.js"),
