@@ -17,6 +17,14 @@ export interface MenuGroup {
 
 export const MENU: MenuGroup[] = [
   {
+    label: "Data",
+    items: [
+      { label: "Databases", href: "/databaseview/list/", requires: ["can_read", "Database"] },
+      { label: "Datasets", href: "/tablemodelview/list/", requires: ["can_read", "Dataset"] },
+    ],
+  },
+  { label: "SQL", items: [{ label: "SQL Lab", href: "/sqllab/", requires: ["can_sqllab", "Superset"] }] },
+  {
     label: "Settings",
     items: [
       { label: "List Users", href: "/users/", requires: "admin" },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "./client";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "./schema";
 import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
@@ -17,6 +17,9 @@ export interface SourceColumn {
 }
 
 const uuid = () => crypto.randomUUID();
+/** a random version-4 UUID computed by SQLite, for rows copied with INSERT … SELECT */
+const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+  substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
 const now = () => new Date().toISOString();
 
 /** Same database, catalog, schema and name (NULL-safe, as SQLite's unique index is not). */
@@ -149,19 +152,21 @@ export async function duplicateDataset(db: Database, base: DatasetRow, tableName
     .returning({ id: datasets.id })
     .get();
   const id = created.id;
-  // columns and metrics are copied inside the database: no round trip through the Worker
-  await db.batch([
-    db.run(sql`INSERT INTO table_columns (uuid, table_id, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby, filterable,
-      expression, description, python_date_format, advanced_data_type, extra, created_on, changed_on, created_by_fk, changed_by_fk)
-      SELECT lower(hex(randomblob(16))), ${id}, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby, filterable,
-      expression, description, python_date_format, advanced_data_type, extra, ${now()}, ${now()}, ${actor}, ${actor}
-      FROM table_columns WHERE table_id = ${base.id}`),
-    db.run(sql`INSERT INTO sql_metrics (uuid, table_id, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
+  // columns and metrics are copied inside the database, in one transaction: no round trip through the Worker
+  const d1 = db.$client;
+  const stamp = now();
+  await d1.batch([
+    d1.prepare(`INSERT INTO table_columns (uuid, table_id, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby,
+      filterable, expression, description, python_date_format, advanced_data_type, extra, created_on, changed_on, created_by_fk, changed_by_fk)
+      SELECT ${SQL_UUID}, ?1, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby, filterable,
+      expression, description, python_date_format, advanced_data_type, extra, ?3, ?3, ?4, ?4
+      FROM table_columns WHERE table_id = ?2`).bind(id, base.id, stamp, actor),
+    d1.prepare(`INSERT INTO sql_metrics (uuid, table_id, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
       warning_text, extra, created_on, changed_on, created_by_fk, changed_by_fk)
-      SELECT lower(hex(randomblob(16))), ${id}, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
-      warning_text, extra, ${now()}, ${now()}, ${actor}, ${actor}
-      FROM sql_metrics WHERE table_id = ${base.id}`),
-    db.insert(datasetOwners).values({ user_id: actor, table_id: id }).onConflictDoNothing(),
+      SELECT ${SQL_UUID}, ?1, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
+      warning_text, extra, ?3, ?3, ?4, ?4
+      FROM sql_metrics WHERE table_id = ?2`).bind(id, base.id, stamp, actor),
+    d1.prepare("INSERT OR IGNORE INTO sqlatable_user (user_id, table_id) VALUES (?1, ?2)").bind(actor, id),
   ]);
   return id;
 }

@@ -180,8 +180,8 @@ const pvListSpec: ListSpec = {
 export async function listPermissionViews(db: Database, args: ListArgs) {
   const page = await listPage<typeof permissionViews.$inferSelect>(db, pvListSpec, args);
   const ids = page.rows.map((r) => r.id);
-  const named = ids.length ? await permissionViewNames(db, ids) : new Map();
-  return { count: page.count, result: ids.map((id) => named.get(id)).filter(Boolean) };
+  const named = await permissionViewNames(db, ids);
+  return { count: page.count, result: ids.flatMap((id) => named.get(id) ?? []) };
 }
 
 export async function getPermissionView(db: Database, id: number) {

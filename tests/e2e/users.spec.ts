@@ -122,3 +122,29 @@ test("the roles page lists the built-in roles and shows a role's permissions", a
   await page.getByLabel("Filter").fill("can_sqllab");
   await expect(table.locator("tbody tr")).toHaveCount(1);
 });
+
+test("an admin creates a custom role, gives it a permission and deletes it", async ({ page }) => {
+  const name = `Readers ${Date.now().toString(36)}`;
+  await login(page, admin().username, admin().password);
+  await page.goto("/roles/");
+  await page.getByTestId("add-role").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: `Permissions of ${name}` })).toBeVisible();
+  await expect(page.getByTestId("permission-count")).toHaveText("0 permissions");
+
+  await page.getByTestId("role-permission-picker").click();
+  await page.getByTestId("role-permission-picker").fill("can_read on Dashboard");
+  await page.getByRole("option", { name: "can_read on Dashboard", exact: true }).click();
+  await page.keyboard.press("Tab");
+  await page.getByRole("button", { name: "Save permissions" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: `The permissions of ${name} were saved` })).toBeVisible();
+  await expect(page.getByTestId("permission-count")).toHaveText("1 permission");
+  await expect(page.getByTestId("role-permissions")).toContainText("Dashboard");
+
+  await page.getByRole("button", { name: "Delete role" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/roles\/$/);
+  await expect(page.getByTestId(`role-row-${name}`)).toHaveCount(0);
+});

@@ -67,8 +67,7 @@ const WRONG_SHAPE_RISON: [label: string, q: string][] = [
   ["unknown operator", "(filters:!((col:id,opr:drop,value:1)))"],
 ];
 
-// 1 MB, under the 4 MB body cap (workers/http/input.ts), so handlers really parse it; over the cap see the last
-// test. (Several MB sent to a route that answers 404 before reading make the local dev proxy cut the upload.)
+// 1 MB, under the 4 MB body cap (workers/http/input.ts), so handlers really parse it; over the cap see the last test.
 const HUGE_TRUNCATED_BODY = `{"name":"${"x".repeat(1_000_000)}`;
 const OVER_CAP_BODY = `{"name":"${"x".repeat(4_500_000)}"}`;
 
@@ -111,6 +110,7 @@ const WRONG_SHAPE_JSON: [label: string, body: string][] = [
   ["dashboard of the wrong type", '{"dashboard_title": false, "json_metadata": {"x":1}, "position_json": 5, "slug": []}'],
   ["ids of the wrong type", '{"permission_view_menu_ids": "all", "user_ids": [null], "ids": {"a":1}}'],
   ["prototype pollution", '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}}'],
+  ["only __proto__", '{"__proto__": {"isAdmin": true}}'],
   ["null byte in a value", '{"name": "a\\u0000b", "sql": "select 1\\u0000", "username": "x\\u0000"}'],
   ["huge value", `{"name": ${JSON.stringify("y".repeat(1_000_000))}, "sql": 1}`],
 ];
@@ -134,7 +134,10 @@ const JS_INTERNALS = /Cannot read propert|Cannot convert|is not a function|is no
 
 /** A clear message: Superset's `{message}` (a text or field errors) or `{errors:[{message}]}`, no stack trace. */
 async function problemWith(res: Response): Promise<string | null> {
-  const text = await res.text();
+  return problemIn(await res.text());
+}
+
+function problemIn(text: string): string | null {
   if (/\bat .+:\d+:\d+\)?$/m.test(text) || text.includes("node_modules")) return "leaks a stack trace";
   let body: { message?: unknown; errors?: { message?: unknown }[] };
   try {
@@ -181,7 +184,7 @@ test("malformed rison in ?q= is a 4xx with a clear message on every GET route th
     const probe = await admin.get(`${path}?q=(`);
     await probe.body?.cancel();
     const takesQ = probe.status >= 400 && probe.status < 500;
-    if (takesQ) readsQ.push(route.path);
+    if (takesQ && !route.path.includes("*")) readsQ.push(route.path);
     for (const [label, q] of [...MALFORMED_RISON, ...WRONG_SHAPE_RISON]) {
       // Sent as typed (not percent-encoded by us) where it is safe, so "%ZZ" reaches the Worker undecodable.
       const query = label === "bad percent encoding" ? q : encodeURIComponent(q);
@@ -200,13 +203,29 @@ test("malformed rison in ?q= is a 4xx with a clear message on every GET route th
   expect(describe(findings)).toEqual([]);
 }, 300_000);
 
-async function send(route: RouteDefinition, body: string | ArrayBuffer): Promise<Response> {
-  return fetch(`${baseUrl()}${samplePath(route.path)}`, {
+interface Answer {
+  status: number;
+  text: string;
+}
+
+async function send(route: RouteDefinition, body: string | ArrayBuffer): Promise<Answer> {
+  const res = await fetch(`${baseUrl()}${samplePath(route.path)}`, {
     method: route.method,
     headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
     body,
   });
+  return { status: res.status, text: await res.text() };
 }
+
+const LARGE = 64 * 1024;
+const sizeOf = (body: string | ArrayBuffer) => (typeof body === "string" ? body.length : body.byteLength);
+
+/**
+ * Whether a route parses its JSON body before anything else: it refuses "{" as invalid JSON. Large bodies go
+ * only to those. A route that answers first (404 for the sample id, 401) never reads the upload, and the local
+ * dev proxy then resets the connection mid-upload, which would test wrangler's proxy rather than the Worker.
+ */
+const parsesBodyFirst = (probe: Answer) => probe.status === 400 && /JSON|body/i.test(probe.text);
 
 test("malformed JSON bodies are a 4xx with a clear message on every POST/PUT/PATCH route, never a 5xx", async () => {
   const writeRoutes = routes.filter((r) => ["POST", "PUT", "PATCH"].includes(r.method));
@@ -219,19 +238,19 @@ test("malformed JSON bodies are a 4xx with a clear message on every POST/PUT/PAT
     // A route that reads a JSON body refuses "{"; one that answers 2xx to it takes no body (an action such
     // as "refresh"), and is then only held to "never a 5xx".
     const probe = await send(route, "{");
-    await probe.body?.cancel();
     const readsBody = probe.status >= 400 && probe.status < 500;
     if (!readsBody) bodyless.push(name);
     for (const [label, body] of [...MALFORMED_JSON, ...WRONG_SHAPE_JSON]) {
+      if (sizeOf(body) > LARGE && !parsesBodyFirst(probe)) continue;
       const res = await send(route, body);
       const arrayAllowed = ACCEPTS_JSON_ARRAYS.has(name) && typeof body === "string" && body.startsWith("[");
       const refused = res.status >= 400 && res.status < 500;
       if (res.status >= 500 || (readsBody && !refused && !arrayAllowed)) {
-        findings.push({ route: name, input: `body ${label}`, status: res.status, body: await res.text() });
+        findings.push({ route: name, input: `body ${label}`, status: res.status, body: res.text });
       } else if (refused) {
-        const problem = await problemWith(res);
+        const problem = problemIn(res.text);
         if (problem) findings.push({ route: name, input: `body ${label}`, status: res.status, body: `answer ${problem}` });
-      } else await res.body?.cancel();
+      }
     }
   });
   console.log(
@@ -242,14 +261,28 @@ test("malformed JSON bodies are a 4xx with a clear message on every POST/PUT/PAT
 }, 300_000);
 
 test("a body over the 4 MB cap is refused with a clear 4xx by every create route", async () => {
-  // Create routes (POST without path parameters) read their body first. Routes with an id may answer 404
-  // before reading, and then the local dev proxy cuts the upload; that says nothing about the Worker.
+  // Create routes (POST without path parameters) that parse their body first (see parsesBodyFirst).
   const creates = routes.filter((r) => r.method === "POST" && !r.path.includes(":"));
   const findings: Finding[] = [];
+  const hungUp: string[] = [];
+  let checked = 0;
   for (const route of creates) {
-    const res = await send(route, OVER_CAP_BODY);
-    const problem = res.status >= 400 && res.status < 500 ? await problemWith(res) : `answered ${res.status}`;
+    if (!parsesBodyFirst(await send(route, "{"))) continue;
+    checked++;
+    const res = await send(route, OVER_CAP_BODY).catch((e: Error & { cause?: { code?: string } }) => {
+      // A route may refuse by Content-Length without reading the upload (as Cloudflare's edge answers 413);
+      // the local dev proxy then hangs up before the client reads the answer. A refusal, and not a 5xx.
+      if (e.cause?.code === "UND_ERR_SOCKET" || e.cause?.code === "ECONNRESET") return null;
+      throw e;
+    });
+    if (!res) {
+      hungUp.push(route.path);
+      continue;
+    }
+    const problem = res.status >= 400 && res.status < 500 ? problemIn(res.text) : `answered ${res.status}: ${res.text.slice(0, 120)}`;
     if (problem) findings.push({ route: `POST ${route.path}`, input: "body over the cap", status: res.status, body: problem });
   }
+  console.log(`over-cap body: ${checked} create routes, answer unread (connection closed mid-upload) on: ${hungUp.join(", ") || "none"}`);
+  expect(checked).toBeGreaterThan(3);
   expect(describe(findings)).toEqual([]);
 }, 300_000);

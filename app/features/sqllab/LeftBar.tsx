@@ -23,6 +23,11 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
   }, [dbId, schema]);
   const databases = Object.values(snap.state.databases);
   const schemas = dbId ? snap.schemas[String(dbId)] : undefined;
+  const onlySchema = !schema && schemas && !schemas.loading && schemas.schemas.length === 1 ? schemas.schemas[0] : null;
+  useEffect(() => {
+    // A database with a single schema (D1's "main") needs no choice: take it, so its tables autocomplete.
+    if (onlySchema) editTab(editor.id, { schema: onlySchema });
+  }, [onlySchema, editor.id]);
   const tableList = dbId && schema ? snap.tableLists[`${dbId}|${schema}`] : undefined;
   const openTables = tablesOfEditor(snap.state as never, editor.id) as Table[];
   const change = (changes: Partial<QueryEditor>) => {

@@ -5,6 +5,7 @@ import "monaco-editor/languages/definitions/sql/register";
 import { language as sqlLanguage } from "monaco-editor/languages/definitions/sql/sql";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import { useEffect, useRef } from "react";
+import { completionSource } from "./completion-source";
 import type { ShortcutAction } from "./shortcuts";
 
 // Monaco bundled with the app (never a CDN), loaded only by the SQL Lab route after hydration.
@@ -14,13 +15,6 @@ import type { ShortcutAction } from "./shortcuts";
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
 
-export interface CompletionSource {
-  schemas: string[];
-  tables: string[];
-  columns: { table: string; column: string }[];
-}
-
-export const completionSource: CompletionSource = { schemas: [], tables: [], columns: [] };
 
 let providerRegistered = false;
 function registerCompletion() {

@@ -1,14 +1,24 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getRole, rolePermissions } from "../../../db/security-roles";
+import { getRole, listPermissionViews, rolePermissions } from "../../../db/security-roles";
 import { ApiError } from "../../../core/http/errors";
+import { BUILT_IN_ROLE_NAMES } from "../../../core/security/admin-payloads";
 
 // One role and its (permission, view) pairs; an unknown or malformed id is the 404 page, not an error.
+// Custom roles also get every pair that exists, to choose from.
 export async function loadRole(context: AppLoadContext, rawId: string | undefined) {
   const id = Number(rawId);
   if (!rawId || !Number.isSafeInteger(id) || id < 1) throw new Response("There is no such role.", { status: 404, statusText: "Not found" });
   try {
     const role = await getRole(context.db, id);
-    return { role: { id: role.id, name: role.name }, permissions: await rolePermissions(context.db, id) };
+    const builtIn = BUILT_IN_ROLE_NAMES.includes(role.name);
+    const all = builtIn
+      ? []
+      : (await listPermissionViews(context.db, { filters: [], orderColumn: null, orderDirection: "asc", page: 0, pageSize: 1000, columns: null })).result;
+    return {
+      role: { id: role.id, name: role.name, builtIn },
+      permissions: await rolePermissions(context.db, id),
+      choices: all.map((p) => ({ value: String(p.id), label: `${p.permission.name} on ${p.view_menu.name}` })),
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) throw new Response("There is no such role.", { status: 404, statusText: "Not found" });
     throw e;

@@ -1,9 +1,11 @@
 import { useMemo, useState } from "react";
 import { Anchor, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { isAdmin } from "../../../core/security/permissions";
 import { requirePermission } from "../../auth.server";
+import type { RootData } from "../../root";
+import { CustomRoleEditor } from "./CustomRoleEditor";
 import { loadRole } from "./role.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.role.name ?? "Role"} · Edge Superset` }];
@@ -13,9 +15,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return loadRole(context, params.roleId);
 }
 
-/** A role's permissions: every (permission, view) pair it grants, filterable. */
+/** A role's permissions: every (permission, view) pair it grants, filterable; custom roles can be edited. */
 export default function RolePermissions() {
-  const { role, permissions } = useLoaderData<typeof loader>();
+  const { role, permissions, choices } = useLoaderData<typeof loader>();
+  const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const [filter, setFilter] = useState("");
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -30,9 +33,17 @@ export default function RolePermissions() {
       </Anchor>
       <Title order={2}>Permissions of {role.name}</Title>
       {isAdmin({ roles: [role.name] }) && <Text c="dimmed">This role is named like “admin”, so it has every right beyond the pairs below.</Text>}
+      {role.builtIn ? (
+        <Text c="dimmed" size="sm">
+          A built-in role: its permissions are those of Superset&apos;s {role.name} and cannot be changed here.
+        </Text>
+      ) : (
+        // keyed on the granted pairs, so the picker starts again from the saved state after each save
+        <CustomRoleEditor key={permissions.map((p) => p.id).join(",")} role={role} granted={permissions.map((p) => p.id)} choices={choices} csrfToken={csrfToken} />
+      )}
       <TextInput label="Filter" placeholder="Permission or view" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={320} />
       <Text c="dimmed" size="sm" data-testid="permission-count">
-        {shown.length === permissions.length ? `${permissions.length} permissions` : `${shown.length} of ${permissions.length} permissions`}
+        {shown.length === permissions.length ? `${permissions.length} ${permissions.length === 1 ? "permission" : "permissions"}` : `${shown.length} of ${permissions.length} permissions`}
       </Text>
       <Table striped data-testid="role-permissions">
         <Table.Thead>

@@ -1,7 +1,10 @@
-import { Anchor, Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
+import type { RootData } from "../../root";
+import { NewRoleModal } from "./NewRoleModal";
 import { loadRolesPage } from "./roles.server";
 
 export const meta: MetaFunction = () => [{ title: "List Roles · Edge Superset" }];
@@ -11,12 +14,20 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return loadRolesPage(context);
 }
 
-/** Superset's List Roles: each role, its users and permission count, linking to its permissions. */
+/** Superset's List Roles: each role, its users and permission count, linking to its permissions; adds custom roles. */
 export default function ListRoles() {
   const { roles } = useLoaderData<typeof loader>();
+  const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
+  const [adding, setAdding] = useState(false);
   return (
     <Stack>
-      <Title order={2}>List Roles</Title>
+      <Group justify="space-between">
+        <Title order={2}>List Roles</Title>
+        <Button onClick={() => setAdding(true)} data-testid="add-role">
+          + Role
+        </Button>
+      </Group>
+      {adding && <NewRoleModal csrfToken={csrfToken} onClose={() => setAdding(false)} />}
       <Text c="dimmed" size="sm">
         A role whose name contains “admin” has every right, whatever its listed permissions.
       </Text>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Group, Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
 import { showToast } from "../../components/toast-store";
-import { adminCall } from "./admin-api";
+import { adminCall } from "../../features/security-admin/admin-api";
 
 export interface EditableUser {
   id: number;

@@ -5,7 +5,7 @@ import { Form, useLoaderData, useRevalidator, useRouteLoaderData, useSearchParam
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
-import { adminCall } from "./admin-api";
+import { adminCall } from "../../features/security-admin/admin-api";
 import { UserFormModal, type EditableUser } from "./UserFormModal";
 import { loadUsersPage, usersPageQuery } from "./users.server";
 

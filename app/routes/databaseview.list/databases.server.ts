@@ -1,0 +1,65 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { inArray, sql } from "drizzle-orm";
+import { databases } from "../../../db/schema";
+import { listPage, type ListSpec } from "../../../db/list";
+import { userNames, type DatabaseRow } from "../../../db/databases";
+import { accessibleDatabaseIds } from "../../../core/security/database-visibility";
+import { can, type Principal } from "../../../core/security/permissions";
+import type { ListArgs } from "../../../core/http/list-query";
+import { naturalTime } from "../../../core/sqllab/humanize";
+import { engineLabel } from "../../../core/connectors/errors";
+
+// The Databases list page reads the same rows as GET /api/v1/database/ (same visibility filter); changes
+// go through the API from the browser so they share its validation and password handling.
+export const DATABASES_PAGE_SIZE = 25;
+
+export interface DatabasesPageQuery {
+  search: string;
+  page: number;
+}
+
+export function databasesPageQuery(params: URLSearchParams): DatabasesPageQuery {
+  const page = Number(params.get("page") ?? "1");
+  return {
+    search: (params.get("search") ?? "").trim().slice(0, 250),
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+function spec(principal: Principal): ListSpec {
+  const ids = accessibleDatabaseIds(principal);
+  return {
+    table: databases,
+    columns: { database_name: databases.database_name },
+    defaultOrder: { column: databases.changed_on, direction: "desc" },
+    baseWhere: ids === "all" ? undefined : ids.length ? inArray(databases.id, ids) : sql`0`,
+  };
+}
+
+export async function loadDatabasesPage(context: AppLoadContext, principal: Principal, query: DatabasesPageQuery) {
+  const filters = query.search ? [{ col: "database_name", opr: "ct", value: query.search }] : [];
+  const args: ListArgs = { filters, orderColumn: null, orderDirection: "desc", page: query.page - 1, pageSize: DATABASES_PAGE_SIZE, columns: null };
+  const { count, rows } = await listPage<DatabaseRow>(context.db, spec(principal), args);
+  const users = await userNames(context.db, rows.flatMap((r) => [r.created_by_fk]));
+  const now = new Date();
+  const name = (id: number | null) => {
+    const u = id ? users.get(id) : undefined;
+    return u ? `${u.first_name} ${u.last_name}`.trim() : null;
+  };
+  return {
+    count,
+    pageSize: DATABASES_PAGE_SIZE,
+    canWrite: can(principal, "can_write", "Database"),
+    databases: rows.map((r) => ({
+      id: r.id,
+      database_name: r.database_name,
+      backend: engineLabel(r.engine),
+      allow_run_async: r.allow_run_async,
+      allow_dml: r.allow_dml,
+      expose_in_sqllab: r.expose_in_sqllab,
+      created_by: name(r.created_by_fk),
+      changed_on: r.changed_on,
+      changed_on_delta_humanized: naturalTime(r.changed_on, now),
+    })),
+  };
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { encodeRison } from "../../core/http/rison-guard";
+import { corpusRunPlan } from "../../core/sql-gate/corpus";
+import { newClientId } from "../support/sqllab";
+import { startSqlLabWorker, waitForEvent, type SqlLabWorker } from "../support/sqllab-worker";
+
+// SQL Lab on the real PostgreSQL (127.0.0.1:5432) and MariaDB (127.0.0.1:3306), with a Worker of its own:
+// asynchronous runs through the QueryJob with the event on the async_event stream, stopping a long
+// statement, the timeout, CTAS, scrubbed connection errors, and the SQL gate's mutating corpus refused.
+
+let w: SqlLabWorker;
+let pgRo: number; // allow_dml off, async and CTAS on
+let pgRw: number; // allow_dml on, for setup
+let maria: number;
+let pgDown: number;
+const SCHEMA = "sqllab_it";
+const LONG_PG = "SELECT count(*) AS n FROM generate_series(1, 4000000000) AS g";
+
+beforeAll(async () => {
+  w = await startSqlLabWorker({ SQLLAB_TIMEOUT_SECONDS: "4" });
+  pgRo = w.addDatabase("pg_readonly", "postgresql://postgres:test@127.0.0.1:5432/test", { allow_run_async: true, allow_ctas: true, allow_cvas: true });
+  pgRw = w.addDatabase("pg_writable", "postgresql://postgres:test@127.0.0.1:5432/test", { allow_dml: true, allow_run_async: false });
+  maria = w.addDatabase("mariadb", "mysql://root@127.0.0.1:3306/test", { allow_run_async: true });
+  pgDown = w.addDatabase("pg_down", "postgresql://secretuser:hunter2pw@127.0.0.1:5999/test", { allow_run_async: false });
+  const setup = await w.admin.post("/api/v1/sqllab/execute/", {
+    client_id: newClientId(), database_id: pgRw,
+    // each statement runs with search_path set to the test's own schema, so gate_target is created there
+    sql: `DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE; CREATE SCHEMA ${SCHEMA}; ${corpusRunPlan("postgresql").setup.join("; ")}`,
+    schema: SCHEMA,
+  });
+  expect(setup.status, await setup.clone().text()).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await w?.admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: pgRw, sql: `DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE` });
+  await w?.stop();
+});
+
+const run = (database_id: number, sql: string, extra: Record<string, unknown> = {}) =>
+  w.admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id, sql, ...extra });
+
+test("PostgreSQL: a synchronous run answers typed columns and rows", async () => {
+  const res = await run(pgRo, "SELECT 1::int AS i, 'x'::text AS s, now() AS t, 2.5::numeric AS d");
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: Record<string, unknown>[]; columns: { name: string; is_dttm: boolean; type_generic: number }[] };
+  expect(body.data[0]).toMatchObject({ i: 1, s: "x" });
+  expect(body.columns.find((c) => c.name === "t")).toMatchObject({ is_dttm: true, type_generic: 2 });
+});
+
+test("PostgreSQL: an asynchronous run answers 202 pending, then done arrives on the event stream with its results", async () => {
+  const client_id = newClientId();
+  const res = await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: pgRo, runAsync: true, sql: "SELECT g AS n FROM generate_series(1, 2500) AS g", queryLimit: 2000 });
+  expect(res.status).toBe(202);
+  const body = (await res.json()) as { query: { id: string; state: string; dbId: number } };
+  expect(body.query).toMatchObject({ id: client_id, state: "pending", dbId: pgRo });
+  const event = await waitForEvent(w.admin, client_id);
+  expect(event).toMatchObject({ job_id: client_id, status: "done", result_url: expect.stringContaining("/api/v1/sqllab/results/") });
+  const results = await w.admin.get(`${event.result_url}`);
+  expect(results.status).toBe(200);
+  const payload = (await results.json()) as { status: string; data: { n: number }[]; query: { state: string; rows: number; limitingFactor: string } };
+  expect(payload.status).toBe("success");
+  expect(payload.data).toHaveLength(2000);
+  expect(payload.query).toMatchObject({ state: "success", rows: 2000, limitingFactor: "DROPDOWN" });
+  const key = /key:'([^']+)'/.exec(event.result_url!)![1];
+  const cut = (await (await w.admin.get(`/api/v1/sqllab/results/?q=${encodeRison({ key, rows: 10 })}`)).json()) as { data: unknown[]; displayLimitReached: boolean };
+  expect(cut.data).toHaveLength(10);
+  expect(cut.displayLimitReached).toBe(true);
+  const csv = await (await w.admin.get(`/api/v1/sqllab/export/${client_id}/`)).text();
+  expect(csv.replace(/^\uFEFF/, "").split("\r\n").slice(0, 3)).toEqual(["n", "1", "2"]);
+});
+
+test("PostgreSQL: an asynchronous failure arrives as an error event and marks the run failed", async () => {
+  const client_id = newClientId();
+  expect((await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: pgRo, runAsync: true, sql: "SELECT * FROM missing_relation_x" })).status).toBe(202);
+  const event = await waitForEvent(w.admin, client_id);
+  expect(event.status).toBe("error");
+  expect(event.errors[0].message).toMatch(/missing_relation_x/);
+  const since = (await (await w.admin.get(`/api/v1/query/updated_since?q=${encodeRison({ last_updated_ms: Date.now() - 60_000 })}`)).json()) as { result: { id: string; state: string }[] };
+  expect(since.result.find((q) => q.id === client_id)?.state).toBe("failed");
+});
+
+test("PostgreSQL: stopping a long asynchronous run cancels it on the server, and stopped is final", async () => {
+  const client_id = newClientId();
+  expect((await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: pgRo, runAsync: true, sql: LONG_PG })).status).toBe(202);
+  await waitUntil(async () => (await activeBackends("4000000000")) > 0, 10_000);
+  const stop = await w.admin.post("/api/v1/query/stop", { client_id });
+  expect(await stop.json()).toEqual({ result: "OK" });
+  await waitUntil(async () => (await activeBackends("4000000000")) === 0, 10_000);
+  const state = async () => ((await (await w.admin.get(`/api/v1/query/updated_since?q=${encodeRison({ last_updated_ms: 0 })}`)).json()) as { result: { id: string; state: string }[] }).result.find((q) => q.id === client_id)?.state;
+  expect(await state()).toBe("stopped");
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await state()).toBe("stopped");
+  expect(await (await w.admin.post("/api/v1/query/stop", { client_id })).json()).toEqual({ result: "OK" });
+});
+
+test("PostgreSQL: stopping a synchronous run ends its request with the stopped error", async () => {
+  const client_id = newClientId();
+  const pending = w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: pgRo, sql: LONG_PG.replace("4000000000", "4000000001") });
+  await waitUntil(async () => (await activeBackends("4000000001")) > 0, 10_000);
+  expect(await (await w.admin.post("/api/v1/query/stop", { client_id })).json()).toEqual({ result: "OK" });
+  const res = await pending;
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as { message: string }).message).toMatch(/stopped/);
+  await waitUntil(async () => (await activeBackends("4000000001")) === 0, 10_000);
+});
+
+test("PostgreSQL: a synchronous run past SQLLAB_TIMEOUT_SECONDS times out", async () => {
+  const client_id = newClientId();
+  const res = await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: pgRo, sql: LONG_PG.replace("4000000000", "4000000002") });
+  expect(res.status).toBe(408);
+  expect(((await res.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe("SQLLAB_TIMEOUT_ERROR");
+  const since = (await (await w.admin.get(`/api/v1/query/updated_since?q=${encodeRison({ last_updated_ms: 0 })}`)).json()) as { result: { id: string; state: string }[] };
+  expect(since.result.find((q) => q.id === client_id)?.state).toBe("timed_out");
+});
+
+test("PostgreSQL: CTAS creates the table from a SELECT where the database allows it", async () => {
+  const table = `ctas_${Date.now()}`;
+  const res = await run(pgRo, "SELECT g AS n FROM generate_series(1, 3) AS g", { select_as_cta: true, ctas_method: "TABLE", tmp_table_name: table, schema: SCHEMA });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { query: { ctas: boolean; tempTable: string; tempSchema: string; state: string } };
+  expect(body.query).toMatchObject({ ctas: true, tempTable: table, tempSchema: SCHEMA, state: "success" });
+  const read = (await (await run(pgRo, `SELECT count(*)::int AS c FROM ${SCHEMA}.${table}`)).json()) as { data: { c: number }[] };
+  expect(read.data[0].c).toBe(3);
+  const two = await run(pgRo, "SELECT 1; SELECT 2", { select_as_cta: true, tmp_table_name: `${table}_b`, schema: SCHEMA });
+  expect(((await two.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe("INVALID_CTAS_QUERY_ERROR");
+  const write = await run(pgRo, `DELETE FROM ${SCHEMA}.${table}`, { select_as_cta: true, ctas_method: "VIEW", tmp_table_name: `${table}_v`, schema: SCHEMA });
+  expect(((await write.json()) as { errors: { error_type: string }[] }).errors[0].error_type).toBe("DML_NOT_ALLOWED_ERROR");
+});
+
+test("PostgreSQL: the estimate answers start-up and total cost", async () => {
+  const res = await w.admin.post("/api/v1/sqllab/estimate/", { database_id: pgRo, sql: "SELECT * FROM gate_target", schema: SCHEMA });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ result: [{ "Start-up cost": expect.any(Number), "Total cost": expect.any(Number) }] });
+});
+
+test("a connection failure names neither the host nor the user nor the password", async () => {
+  const res = await run(pgDown, "SELECT 1");
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  const text = await res.text();
+  expect(text).not.toMatch(/127\.0\.0\.1|secretuser|hunter2pw/);
+});
+
+test("PostgreSQL with allow_dml off: every statement of the gate's mutating corpus is refused and the table is unchanged", async () => {
+  const plan = corpusRunPlan("postgresql");
+  const checksum = async () => ((await (await run(pgRo, plan.checksum, { schema: SCHEMA })).json()) as { data: { checksum: string }[] }).data[0].checksum;
+  const before = await checksum();
+  expect(before).toMatch(/^3:/);
+  const passed: string[] = [];
+  for (const entry of plan.mutating) {
+    const res = await run(pgRo, entry.sql, { schema: SCHEMA });
+    const body = (await res.json()) as { errors?: { error_type: string }[] };
+    if (res.status !== 400 || body.errors?.[0]?.error_type !== "DML_NOT_ALLOWED_ERROR") passed.push(`${entry.note}: ${res.status}`);
+  }
+  expect(passed).toEqual([]);
+  expect(await checksum()).toBe(before);
+}, 300_000);
+
+test("MariaDB: synchronous and asynchronous runs", async () => {
+  const sync = await run(maria, "SELECT 1 AS one, 'a' AS letter");
+  expect(sync.status).toBe(200);
+  expect(((await sync.json()) as { data: unknown[] }).data).toEqual([{ one: 1, letter: "a" }]);
+  const client_id = newClientId();
+  expect((await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: maria, runAsync: true, sql: "SELECT 2 AS two" })).status).toBe(202);
+  const event = await waitForEvent(w.admin, client_id);
+  expect(event.status).toBe("done");
+  const payload = (await (await w.admin.get(event.result_url!)).json()) as { data: unknown[] };
+  expect(payload.data).toEqual([{ two: 2 }]);
+});
+
+/** PostgreSQL backends (other than the probe's) running a statement that contains `marker`. */
+async function activeBackends(marker: string): Promise<number> {
+  const res = await run(pgRw, `SELECT count(*)::int AS c FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%'`);
+  const body = (await res.json()) as { data?: { c: number }[] };
+  if (!body.data) throw new Error(`probe failed: ${JSON.stringify(body)}`);
+  return body.data[0].c;
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("condition not reached in time");
+}
