@@ -59,3 +59,15 @@ test("an unknown API path is a JSON 404", async () => {
   expect(res.status).toBe(404);
   expect(await res.json()).toMatchObject({ message: "Not found" });
 });
+
+test("JSON bodies with prototype keys or absurd sizes are refused before any handler sees them", async () => {
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl()}/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+  const proto = await post('{"username":"admin","password":"x","__proto__":{"admin":true}}');
+  expect(proto.status).toBe(400);
+  expect(await proto.json()).toMatchObject({ message: 'Request body may not contain the key "__proto__"' });
+  const nested = await post(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+  expect(nested.status).toBe(400);
+  const huge = await post(JSON.stringify({ username: "a".repeat(5 * 1024 * 1024), password: "x" }));
+  expect(huge.status).toBe(413);
+});

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { badRequest } from "../../core/http/errors";
+import { ApiError, badRequest } from "../../core/http/errors";
 import { decodeRison } from "../../core/http/rison-guard";
 
 export const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
@@ -16,15 +16,29 @@ export async function jsonObject(c: Context): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
+/** Keys that would reach an object's prototype when a body is spread or merged: refused everywhere. */
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 export async function jsonBody(c: Context): Promise<unknown> {
+  // The body is read in full before refusing it: answering mid-upload resets the client's connection
+  // instead of giving it the 413. The platform caps request bodies well above this limit.
   const text = await c.req.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw badRequest("Request body is too large");
+  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
   if (!text.trim()) throw badRequest("Request body is empty");
+  let forbidden: string | null = null;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text, (key, v) => {
+      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
+      return v;
+    });
   } catch (e) {
-    throw badRequest(`Request body is not valid JSON: ${(e as Error).message}`);
+    // V8's messages name the position, never our code; a stack overflow on absurd nesting is caught here too.
+    const message = e instanceof RangeError ? "it nests too deeply" : (e as Error).message;
+    throw badRequest(`Request body is not valid JSON: ${message}`);
   }
+  if (forbidden) throw badRequest(`Request body may not contain the key "${forbidden}"`);
+  return value;
 }
 
 /** Path parameter as a positive integer id, or 404 as Superset answers for unknown ids. */
