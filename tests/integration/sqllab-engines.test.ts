@@ -29,9 +29,10 @@ beforeAll(async () => {
     schema: SCHEMA,
   });
   expect(setup.status, await setup.clone().text()).toBe(200);
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
+  if (process.env.SHOW_WORKER_LOGS) console.log(w?.logs());
   await w?.admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: pgRw, sql: `DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE` });
   await w?.stop();
 });
