@@ -2,6 +2,7 @@ import type { Env } from "./env";
 import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/bootstrap";
 import { registerExamples } from "../db/examples-registration";
+import { syncDataAccessPermissions } from "../db/data-access-permissions";
 
 let started: Promise<void> | null = null;
 
@@ -14,6 +15,8 @@ export function ensureStarted(env: Env, db: Database): Promise<void> {
     announce: (message) => console.log(message),
   })
     .then(() => registerExamples(db))
+    // grantable database_access / datasource_access pairs for every database and dataset, examples included
+    .then(() => syncDataAccessPermissions(db))
     .catch((e) => {
       started = null;
       throw e;

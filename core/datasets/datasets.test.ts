@@ -83,3 +83,14 @@ test("dataset scope: database, schema and datasource access are read from permis
   expect(scopeAllows(scope, { id: 9, database_id: 2, schema: "public" }, "warehouse")).toBe(false);
   expect(scopeAllows(datasetScope(principal(["Gamma"], ["can_read|Dataset"])), { id: 2, database_id: 1, schema: "main" }, "examples")).toBe(false);
 });
+
+test("template parameters must be a JSON object, and the field error says why", () => {
+  expect(parseDatasetCreate({ database: 1, table_name: "v", sql: "SELECT {{ n }}", template_params: '{"n": 3}' }).template_params).toBe('{"n": 3}');
+  expect(parseDatasetUpdate({ template_params: "  " }).template_params).toBeNull();
+  const bad = fieldErrors(() => parseDatasetCreate({ database: 1, table_name: "v", template_params: "{n: 3}" }));
+  expect(bad.status).toBe(400);
+  expect(bad.fields?.template_params?.[0]).toMatch(/^Template parameters must be valid JSON: /);
+  expect(fieldErrors(() => parseDatasetUpdate({ template_params: "[1, 2]" })).fields).toEqual({
+    template_params: ['Template parameters must be a JSON object, for example {"name": "value"}.'],
+  });
+});

@@ -1,4 +1,5 @@
 import { ApiError } from "../http/errors";
+import { parseTemplateParams } from "../templates/index";
 
 // A tiny Marshmallow-like reader: collects every field problem of a payload and throws them together
 // in Superset's shape ({ message: { field: ["..."] } }) instead of stopping at the first.
@@ -62,6 +63,19 @@ export class FieldReader {
       return v;
     } catch {
       return this.fail(field, "Field cannot be decoded by JSON.");
+    }
+  }
+
+  /** template parameters: JSON text holding an object (SPEC §5), with the parser's reason when it is not */
+  templateParams(field: string): string | null | undefined {
+    const v = this.string(field, { nullable: true });
+    if (typeof v !== "string") return v;
+    if (v.trim() === "") return null;
+    try {
+      parseTemplateParams(v);
+      return v;
+    } catch (e) {
+      return this.fail(field, e instanceof Error ? e.message : String(e));
     }
   }
 

@@ -87,7 +87,7 @@ export function parseDatasetCreate(body: Record<string, unknown>): DatasetCreate
     normalize_columns: r.boolean("normalize_columns"),
     external_url: r.string("external_url", { nullable: true }),
     is_managed_externally: r.boolean("is_managed_externally"),
-    template_params: r.jsonText("template_params"),
+    template_params: r.templateParams("template_params"),
   };
   r.done();
   // an empty schema means "the default one", as Superset's form sends it
@@ -103,7 +103,7 @@ export function parseGetOrCreate(body: Record<string, unknown>): DatasetCreate {
     schema: r.string("schema", { nullable: true, max: 250 }) || null,
     catalog: r.string("catalog", { nullable: true, max: 250 }) ?? null,
     sql: null,
-    template_params: r.jsonText("template_params"),
+    template_params: r.templateParams("template_params"),
     always_filter_main_dttm: r.boolean("always_filter_main_dttm"),
     normalize_columns: r.boolean("normalize_columns"),
   };
@@ -141,7 +141,7 @@ export function parseDatasetUpdate(body: Record<string, unknown>): DatasetUpdate
     normalize_columns: r.boolean("normalize_columns"),
     always_filter_main_dttm: r.boolean("always_filter_main_dttm"),
     is_sqllab_view: r.boolean("is_sqllab_view"),
-    template_params: r.jsonText("template_params"),
+    template_params: r.templateParams("template_params"),
     extra: r.jsonText("extra"),
     external_url: r.string("external_url", { nullable: true }),
     is_managed_externally: r.boolean("is_managed_externally"),

@@ -23,8 +23,17 @@ export interface SqlLabWorker {
 export async function startSqlLabWorker(vars: Record<string, string> = {}): Promise<SqlLabWorker> {
   const worker = await startWorker({ vars });
   const client = (token: string): ApiClient => {
-    const call = (path: string, init: RequestInit = {}) =>
-      fetch(`${worker.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+    const call = async (path: string, init: RequestInit = {}) => {
+      const send = () => fetch(`${worker.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+      try {
+        return await send();
+      } catch (e) {
+        // wrangler's dev server closes idle keep-alive sockets (the d1 CLI calls take seconds) and undici then
+        // fails the next request on that socket before the server sees it: send it once more on a fresh one
+        if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
+        return send();
+      }
+    };
     const withBody = (method: string) => (path: string, body?: unknown) =>
       call(path, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { token, get: (p) => call(p), post: withBody("POST"), put: withBody("PUT"), delete: (p) => call(p, { method: "DELETE" }), raw: call };

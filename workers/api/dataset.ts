@@ -16,6 +16,7 @@ import { datasetDetail } from "../../db/dataset-detail";
 import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/dataset-writes";
 import { relatedObjects } from "../../db/dataset-related";
 import { readSourceColumns } from "../datasets/source";
+import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/data-access-permissions";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
 // dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
@@ -67,8 +68,17 @@ async function createDataset(c: C, input: DatasetCreate): Promise<number> {
   const database = await databaseFor(c, input.database);
   if (await findDataset(c.var.db, input)) throw invalidDataset({ table: [`Dataset ${input.schema ? `${input.schema}.` : ""}${input.table_name} already exists`] });
   const owners = await ownersFrom(c, input.owners);
-  const columns = await readSourceColumns(c.env, c.var.secret, database, input);
-  return insertDataset(c.var.db, input, columns, owners, principalOf(c).id);
+  const columns = await readSourceColumns(c.env, c.var.secret, database, input, principalOf(c));
+  const id = await insertDataset(c.var.db, input, columns, owners, principalOf(c).id);
+  await ensureDatasetPermissions(c.var.db, [id]);
+  return id;
+}
+
+/** Deletes datasets and the datasource_access pairs named after them. */
+async function deleteWithPermissions(c: C, ids: number[]): Promise<void> {
+  const views = (await datasetViews(c.var.db, ids)).map((v) => v.view);
+  await deleteDatasets(c.var.db, ids);
+  await dropDatasetPermissions(c.var.db, views);
 }
 
 datasetApi.get("/api/v1/dataset/", read, async (c) => {
@@ -104,6 +114,7 @@ datasetApi.post("/api/v1/dataset/duplicate", write, async (c) => {
   const key = { database: base.database_id, catalog: base.catalog, schema: base.schema, table_name: input.table_name };
   if (await findDataset(c.var.db, key)) throw invalidDataset({ table_name: [`Dataset ${input.table_name} already exists`] });
   const id = await duplicateDataset(c.var.db, base, input.table_name, principal.id);
+  await ensureDatasetPermissions(c.var.db, [id]);
   return c.json({ id, result: input }, 201);
 });
 
@@ -118,7 +129,7 @@ datasetApi.delete("/api/v1/dataset/", write, async (c) => {
   if (found.length !== wanted.length) throw notFound();
   const owners = await ownerIds(c, wanted);
   for (const id of wanted) mustOwn(principal, owners.get(id) ?? []);
-  await deleteDatasets(c.var.db, wanted);
+  await deleteWithPermissions(c, wanted);
   return c.json({ message: `Deleted ${wanted.length} dataset${wanted.length === 1 ? "" : "s"}` });
 });
 
@@ -134,14 +145,22 @@ datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
   const { dataset, database } = await ownedDataset(c, id);
   const target = await checkedTarget(c, dataset, update);
   if (update.owners) update.owners = await ownersFrom(c, update.owners);
+  // new template parameters change what a virtual dataset's SQL returns, so its columns are read again
   const changesSource = target.database.id !== database.id || target.source.sql !== dataset.sql ||
-    target.source.table_name !== dataset.table_name || target.source.schema !== dataset.schema || target.source.catalog !== dataset.catalog;
+    target.source.table_name !== dataset.table_name || target.source.schema !== dataset.schema || target.source.catalog !== dataset.catalog ||
+    (Boolean(target.source.sql) && target.source.template_params !== dataset.template_params);
   const overrideColumns = c.req.query("override_columns") === "true";
   const source = changesSource || overrideColumns
-    ? await readSourceColumns(c.env, c.var.secret, target.database, target.source)
+    ? await readSourceColumns(c.env, c.var.secret, target.database, target.source, principalOf(c))
     : null;
   const actor = principalOf(c).id;
+  const [viewBefore] = await datasetViews(c.var.db, [id]);
   await updateDataset(c.var.db, dataset, update, actor);
+  const [viewAfter] = await datasetViews(c.var.db, [id]);
+  if (viewBefore && viewAfter && viewBefore.view !== viewAfter.view) {
+    await renameDatasetPermission(c.var.db, viewBefore.view, viewAfter.view);
+    await ensureDatasetPermissions(c.var.db, [id]);
+  }
   if (source && (overrideColumns || !update.columns)) await refreshColumns(c.var.db, { ...dataset, ...target.source }, source, actor);
   const fresh = await loadDataset(c.var.db, id, { all: true });
   return c.json({ id, result: await datasetDetail(c.var.db, fresh.dataset, fresh.database) });
@@ -156,6 +175,7 @@ async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeo
     schema: update.schema !== undefined ? update.schema : dataset.schema,
     catalog: update.catalog !== undefined ? update.catalog : dataset.catalog,
     sql: update.sql !== undefined ? update.sql : dataset.sql,
+    template_params: update.template_params !== undefined ? update.template_params : dataset.template_params,
   };
   const clash = await findDataset(c.var.db, { database: databaseId, ...source }, dataset.id);
   if (clash) throw invalidDataset({ table_name: [`Dataset ${source.table_name} already exists`] });
@@ -165,13 +185,13 @@ async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeo
 datasetApi.delete("/api/v1/dataset/:pk", write, async (c) => {
   const id = idParam(c);
   await ownedDataset(c, id);
-  await deleteDatasets(c.var.db, [id]);
+  await deleteWithPermissions(c, [id]);
   return c.json({ message: "OK" });
 });
 
 datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
   const { dataset, database } = await ownedDataset(c, idParam(c));
-  const source = await readSourceColumns(c.env, c.var.secret, database, dataset);
+  const source = await readSourceColumns(c.env, c.var.secret, database, dataset, principalOf(c));
   await refreshColumns(c.var.db, dataset, source, principalOf(c).id);
   return c.json({ message: "OK" });
 });

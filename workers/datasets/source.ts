@@ -2,6 +2,7 @@ import { ApiError } from "../../core/http/errors";
 import { GenericType } from "../../core/connectors/types";
 import { dialectFor } from "../../core/connectors/dialects/index";
 import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
+import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
 import { invalidDataset } from "../../core/datasets/fields";
 import type { DatabaseRow } from "../../db/datasets";
 import type { SourceColumn } from "../../db/dataset-writes";
@@ -9,7 +10,9 @@ import { connectorFor } from "../connectors/registry";
 import type { Env } from "../env";
 
 // Reads a dataset's columns from its source: the table's metadata for a physical dataset, the result
-// columns of its query (run through the SQL gate, read-only, one row) for a virtual one.
+// columns of its query for a virtual one. A virtual dataset's SQL is a Jinja template (SPEC §5): it is
+// rendered with the dataset's template_params first, then the rendered text goes through the SQL gate
+// (read-only, one statement) and runs for one row.
 
 const VIRTUAL_TIMEOUT_MS = 30_000;
 
@@ -18,12 +21,22 @@ export interface DatasetSource {
   schema: string | null;
   catalog: string | null;
   sql: string | null;
+  /** JSON text of the dataset's template parameters; must be a JSON object when present */
+  template_params?: string | null;
 }
 
-export async function readSourceColumns(env: Env, secret: string, database: DatabaseRow, source: DatasetSource): Promise<SourceColumn[]> {
+/** Whose request renders the template: current_username() and current_user_id() answer with it. */
+export interface TemplateUser {
+  id: number;
+  username: string;
+}
+
+export async function readSourceColumns(
+  env: Env, secret: string, database: DatabaseRow, source: DatasetSource, user: TemplateUser | null = null,
+): Promise<SourceColumn[]> {
   const dialect = dialectFor(database.engine);
-  // the gate runs before any connection is opened: refused SQL never reaches the database
-  const statement = source.sql ? singleReadStatement(source.sql, dialect.flavour) : null;
+  // rendering and the gate run before any connection is opened: refused SQL never reaches the database
+  const statement = source.sql ? singleReadStatement(renderDatasetSql(source, dialect.flavour, user), dialect.flavour) : null;
   const connector = await connectorFor(env, database, secret);
   try {
     if (statement) {
@@ -47,6 +60,12 @@ export async function readSourceColumns(env: Env, secret: string, database: Data
   } finally {
     await connector.close();
   }
+}
+
+/** The dataset's SQL with its template parameters applied; bad parameters are a 400 before anything runs. */
+export function renderDatasetSql(source: Pick<DatasetSource, "sql" | "template_params">, flavour: SqlDialect, user: TemplateUser | null): string {
+  const params = parseTemplateParams(source.template_params);
+  return renderSqlTemplate(source.sql ?? "", { params, username: user?.username ?? null, userId: user?.id ?? null }, flavour);
 }
 
 /** A dataset is read by charts: even where the database allows DML, its SQL must be one read-only statement. */

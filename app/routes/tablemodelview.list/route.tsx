@@ -21,7 +21,14 @@ export default function DatasetsList() {
   const filtered = Boolean(query.search || query.database || query.schema);
   return (
     <Stack>
-      <Title order={2}>Datasets</Title>
+      <Group justify="space-between">
+        <Title order={2}>Datasets</Title>
+        {canWrite && (
+          <Button component={Link} to="/dataset/add/" data-testid="add-dataset">
+            + Dataset
+          </Button>
+        )}
+      </Group>
       <Form method="get" key={`${query.search}|${query.database}|${query.schema}`}>
         <Group align="end">
           <TextInput label="Name" name="search" defaultValue={query.search} placeholder="Type a value" w={240} data-testid="dataset-search" />

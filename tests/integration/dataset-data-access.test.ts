@@ -1,0 +1,117 @@
+import { expect, test } from "vitest";
+import { encodeRison } from "../../core/http/rison-guard";
+import { databasePermName, datasourcePermName } from "../../core/security/permissions";
+import { loginAs, loginAsAdmin, type ApiClient } from "../support/client";
+
+// Data access through roles (Superset's database_access / datasource_access): an admin grants a custom role
+// access to the examples database with the security admin API, and a Gamma user holding it reads exactly
+// the datasets of that database.
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+const q = (value: unknown) => encodeURIComponent(encodeRison(value));
+
+interface Pair { id: number; permission: { name: string }; view_menu: { name: string } }
+interface ListBody { count: number; result: { id: number; table_name: string; database: { id: number; database_name: string } }[] }
+
+async function pairs(admin: ApiClient): Promise<Pair[]> {
+  const res = await admin.get(`/api/v1/security/permissions-resources/?q=${q({ page_size: 1000 })}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { result: Pair[] }).result;
+}
+
+const pairFor = (all: Pair[], permission: string, view: string) => all.find((p) => p.permission.name === permission && p.view_menu.name === view);
+
+async function roleId(admin: ApiClient, name: string): Promise<number> {
+  const res = await admin.get(`/api/v1/security/roles/?q=${q({ filters: [{ col: "name", opr: "eq", value: name }] })}`);
+  return ((await res.json()) as { result: { id: number }[] }).result[0].id;
+}
+
+/** A user with Gamma and a fresh role holding exactly these permission pairs. */
+async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<ApiClient> {
+  const role = await admin.post("/api/v1/security/roles/", { name: `readers_${unique()}` });
+  expect(role.status).toBe(201);
+  const { id } = (await role.json()) as { id: number };
+  expect((await admin.post(`/api/v1/security/roles/${id}/permissions`, { permission_view_menu_ids: pairIds })).status).toBe(200);
+  const username = `reader_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  const made = await admin.post("/api/v1/security/users/", {
+    username, first_name: "Data", last_name: "Reader", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), id],
+  });
+  expect(made.status).toBe(201);
+  return loginAs(username, password);
+}
+
+/** Another database (the same D1 binding under another name) with one virtual dataset in it. */
+async function otherDatabaseWithDataset(admin: ApiClient) {
+  const name = `other_${unique()}`;
+  const db = await admin.post("/api/v1/database/", { database_name: name, sqlalchemy_uri: "d1://EXAMPLES" });
+  expect(db.status).toBe(201);
+  const databaseId = ((await db.json()) as { id: number }).id;
+  const table_name = `elsewhere_${unique()}`;
+  const ds = await admin.post("/api/v1/dataset/", { database: databaseId, schema: "main", table_name, sql: "SELECT name FROM birth_names" });
+  expect(ds.status).toBe(201);
+  return { name, databaseId, datasetId: ((await ds.json()) as { id: number }).id, table_name };
+}
+
+test("a Gamma user granted database_access on examples lists and reads the examples datasets, and no others", async () => {
+  const admin = await loginAsAdmin();
+  const all = (await (await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`)).json()) as ListBody;
+  const examples = all.result.find((d) => d.database.database_name === "examples")!.database;
+  const other = await otherDatabaseWithDataset(admin);
+
+  // the grantable pair exists from first start, under Superset's view name
+  const grant = pairFor(await pairs(admin), "database_access", databasePermName("examples", examples.id));
+  expect(grant).toBeDefined();
+  const reader = await gammaWith(admin, [grant!.id]);
+
+  const listed = await reader.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`);
+  expect(listed.status).toBe(200);
+  const body = (await listed.json()) as ListBody;
+  const names = body.result.map((d) => d.table_name);
+  expect(names).toEqual(expect.arrayContaining(["birth_names", "cleaned_sales_data", "flights", "multiformat_time_series"]));
+  expect(body.result.every((d) => d.database.id === examples.id)).toBe(true);
+  expect(names).not.toContain(other.table_name);
+  expect(body.count).toBe(body.result.length);
+
+  const births = body.result.find((d) => d.table_name === "birth_names")!;
+  const read = await reader.get(`/api/v1/dataset/${births.id}`);
+  expect(read.status).toBe(200);
+  expect(((await read.json()) as { result: { columns: { column_name: string }[] } }).result.columns.map((c) => c.column_name)).toContain("num");
+  expect((await reader.get(`/api/v1/dataset/${other.datasetId}`)).status).toBe(404);
+  expect((await reader.get(`/api/v1/dataset/${other.datasetId}/related_objects`)).status).toBe(404);
+
+  // reading is all Gamma gets: no writes, even on the datasets it may read
+  expect((await reader.put(`/api/v1/dataset/${births.id}`, { description: "mine now" })).status).toBe(403);
+  expect((await reader.post("/api/v1/dataset/", { database: examples.id, table_name: "x", sql: "SELECT 1" })).status).toBe(403);
+
+  await admin.delete(`/api/v1/dataset/${other.datasetId}`);
+  await admin.delete(`/api/v1/database/${other.databaseId}`);
+});
+
+test("datasets get a grantable datasource_access pair that follows renames and goes with the dataset", async () => {
+  const admin = await loginAsAdmin();
+  const other = await otherDatabaseWithDataset(admin);
+  const view = datasourcePermName(other.name, other.table_name, other.datasetId);
+  const before = await pairs(admin);
+  expect(pairFor(before, "database_access", databasePermName(other.name, other.databaseId))).toBeDefined();
+  const pair = pairFor(before, "datasource_access", view);
+  expect(pair).toBeDefined();
+
+  // a role holding just that dataset sees just that dataset
+  const reader = await gammaWith(admin, [pair!.id]);
+  const listed = (await (await reader.get("/api/v1/dataset/")).json()) as ListBody;
+  expect(listed.result.map((d) => d.id)).toEqual([other.datasetId]);
+
+  // renamed, the dataset keeps its grant under the new view name
+  const renamed = `renamed_${unique()}`;
+  expect((await admin.put(`/api/v1/dataset/${other.datasetId}`, { table_name: renamed })).status).toBe(200);
+  const after = await pairs(admin);
+  expect(pairFor(after, "datasource_access", view)).toBeUndefined();
+  expect(pairFor(after, "datasource_access", datasourcePermName(other.name, renamed, other.datasetId))?.id).toBe(pair!.id);
+  expect((await reader.get(`/api/v1/dataset/${other.datasetId}`)).status).toBe(200);
+
+  // deleted, the pair is gone too
+  expect((await admin.delete(`/api/v1/dataset/${other.datasetId}`)).status).toBe(200);
+  expect(pairFor(await pairs(admin), "datasource_access", datasourcePermName(other.name, renamed, other.datasetId))).toBeUndefined();
+  await admin.delete(`/api/v1/database/${other.databaseId}`);
+});
