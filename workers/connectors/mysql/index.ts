@@ -35,6 +35,9 @@ export function mysqlConnector(target: NetworkTarget): Connector {
     bigNumberStrings: false,
     multipleStatements: false,
     connectTimeout: 10_000,
+    // The server converts every text column to UTF-8 on the wire, so mysql2 decodes with Buffer alone and
+    // never needs iconv-lite, which the Worker bundle replaces (bundle-shims/iconv-lite.cjs).
+    charset: "UTF8MB4_UNICODE_CI",
   };
   const where = { engine: "mysql", host: target.host, port: target.port, username: target.username, database: target.database };
   let connecting: Promise<Connection> | null = null;
