@@ -23,7 +23,14 @@ export const MENU: MenuGroup[] = [
       { label: "Datasets", href: "/tablemodelview/list/", requires: ["can_read", "Dataset"] },
     ],
   },
-  { label: "SQL", items: [{ label: "SQL Lab", href: "/sqllab/", requires: ["can_sqllab", "Superset"] }] },
+  {
+    label: "SQL",
+    items: [
+      { label: "SQL Lab", href: "/sqllab/", requires: ["can_sqllab", "Superset"] },
+      { label: "Saved Queries", href: "/savedqueryview/list/", requires: ["can_read", "SavedQuery"] },
+      { label: "Query History", href: "/sqllab/history/", requires: ["can_read", "Query"] },
+    ],
+  },
   {
     label: "Settings",
     items: [

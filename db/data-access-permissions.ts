@@ -76,12 +76,15 @@ export async function dropDatasetPermissions(db: Database, views: string[]): Pro
   ]);
 }
 
-/** One batch of three statements whatever the number of pairs: names travel as one JSON parameter. */
+/** Names travel as JSON parameters: three statements per slice of pairs, one batch, whatever the count. */
+const PAIRS_PER_STATEMENT = 500;
+
 async function insertPairs(db: Database, pairs: Pair[]): Promise<void> {
   if (!pairs.length) return;
   const d1 = db.$client;
-  const json = JSON.stringify(pairs);
-  await d1.batch([
+  const slices: string[] = [];
+  for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) slices.push(JSON.stringify(pairs.slice(i, i + PAIRS_PER_STATEMENT)));
+  await d1.batch(slices.flatMap((json) => [
     d1.prepare("INSERT OR IGNORE INTO ab_permission (name) SELECT DISTINCT json_extract(value, '$.permission') FROM json_each(?1)").bind(json),
     d1.prepare("INSERT OR IGNORE INTO ab_view_menu (name) SELECT DISTINCT json_extract(value, '$.view') FROM json_each(?1)").bind(json),
     d1.prepare(
@@ -90,5 +93,5 @@ async function insertPairs(db: Database, pairs: Pair[]): Promise<void> {
        JOIN ab_permission p ON p.name = json_extract(j.value, '$.permission')
        JOIN ab_view_menu v ON v.name = json_extract(j.value, '$.view')`,
     ).bind(json),
-  ]);
+  ]));
 }

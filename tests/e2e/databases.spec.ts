@@ -116,7 +116,10 @@ test("an admin finds a database by name and deletes it after confirming", async 
   const name = `Examples copy ${Date.now().toString(36)}`;
   await login(page, admin().username, admin().password);
   // created through the API of the same session, so this journey does not depend on PostgreSQL
-  const csrf = await page.evaluate(async () => (await (await fetch("/api/v1/security/csrf_token/")).json()).result as string);
+  const csrf = await page.evaluate(async () => {
+    const body = (await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string };
+    return body.result;
+  });
   const created = await page.request.post("/api/v1/database/", {
     data: { database_name: name, sqlalchemy_uri: "d1://EXAMPLES" },
     headers: { "X-CSRFToken": csrf },

@@ -1,31 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { admin, login } from "./helpers";
+import { addTab, openSqlLab, typeSql } from "./sqllab-helpers";
 
 // SQL Lab journeys in a real browser against the real Worker and the examples database.
-// The admin user is used: the sql_lab role alone holds no database_access on the examples database.
-
-async function openSqlLab(page: Page) {
-  await page.goto("/sqllab/");
-  await expect(page.getByTestId("editor-tab").first()).toBeVisible();
-  await expect(page.locator(".monaco-editor").first()).toBeVisible({ timeout: 20_000 });
-}
-
-async function typeSql(page: Page, sql: string) {
-  await expect(page.locator(".monaco-editor textarea").first()).toBeAttached({ timeout: 20_000 });
-  await page.locator(".monaco-editor .view-lines").first().click();
-  await expect(page.locator(".monaco-editor.focused")).toHaveCount(1);
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.press("Delete");
-  await page.keyboard.type(sql, { delay: 10 });
-}
-
-/** Adds a tab and waits until the server has given it its id and it is shown. */
-async function addTab(page: Page) {
-  const before = await page.getByTestId("editor-tab").count();
-  await page.getByTestId("add-tab").click();
-  await expect(page.getByTestId("editor-tab")).toHaveCount(before + 1);
-  return before + 1;
-}
+// These run as admin; tests/e2e/sqllab-more.spec.ts runs as a sql_lab user granted data access.
 
 test("browse the examples schema and preview a table", async ({ page }) => {
   await login(page, admin().username, admin().password);

@@ -169,6 +169,23 @@ test("MariaDB: synchronous and asynchronous runs", async () => {
   expect(payload.data).toEqual([{ two: 2 }]);
 });
 
+test("MariaDB: stopping a long asynchronous run kills the statement on the server", async () => {
+  const client_id = newClientId();
+  const sql = "SELECT count(*) AS n FROM information_schema.columns a, information_schema.columns b, information_schema.columns c WHERE a.column_name <> 'mkr_stop_1'";
+  expect((await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: maria, runAsync: true, sql })).status).toBe(202);
+  const running = async () => {
+    const res = await run(maria, "SELECT count(*) AS c FROM information_schema.processlist WHERE info LIKE '%mkr_stop_1%' AND info NOT LIKE '%processlist%'");
+    const body = (await res.json()) as { data?: { c: number }[] };
+    if (!body.data) throw new Error(`probe failed: ${JSON.stringify(body)}`);
+    return Number(body.data[0].c);
+  };
+  await waitUntil(async () => (await running()) > 0, 10_000);
+  expect(await (await w.admin.post("/api/v1/query/stop", { client_id })).json()).toEqual({ result: "OK" });
+  await waitUntil(async () => (await running()) === 0, 10_000);
+  const since = (await (await w.admin.get(`/api/v1/query/updated_since?q=${encodeRison({ last_updated_ms: 0 })}`)).json()) as { result: { id: string; state: string }[] };
+  expect(since.result.find((q) => q.id === client_id)?.state).toBe("stopped");
+});
+
 /** PostgreSQL backends (other than the probe's) running a statement that contains `marker`. */
 async function activeBackends(marker: string): Promise<number> {
   const res = await run(pgRw, `SELECT count(*)::int AS c FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%${marker}%' AND query NOT LIKE '%pg_stat_activity%'`);

@@ -26,11 +26,13 @@ export async function stopQuery(env: Env, db: Database, userId: number, clientId
   if (FINISHED.has(row.status)) return "already_complete";
   if (row.status !== "stopped") {
     const extra = { ...safeExtra(row.extra_json), cancel_query_early: true };
-    await db
+    const changed = await db
       .update(queries)
       .set({ status: "stopped", end_time: Date.now(), extra_json: JSON.stringify(extra), changed_on: new Date().toISOString() })
       .where(and(eq(queries.id, row.id), eq(queries.status, row.status)))
       .run();
+    // the run finished between the read and the write: it was not stopped
+    if (!changed.meta.changes && FINISHED.has((await ownQueryByClientId(db, clientId, userId))?.status ?? "")) return "already_complete";
   }
   runningHere.get(clientId)?.abort(new Error("stopped"));
   if (safeExtra(row.extra_json).async === true) await queryJobFor(env, clientId).stop();

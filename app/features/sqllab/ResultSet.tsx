@@ -1,18 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { badgeColour, isActive } from "../../../core/sqllab/query-state";
+import { isActive } from "../../../core/sqllab/query-state";
 import type { Query } from "../../../core/sqllab/types";
 import { showToast } from "../../components/toast-store";
 import { sqlLabApi } from "./api";
 import { copyText } from "./clipboard";
+import { QueryStateBadge } from "./QueryStateBadge";
 import { ResultGrid } from "./ResultGrid";
 import { fetchQueryResults } from "./run-actions";
 import { sqlLabStore } from "./store";
 
 // One run's outcome in the south pane: progress, the error panel, or the rows with their count,
 // the limiting factor, CSV download and "Save dataset".
-
-const MANTINE_COLOUR = { danger: "red", info: "blue", warning: "yellow", success: "green" } as const;
 
 export function limitMessage(query: Pick<Query, "rows" | "limitingFactor" | "queryLimit">, displayLimitReached: boolean, maxRow: number): string | null {
   const rows = query.rows ?? 0;
@@ -27,15 +26,6 @@ export function limitMessage(query: Pick<Query, "rows" | "limitingFactor" | "que
     default:
       return null;
   }
-}
-
-export function QueryStateBadge({ query }: { query: Pick<Query, "state"> }) {
-  const colour = badgeColour(query.state);
-  return (
-    <Badge color={colour ? MANTINE_COLOUR[colour] : "gray"} variant="light" data-testid="query-state">
-      {query.state}
-    </Badge>
-  );
 }
 
 export function ResultSet({ query, height, canExport, showActions = true }: { query: Query; height: number; canExport: boolean; showActions?: boolean }) {

@@ -119,6 +119,14 @@ function EditorArea({ editor, canExport }: { editor: QueryEditor; canExport: boo
     const q = queryForEditor(opts.sql !== undefined ? { ...current, selectedText: opts.sql } : current);
     if (q) void runQuery(q);
   };
+  useEffect(() => {
+    // A tab opened with autorun (a clone, or a shared link asking for it) runs once, then stops asking.
+    if (!editor.autorun || !editor.dbId) return;
+    editTab(editor.id, { autorun: false });
+    editsChanged();
+    run();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor.id]);
   const stop = () => latest && isActive(latest.state) && void stopRunningQuery(latest);
   const format = async () => {
     const current = activeEditor(sqlLabStore.state);

@@ -92,9 +92,14 @@ export default function AddDataset() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>New dataset</Title>
-        <Anchor component={Link} to="/tablemodelview/list/">
-          Back to datasets
-        </Anchor>
+        <Group>
+          <Button variant="default" component={Link} to="/tablemodelview/list/">
+            Cancel
+          </Button>
+          <Button onClick={create} loading={creating} disabled={!table || metadata.state !== "done" || existingId !== undefined} data-testid="create-dataset">
+            Create dataset
+          </Button>
+        </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -140,6 +145,14 @@ export default function AddDataset() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="md" mih={200}>
             <Stack>
+              {existingId !== undefined && (
+                <Alert color="teal" data-testid="dataset-exists">
+                  This table already has a dataset.{" "}
+                  <Anchor component={Link} to={`/tablemodelview/edit/${existingId}`}>
+                    Edit that dataset
+                  </Anchor>
+                </Alert>
+              )}
               {!table ? (
                 <Text c="dimmed" data-testid="preview-empty">
                   Select a database, a schema and a table to see its columns. A dataset made from a table can be used in charts,
@@ -153,26 +166,10 @@ export default function AddDataset() {
                   error={metadata.state === "failed" ? metadata.message : null}
                 />
               )}
-              {existingId !== undefined && (
-                <Alert color="teal" data-testid="dataset-exists">
-                  This table already has a dataset.{" "}
-                  <Anchor component={Link} to={`/tablemodelview/edit/${existingId}`}>
-                    Edit that dataset
-                  </Anchor>
-                </Alert>
-              )}
             </Stack>
           </Paper>
         </Grid.Col>
       </Grid>
-      <Group justify="flex-end">
-        <Button variant="default" component={Link} to="/tablemodelview/list/">
-          Cancel
-        </Button>
-        <Button onClick={create} loading={creating} disabled={!table || metadata.state !== "done" || existingId !== undefined} data-testid="create-dataset">
-          Create dataset
-        </Button>
-      </Group>
     </Stack>
   );
 }

@@ -1,14 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { can } from "../../../core/security/permissions";
 import { requirePermission } from "../../auth.server";
-import type { RootData } from "../../root";
-import { setCsrfToken } from "../../features/sqllab/api";
-import { startAsyncEvents } from "../../features/sqllab/async-events";
 import { SqlLabPage } from "../../features/sqllab/SqlLabPage";
-import { startSync } from "../../features/sqllab/sync";
-import { loadSqlLab } from "../../features/sqllab/tab-actions";
+import { useSqlLabStartup } from "../../features/sqllab/use-sqllab-startup";
 import { sqlLabConfig } from "./bootstrap.server";
 import { openRequestsFromUrl, requestedFromForm, type RequestedQuery } from "./requested-query";
 
@@ -28,21 +23,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 export default function SqlLabRoute() {
   const { config, canExport } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>()?.requested ?? null;
-  const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    setCsrfToken(root?.csrfToken ?? null);
-    startAsyncEvents();
-    let stop = () => {};
-    void loadSqlLab(config).then(async () => {
-      stop = startSync();
-      await openRequestsFromUrl(location.search, location.state, posted as RequestedQuery | null);
-    });
-    return () => stop();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useSqlLabStartup(config, () => openRequestsFromUrl(location.search, location.state, posted as RequestedQuery | null));
   return <SqlLabPage canExport={canExport} />;
 }

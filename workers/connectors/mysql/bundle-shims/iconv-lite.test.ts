@@ -1,6 +1,5 @@
 import iconv from "iconv-lite";
 import { expect, test } from "vitest";
-// @ts-expect-error a CommonJS shim without type declarations
 import shim from "./iconv-lite.cjs";
 
 const SAMPLES = ["", "plain ascii", "café crème", "Ωμέγα", "日本語のテキスト", "emoji 😀 and 𝄞 clef", "\u0000\u007f\u0080\u07ff\u0800\uffff"];
