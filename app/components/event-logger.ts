@@ -82,5 +82,6 @@ export function useNavigationLogging(options: { enabled: boolean; csrfToken: str
       }),
     );
     // Like Superset's LocationPathnameLogger: a new path is a navigation; a changed filter in the query string is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- location.search is read, deliberately not a trigger
   }, [location.pathname, options.enabled]);
 }

@@ -43,6 +43,7 @@ test("save a query, find it in Saved queries, edit and schedule it, and open it 
   await login(page, user.username, user.password);
   await openSqlLab(page);
   await addTab(page);
+  await chooseDatabase(page, "examples");
   await typeSql(page, `SELECT name, num FROM birth_names WHERE name = 'saved_${u}'`);
   await page.getByTestId("save-button").click();
   await page.getByTestId("save-query-name").fill(`Births ${u}`);
@@ -115,6 +116,7 @@ test("share a query by link and open it in a fresh browser context", async ({ pa
   await login(page, user.username, user.password);
   await openSqlLab(page);
   await addTab(page);
+  await chooseDatabase(page, "examples");
   await typeSql(page, `SELECT 'shared_${u}' AS marker`);
   const made = page.waitForResponse((r) => r.url().endsWith("/api/v1/sqllab/permalink") && r.request().method() === "POST");
   await page.getByTestId("share-button").click();
@@ -140,6 +142,7 @@ test("find the runs in Query history, filter them and open one in SQL Lab", asyn
   await login(page, user.username, user.password);
   await openSqlLab(page);
   await addTab(page);
+  await chooseDatabase(page, "examples");
   await typeSql(page, `SELECT 'history_${u}' AS marker`);
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(page.getByTestId("row-count")).toHaveText("1 rows returned", { timeout: 20_000 });

@@ -5,7 +5,7 @@ import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { databases } from "../../db/schema";
 import { listPage, type ListSpec } from "../../db/list";
-import { countDatasets, databaseById, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
+import { countDatasets, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError } from "../../core/http/errors";
 import { parseDatabasePayload } from "../../core/connectors/database-payload";
