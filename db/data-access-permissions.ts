@@ -76,6 +76,34 @@ export async function dropDatasetPermissions(db: Database, views: string[]): Pro
   ]);
 }
 
+/** A new database gets its grantable database_access pair at once, not at the next cold start. */
+export async function ensureDatabasePermission(db: Database, id: number, name: string): Promise<void> {
+  await insertPairs(db, [{ permission: "database_access", view: databasePermName(name, id) }]);
+}
+
+/** A renamed database keeps its grants, and so do its datasets, whose view names carry the database name. */
+export async function renameDatabasePermissions(db: Database, id: number, before: string, after: string): Promise<void> {
+  if (before === after) return;
+  await renameDatasetPermission(db, databasePermName(before, id), databasePermName(after, id));
+  const tables = await db.select({ id: datasets.id, table_name: datasets.table_name }).from(datasets).where(eq(datasets.database_id, id)).all();
+  for (const t of tables) {
+    await renameDatasetPermission(db, datasourcePermName(before, t.table_name, t.id), datasourcePermName(after, t.table_name, t.id));
+  }
+}
+
+/** A deleted database takes its database_access pair and the roles' grants of it along. */
+export async function dropDatabasePermission(db: Database, id: number, name: string): Promise<void> {
+  const d1 = db.$client;
+  const view = databasePermName(name, id);
+  const pvs = `SELECT pv.id FROM ab_permission_view pv JOIN ab_view_menu v ON v.id = pv.view_menu_id
+    JOIN ab_permission p ON p.id = pv.permission_id WHERE p.name = 'database_access' AND v.name = ?1`;
+  await d1.batch([
+    d1.prepare(`DELETE FROM ab_permission_view_role WHERE permission_view_id IN (${pvs})`).bind(view),
+    d1.prepare(`DELETE FROM ab_permission_view WHERE id IN (${pvs})`).bind(view),
+    d1.prepare("DELETE FROM ab_view_menu WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM ab_permission_view WHERE view_menu_id = ab_view_menu.id)").bind(view),
+  ]);
+}
+
 /** Names travel as JSON parameters: three statements per slice of pairs, one batch, whatever the count. */
 const PAIRS_PER_STATEMENT = 500;
 

@@ -115,3 +115,26 @@ test("datasets get a grantable datasource_access pair that follows renames and g
   expect(pairFor(await pairs(admin), "datasource_access", datasourcePermName(other.name, renamed, other.datasetId))).toBeUndefined();
   await admin.delete(`/api/v1/database/${other.databaseId}`);
 });
+
+test("a database's database_access pair exists from its creation, follows a rename with its datasets, and goes with it", async () => {
+  const admin = await loginAsAdmin();
+  const name = `perm_db_${unique()}`;
+  const made = await admin.post("/api/v1/database/", { database_name: name, sqlalchemy_uri: "d1://EXAMPLES" });
+  expect(made.status).toBe(201);
+  const id = ((await made.json()) as { id: number }).id;
+  expect(pairFor(await pairs(admin), "database_access", databasePermName(name, id))).toBeDefined();
+  const table_name = `renamed_with_db_${unique()}`;
+  const ds = await admin.post("/api/v1/dataset/", { database: id, schema: "main", table_name, sql: "SELECT 1 AS one" });
+  const datasetId = ((await ds.json()) as { id: number }).id;
+
+  const renamed = `${name}_renamed`;
+  expect((await admin.put(`/api/v1/database/${id}`, { database_name: renamed })).status).toBe(200);
+  const after = await pairs(admin);
+  expect(pairFor(after, "database_access", databasePermName(renamed, id))).toBeDefined();
+  expect(pairFor(after, "database_access", databasePermName(name, id))).toBeUndefined();
+  expect(pairFor(after, "datasource_access", datasourcePermName(renamed, table_name, datasetId))).toBeDefined();
+
+  expect((await admin.delete(`/api/v1/dataset/${datasetId}`)).status).toBe(200);
+  expect((await admin.delete(`/api/v1/database/${id}`)).status).toBe(200);
+  expect(pairFor(await pairs(admin), "database_access", databasePermName(renamed, id))).toBeUndefined();
+});

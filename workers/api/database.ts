@@ -5,6 +5,7 @@ import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { databases } from "../../db/schema";
 import { listPage, type ListSpec } from "../../db/list";
+import { dropDatabasePermission, ensureDatabasePermission, renameDatabasePermissions } from "../../db/data-access-permissions";
 import { countDatasets, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError } from "../../core/http/errors";
@@ -99,6 +100,7 @@ databaseApi.post("/api/v1/database/", requires("can_write", "Database"), async (
     created_by_fk: p.id,
     changed_by_fk: p.id,
   });
+  await ensureDatabasePermission(c.var.db, row.id, row.database_name);
   return c.json({ id: row.id, result: detail(row) }, 201);
 });
 
@@ -112,6 +114,7 @@ databaseApi.put("/api/v1/database/:pk", requires("can_write", "Database"), async
   // A URI that still holds the mask keeps the stored password; a URI without one clears it.
   if (password !== undefined) changes.password = password ? await encryptSecret(c.var.secret, password) : null;
   const row = await updateDatabase(c.var.db, existing.id, changes);
+  await renameDatabasePermissions(c.var.db, row.id, existing.database_name, row.database_name);
   return c.json({ id: row.id, result: detail(row) });
 });
 
@@ -120,6 +123,7 @@ databaseApi.delete("/api/v1/database/:pk", requires("can_write", "Database"), as
   const n = await countDatasets(c.var.db, row.id);
   if (n > 0) throw new ApiError(422, `There are ${n} datasets associated with this database`, "GENERIC_COMMAND_ERROR");
   await deleteDatabase(c.var.db, row.id);
+  await dropDatabasePermission(c.var.db, row.id, row.database_name);
   return c.json({ message: "OK" });
 });
 
