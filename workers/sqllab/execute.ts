@@ -13,7 +13,7 @@ import { connectorFor } from "../connectors/registry";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
 import { prepareSql } from "./prepare";
 import { engineFailure, failedState, runStatements, type CtasSpec, type RunSpec } from "./run-statements";
-import { queryJobFor, runningHere } from "./stop";
+import { queryJobFor } from "./stop";
 
 // POST /api/v1/sqllab/execute/ (SPEC §4, §7): one run of the editor's SQL. The `query` row is created
 // first, so every run, failed ones included, shows in Query history. Synchronous runs answer the rows
@@ -21,6 +21,9 @@ import { queryJobFor, runningHere } from "./stop";
 
 /** Asynchronous jobs run from a Durable Object alarm, which may run for 15 minutes. */
 export const ASYNC_TIMEOUT_MS = 10 * 60_000;
+
+/** How often a synchronous run checks whether it was stopped. */
+const STOP_POLL_MS = 200;
 
 export interface ExecuteRequest {
   client_id?: unknown;
@@ -146,7 +149,19 @@ export async function executeSql(
 
 async function runNow(env: Env, db: Database, database: DatabaseRow, row: QueryRow, spec: RunSpec, background: (p: Promise<unknown>) => void) {
   const controller = new AbortController();
-  runningHere.set(row.client_id, controller);
+  // A stop request only marks the row: the cancel must be sent from this request, because a Worker may not
+  // use I/O of another request (the engine's cancel connection would die with the stop's response), and the
+  // stop may land in another isolate. So this run watches its own row while it waits.
+  const watcher = setInterval(() => {
+    db.select({ status: queries.status })
+      .from(queries)
+      .where(eq(queries.id, row.id))
+      .get()
+      .then((r) => {
+        if (r?.status === "stopped") controller.abort(new Error("stopped"));
+      })
+      .catch(() => {});
+  }, STOP_POLL_MS);
   let outcome;
   try {
     const connector = await connectorFor(env, database, env.SECRET_KEY ?? "");
@@ -156,7 +171,7 @@ async function runNow(env: Env, db: Database, database: DatabaseRow, row: QueryR
       await connector.close().catch(() => {});
     }
   } finally {
-    runningHere.delete(row.client_id);
+    clearInterval(watcher);
   }
   const columns = wireColumns(outcome.result.columns);
   const resultsKey = crypto.randomUUID();

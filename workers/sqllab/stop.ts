@@ -7,13 +7,10 @@ import { ownQueryByClientId } from "../../db/sqllab-queries";
 import type { QueryJob } from "../../durable-objects/query-job";
 
 // Stopping a run (SPEC §4): the row turns `stopped` first (stopped is final, so a result arriving later is
-// ignored), then the statement is cancelled where it runs: the QueryJob for asynchronous runs, the request
-// in this isolate for synchronous ones.
+// ignored), then the statement is cancelled where it runs: the QueryJob is told for asynchronous runs; a
+// synchronous run watches its own row and cancels from its own request (workers/sqllab/execute.ts).
 
 const FINISHED = new Set(["success", "failed", "timed_out"]);
-
-/** Synchronous runs in this isolate, by client id, so a stop can reach their connector. */
-export const runningHere = new Map<string, AbortController>();
 
 export function queryJobFor(env: Env, clientId: string): DurableObjectStub<QueryJob> {
   const ns = env.QUERY_JOB as unknown as DurableObjectNamespace<QueryJob>;
@@ -34,7 +31,6 @@ export async function stopQuery(env: Env, db: Database, userId: number, clientId
     // the run finished between the read and the write: it was not stopped
     if (!changed.meta.changes && FINISHED.has((await ownQueryByClientId(db, clientId, userId))?.status ?? "")) return "already_complete";
   }
-  runningHere.get(clientId)?.abort(new Error("stopped"));
   if (safeExtra(row.extra_json).async === true) await queryJobFor(env, clientId).stop();
   return "OK";
 }

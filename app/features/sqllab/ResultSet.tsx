@@ -62,8 +62,8 @@ export function ResultSet({ query, height, canExport, showActions = true }: { qu
     );
   }
   const results = query.results;
-  const columns = (results?.columns ?? []).map((c) => c.column_name ?? c.name ?? "");
-  const rows = results?.data ?? [];
+  const columns = columnNames(results?.columns);
+  const rows = results?.data ?? NO_ROWS;
   const message = limitMessage(query, Boolean(results?.displayLimitReached), sqlLabStore.config.maxRow);
   return (
     <Stack gap={6}>
@@ -84,6 +84,17 @@ export function ResultSet({ query, height, canExport, showActions = true }: { qu
       <SaveDatasetModal opened={saving} onClose={() => setSaving(false)} query={query} />
     </Stack>
   );
+}
+
+const NO_ROWS: Record<string, unknown>[] = [];
+const namesCache = new WeakMap<object, string[]>();
+
+/** The same column-name array for the same result columns, so the grid's memoised rows stay valid across renders. */
+function columnNames(columns: { column_name?: string; name?: string }[] | undefined): string[] {
+  if (!columns) return [];
+  let names = namesCache.get(columns);
+  if (!names) namesCache.set(columns, (names = columns.map((c) => c.column_name ?? c.name ?? "")));
+  return names;
 }
 
 function errorTitle(type: string): string {
