@@ -5,6 +5,7 @@ import { csrfTokenFor } from "./http/session";
 import type { EdgeLoadContext } from "../app/load-context";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
 // @ts-ignore -- build/server exists only after `npm run build` (typecheck may run first); its types are not needed
 import * as build from "../build/server/index.js";
 
