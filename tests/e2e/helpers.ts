@@ -11,7 +11,11 @@ export async function login(page: Page, username: string, password: string) {
 }
 
 export async function logout(page: Page) {
-  await page.getByTestId("user-menu").click();
+  // A click that lands before hydration opens nothing: click again until the menu shows.
+  await expect(async () => {
+    if (!(await page.getByTestId("logout").isVisible())) await page.getByTestId("user-menu").click();
+    await expect(page.getByTestId("logout")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId("logout").click();
   await expect(page).toHaveURL(/\/login\/?/);
 }

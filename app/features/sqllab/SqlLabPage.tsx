@@ -132,7 +132,10 @@ function EditorArea({ editor, canExport }: { editor: QueryEditor; canExport: boo
     const current = activeEditor(sqlLabStore.state);
     if (!current) return;
     const sql = await formatEditorSql(current);
-    if (sql !== null) (editTab(current.id, { sql }), editsChanged());
+    if (sql !== null) {
+      editTab(current.id, { sql });
+      editsChanged();
+    }
   };
   const estimate = () => {
     const current = activeEditor(sqlLabStore.state);
