@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { login } from "./helpers";
+import { admin, login } from "./helpers";
 import { addTab, apiAs, chooseDatabase, makeSqlLabUser, openSqlLab, typeSql, unique, type SqlLabUser } from "./sqllab-helpers";
 
 // SQL Lab journeys of an analyst: a user with the sql_lab role plus database_access on the examples
@@ -68,10 +68,10 @@ test("save a query, find it in Saved queries, edit and schedule it, and open it 
   await row.getByLabel(`Edit Births ${u}`).click();
   await page.getByTestId("edit-query-name").fill(`Births weekly ${u}`);
   await page.getByTestId("edit-query-scheduled").check();
-  await page.getByTestId("edit-query-crontab").fill("not a cron");
+  await page.getByTestId("schedule-crontab").fill("not a cron");
   await page.getByTestId("edit-query-save").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Your query could not be scheduled" })).toBeVisible();
-  await page.getByTestId("edit-query-crontab").fill("0 6 * * 1");
+  await page.getByTestId("schedule-crontab").fill("0 6 * * 1");
   await page.getByTestId("edit-query-save").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Your query has been scheduled. To see details of your query, navigate to Saved queries" })).toBeVisible();
   const renamed = page.locator(`[data-testid="saved-query-row"][data-label="Births weekly ${u}"]`);
@@ -81,6 +81,29 @@ test("save a query, find it in Saved queries, edit and schedule it, and open it 
   await expect(page.getByTestId("editor-tab").filter({ hasText: `Births weekly ${u}` }).last()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator(".monaco-editor .view-lines").first()).toContainText(`saved_${u}`, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/sqllab\/$/); // the request left the address, so a reload opens nothing twice
+});
+
+test("schedule a query from the editor and find its schedule in Saved queries", async ({ page }) => {
+  const u = unique();
+  await login(page, user.username, user.password);
+  await openSqlLab(page);
+  await addTab(page);
+  await chooseDatabase(page, "examples");
+  await typeSql(page, `SELECT count(*) AS scheduled_${u} FROM birth_names`);
+  await page.getByTestId("schedule-button").click();
+  await page.getByTestId("schedule-name").fill(`Nightly ${u}`);
+  await page.getByTestId("schedule-crontab").fill("30 2 * * *");
+  await page.getByTestId("schedule-submit").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Your query has been scheduled. To see details of your query, navigate to Saved queries" })).toBeVisible();
+  await expect(page.getByTestId("editor-tab").filter({ hasText: `Nightly ${u}` })).toBeVisible();
+
+  await page.getByTestId("schedule-button").click(); // saved now: the stored schedule comes back with its next run
+  await expect(page.getByTestId("schedule-crontab")).toHaveValue("30 2 * * *");
+  await expect(page.getByText(/Next run \d{4}-\d\d-\d\d 02:30 UTC/)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/savedqueryview/list/?search=scheduled_${u}`);
+  await expect(page.locator(`[data-testid="saved-query-row"][data-label="Nightly ${u}"]`)).toContainText("30 2 * * *");
 });
 
 test("bulk select and delete saved queries", async ({ page }) => {
@@ -137,7 +160,7 @@ test("share a query by link and open it in a fresh browser context", async ({ pa
   await fresh.close();
 });
 
-test("find the runs in Query history, filter them and open one in SQL Lab", async ({ page }) => {
+test("find the runs in Query history, filter them and open one in SQL Lab", async ({ page, browser }) => {
   const u = unique();
   await login(page, user.username, user.password);
   await openSqlLab(page);
@@ -171,4 +194,17 @@ test("find the runs in Query history, filter them and open one in SQL Lab", asyn
   await page.getByTestId("history-open").click();
   await expect(page.locator(".monaco-editor .view-lines").first()).toContainText(`history_${u}`, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/sqllab\/$/);
+  // an admin (all_query_access) sees everyone's runs and may filter them by user
+  const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, admin().username, admin().password);
+  await adminPage.goto(`/sqllab/history/?search=${u}`);
+  await expect(adminPage.getByTestId("history-count")).toHaveText("2 queries");
+  await adminPage.getByTestId("history-filter-user").click();
+  await adminPage.getByRole("option", { name: `Ana Lyst ${user.username.replace("analyst_", "")}` }).click();
+  await adminPage.getByTestId("history-apply").click();
+  await expect(adminPage).toHaveURL(/user=\d+/);
+  await expect(adminPage.getByTestId("history-count")).toHaveText("2 queries");
+  await expect(adminPage.getByTestId("history-row").first()).toContainText(`Ana Lyst`);
+  await adminContext.close();
 });

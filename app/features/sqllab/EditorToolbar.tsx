@@ -4,13 +4,14 @@ import { useSnapshot } from "valtio";
 import { QUERY_LIMITS } from "../../../core/sqllab/constants";
 import { isActive } from "../../../core/sqllab/query-state";
 import type { Query, QueryEditor } from "../../../core/sqllab/types";
+import { ScheduleQueryButton } from "./ScheduleQueryButton";
 import { ShareQueryButton } from "./ShareQueryButton";
 import { SHORTCUTS } from "./shortcuts";
 import { sqlLabStore } from "./store";
 import { editTab, saveTabQuery } from "./tab-actions";
 import { editsChanged } from "./sync";
 
-// The editor's buttons: Run / Stop, limit, Format, Estimate, template parameters, Save, Copy link, shortcuts.
+// The editor's buttons: Run / Stop, limit, Format, Estimate, template parameters, Save, Schedule, Copy link, shortcuts.
 
 /** Template parameters are JSON text; an empty text is no parameters. */
 export function parseTemplateParams(text: string | null | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
@@ -73,6 +74,7 @@ export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstim
       </Group>
       <Group gap="xs">
         <SaveQueryButton editor={editor} />
+        <ScheduleQueryButton editor={editor} />
         <ShareQueryButton editor={editor} />
         <ShortcutsHelp />
       </Group>

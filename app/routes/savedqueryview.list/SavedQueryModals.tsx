@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { lastRunOf, savedQueryLink, scheduleFieldsError, scheduleFieldsOf, type ScheduleFields } from "../../../core/sqllab/saved-query-list";
 import type { SavedQueryItem } from "../../features/sqllab/list-api";
 import { copyText } from "../../features/sqllab/clipboard";
+import { ScheduleFieldsInput } from "../../features/sqllab/ScheduleFieldsInput";
 import type { SavedQueryEdit } from "./saved-query-actions";
 
 // The dialogs of the Saved queries page: preview (with previous/next), edit (name, description, SQL and
@@ -69,7 +70,6 @@ export function EditModal({ item, onClose, onSave }: { item: SavedQueryItem | nu
     setBusy(false);
     if (ok) onClose();
   };
-  const set = (k: keyof ScheduleFields) => (e: React.ChangeEvent<HTMLInputElement>) => setSchedule({ ...schedule, [k]: e.currentTarget.value });
   return (
     <Modal opened={item !== null} onClose={onClose} title="Edit saved query" size="lg">
       <Stack>
@@ -79,12 +79,7 @@ export function EditModal({ item, onClose, onSave }: { item: SavedQueryItem | nu
         <Checkbox label="Run on a schedule" checked={scheduled} onChange={(e) => setScheduled(e.currentTarget.checked)} data-testid="edit-query-scheduled" />
         {scheduled ? (
           <Stack gap="xs">
-            <TextInput label="Cron expression (UTC)" placeholder="0 6 * * 1" value={schedule.crontab} onChange={set("crontab")} data-testid="edit-query-crontab" />
-            <Group grow>
-              <TextInput type="datetime-local" label="Start (UTC)" value={schedule.start} onChange={set("start")} data-testid="edit-query-start" />
-              <TextInput type="datetime-local" label="End (UTC)" value={schedule.end} onChange={set("end")} data-testid="edit-query-end" />
-            </Group>
-            {scheduleError ? <Text size="xs" c="red">{scheduleError}</Text> : null}
+            <ScheduleFieldsInput value={schedule} onChange={setSchedule} error={scheduleError} />
             {item?.extra?.next_run ? <Text size="xs" c="dimmed">{`Next run ${String(item.extra.next_run).replace("T", " ").slice(0, 16)} UTC`}</Text> : null}
             {item ? <LastRunBadge extraJson={item.extra_json} /> : null}
           </Stack>

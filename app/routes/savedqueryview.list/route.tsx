@@ -38,7 +38,10 @@ export default function SavedQueriesPage() {
   const [deleting, setDeleting] = useState<SavedQueryItem[] | null>(null);
   const setParam = (changes: Record<string, string | null>) =>
     setParams((prev) => {
-      for (const [k, v] of Object.entries(changes)) (v ? prev.set(k, v) : prev.delete(k));
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) prev.set(k, v);
+        else prev.delete(k);
+      }
       return prev;
     });
   const sortBy = (sort: SavedQuerySort) =>
@@ -48,7 +51,9 @@ export default function SavedQueriesPage() {
     const gone = deleting ?? [];
     const ok = gone.length === 1 && !bulk ? await deleteSavedQuery(gone[0]) : await deleteSavedQueries(gone.map((g) => g.id));
     setDeleting(null);
-    if (ok) (setSelected([]), void list.reload());
+    if (!ok) return;
+    setSelected([]);
+    void list.reload();
   };
   const pages = Math.max(1, Math.ceil(count / SAVED_QUERY_PAGE_SIZE));
   const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));

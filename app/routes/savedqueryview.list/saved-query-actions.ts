@@ -1,6 +1,7 @@
 import { extraJsonWithSchedule, scheduleFieldsOf, type ScheduleFields } from "../../../core/sqllab/saved-query-list";
 import { showToast } from "../../components/toast-store";
 import { savedQueriesApi, type SavedQueryItem } from "../../features/sqllab/list-api";
+import { NOT_SCHEDULED, SCHEDULED } from "../../features/sqllab/schedule-actions";
 
 // The writes of the Saved queries page, each with its toast (SPEC §8). They answer whether they worked,
 // so the page reloads its list only after a change.
@@ -24,11 +25,11 @@ export async function updateSavedQuery(item: SavedQueryItem, edit: SavedQueryEdi
       ...(scheduleChanged ? { extra_json: extraJsonWithSchedule(item.extra_json, edit.schedule) } : {}),
     });
   } catch (e) {
-    if (scheduleChanged && edit.schedule) showToast("danger", `Your query could not be scheduled: ${(e as Error).message}`);
+    if (scheduleChanged && edit.schedule) showToast("danger", `${NOT_SCHEDULED}: ${(e as Error).message}`);
     else showToast("danger", `Your query could not be updated: ${(e as Error).message}`);
     return false;
   }
-  if (scheduleChanged && edit.schedule) showToast("success", "Your query has been scheduled. To see details of your query, navigate to Saved queries");
+  if (scheduleChanged && edit.schedule) showToast("success", SCHEDULED);
   else showToast("success", "Your query was updated");
   return true;
 }
