@@ -1,7 +1,8 @@
+import { FilterForm, ResultCount } from "../../components/ListFilters";
 import { useState } from "react";
 import { Badge, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -45,22 +46,17 @@ export default function DatabaseList() {
           </Button>
         )}
       </Group>
-      <Form method="get" key={query.search}>
-        <Group align="end">
-          <TextInput name="search" label="Search" placeholder="Database name" defaultValue={query.search} w={320} data-testid="databases-search" />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-          {query.search && (
-            <Button variant="subtle" onClick={() => setSearchParams({})}>
-              Clear
-            </Button>
-          )}
-        </Group>
-      </Form>
-      <Text c="dimmed" size="sm" data-testid="databases-count">
-        {count === 1 ? "1 database" : `${count} databases`}
-      </Text>
+      <FilterForm formKey={query.search} active={Boolean(query.search)}>
+        <TextInput
+          name="search"
+          label="Search"
+          placeholder="Database name"
+          defaultValue={query.search}
+          w={320}
+          data-testid="databases-search"
+        />
+      </FilterForm>
+      <ResultCount count={count} singular="database" plural="databases" testId="databases-count" />
       <Table striped highlightOnHover data-testid="databases-table">
         <Table.Thead>
           <Table.Tr>
@@ -86,9 +82,15 @@ export default function DatabaseList() {
             <Table.Tr key={d.id} data-testid={`database-row-${d.database_name}`}>
               <Table.Td>{d.database_name}</Table.Td>
               <Table.Td>{d.backend}</Table.Td>
-              <Table.Td><Flag on={d.allow_run_async} name="async" /></Table.Td>
-              <Table.Td><Flag on={d.allow_dml} name="dml" /></Table.Td>
-              <Table.Td><Flag on={d.expose_in_sqllab} name="sqllab" /></Table.Td>
+              <Table.Td>
+                <Flag on={d.allow_run_async} name="async" />
+              </Table.Td>
+              <Table.Td>
+                <Flag on={d.allow_dml} name="dml" />
+              </Table.Td>
+              <Table.Td>
+                <Flag on={d.expose_in_sqllab} name="sqllab" />
+              </Table.Td>
               <Table.Td>{d.created_by ?? ""}</Table.Td>
               <Table.Td title={d.changed_on ?? undefined}>{d.changed_on_delta_humanized ?? ""}</Table.Td>
               {canWrite && (
@@ -111,10 +113,12 @@ export default function DatabaseList() {
         <Pagination
           total={pages}
           value={query.page}
-          onChange={(page) => setSearchParams((p) => {
-            p.set("page", String(page));
-            return p;
-          })}
+          onChange={(page) =>
+            setSearchParams((p) => {
+              p.set("page", String(page));
+              return p;
+            })
+          }
         />
       )}
       {editing !== null && (
@@ -143,7 +147,17 @@ export default function DatabaseList() {
   );
 }
 
-function DeleteDatabaseModal({ database, csrfToken, onClose, onDeleted }: { database: Row; csrfToken: string | null; onClose: () => void; onDeleted: () => void }) {
+function DeleteDatabaseModal({
+  database,
+  csrfToken,
+  onClose,
+  onDeleted,
+}: {
+  database: Row;
+  csrfToken: string | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
@@ -162,8 +176,7 @@ function DeleteDatabaseModal({ database, csrfToken, onClose, onDeleted }: { data
     <Modal opened onClose={onClose} title="Delete database?">
       <Stack>
         <Text>
-          The database <b>{database.database_name}</b> will be deleted, and with it the saved queries written for it.
-          This cannot be undone.
+          The database <b>{database.database_name}</b> will be deleted, and with it the saved queries written for it. This cannot be undone.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

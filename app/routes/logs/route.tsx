@@ -1,7 +1,8 @@
+import { FilterForm, ResultCount } from "../../components/ListFilters";
 import { useState } from "react";
-import { Button, Code, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Code, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { loadLogPage, logPageQuery } from "./logs.server";
 
@@ -24,31 +25,28 @@ export default function ActionLog() {
   return (
     <Stack>
       <Title order={2}>Action Log</Title>
-      <Form method="get" key={`${query.action}|${query.user}`}>
-        <Group align="end">
-          <Select
-            label="Action"
-            name="action"
-            data={actions}
-            defaultValue={query.action || null}
-            placeholder="Any action"
-            clearable
-            searchable
-            w={240}
-            data-testid="log-filter-action"
-          />
-          <TextInput label="User" name="user" defaultValue={query.user} placeholder="Username contains" w={240} data-testid="log-filter-user" />
-          <Button type="submit">Filter</Button>
-          {(query.action || query.user) && (
-            <Button variant="subtle" onClick={() => setSearchParams({})}>
-              Clear
-            </Button>
-          )}
-        </Group>
-      </Form>
-      <Text c="dimmed" size="sm" data-testid="log-count">
-        {count === 1 ? "1 event" : `${count} events`}
-      </Text>
+      <FilterForm formKey={`${query.action}|${query.user}`} active={Boolean(query.action || query.user)} submitLabel="Filter">
+        <Select
+          label="Action"
+          name="action"
+          data={actions}
+          defaultValue={query.action || null}
+          placeholder="Any action"
+          clearable
+          searchable
+          w={240}
+          data-testid="log-filter-action"
+        />
+        <TextInput
+          label="User"
+          name="user"
+          defaultValue={query.user}
+          placeholder="Username contains"
+          w={240}
+          data-testid="log-filter-user"
+        />
+      </FilterForm>
+      <ResultCount count={count} singular="event" plural="events" testId="log-count" />
       <Table striped highlightOnHover data-testid="log-table">
         <Table.Thead>
           <Table.Tr>
@@ -123,5 +121,5 @@ function parse(json: string | null): Record<string, unknown> | null {
 
 function pretty(json: string | null): string {
   const v = parse(json);
-  return v ? JSON.stringify(v, null, 2) : (json ?? "");
+  return v ? JSON.stringify(v, null, 2) : json ?? "";
 }

@@ -1,6 +1,7 @@
+import { FilterForm, ResultCount } from "../../components/ListFilters";
 import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
 import { datasetsPageQuery, loadDatasetsPage } from "./datasets.server";
@@ -10,7 +11,11 @@ export const meta: MetaFunction = () => [{ title: "Datasets · Edge Superset" }]
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dataset"]);
   const query = datasetsPageQuery(new URL(request.url).searchParams);
-  return { query, canWrite: can(principal, "can_write", "Dataset"), ...(await loadDatasetsPage(context, principal, query)) };
+  return {
+    query,
+    canWrite: can(principal, "can_write", "Dataset"),
+    ...(await loadDatasetsPage(context, principal, query)),
+  };
 }
 
 /** Superset's Datasets list: search by name, filter by database and schema, open one to edit it. */
@@ -29,31 +34,31 @@ export default function DatasetsList() {
           </Button>
         )}
       </Group>
-      <Form method="get" key={`${query.search}|${query.database}|${query.schema}`}>
-        <Group align="end">
-          <TextInput label="Name" name="search" defaultValue={query.search} placeholder="Type a value" w={240} data-testid="dataset-search" />
-          <Select
-            label="Database"
-            name="database"
-            data={databases.map((d) => ({ value: String(d.id), label: d.database_name }))}
-            defaultValue={query.database ? String(query.database) : null}
-            placeholder="Any database"
-            clearable
-            w={200}
-            data-testid="dataset-filter-database"
-          />
-          <TextInput label="Schema" name="schema" defaultValue={query.schema} placeholder="Any schema" w={160} data-testid="dataset-filter-schema" />
-          <Button type="submit">Search</Button>
-          {filtered && (
-            <Button variant="subtle" onClick={() => setSearchParams({})}>
-              Clear
-            </Button>
-          )}
-        </Group>
-      </Form>
-      <Text c="dimmed" size="sm" data-testid="dataset-count">
-        {count === 1 ? "1 dataset" : `${count} datasets`}
-      </Text>
+      <FilterForm formKey={`${query.search}|${query.database}|${query.schema}`} active={Boolean(filtered)}>
+        <TextInput label="Name" name="search" defaultValue={query.search} placeholder="Type a value" w={240} data-testid="dataset-search" />
+        <Select
+          label="Database"
+          name="database"
+          data={databases.map((d) => ({
+            value: String(d.id),
+            label: d.database_name,
+          }))}
+          defaultValue={query.database ? String(query.database) : null}
+          placeholder="Any database"
+          clearable
+          w={200}
+          data-testid="dataset-filter-database"
+        />
+        <TextInput
+          label="Schema"
+          name="schema"
+          defaultValue={query.schema}
+          placeholder="Any schema"
+          w={160}
+          data-testid="dataset-filter-schema"
+        />
+      </FilterForm>
+      <ResultCount count={count} singular="dataset" plural="datasets" testId="dataset-count" />
       <Table striped highlightOnHover data-testid="dataset-table">
         <Table.Thead>
           <Table.Tr>

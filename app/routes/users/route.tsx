@@ -1,7 +1,8 @@
+import { FilterForm, ResultCount } from "../../components/ListFilters";
 import { useState } from "react";
 import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -45,22 +46,17 @@ export default function ListUsers() {
           + User
         </Button>
       </Group>
-      <Form method="get" key={query.search}>
-        <Group align="end">
-          <TextInput name="search" label="Search" placeholder="Username, name or email" defaultValue={query.search} w={320} data-testid="users-search" />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-          {query.search && (
-            <Button variant="subtle" onClick={() => setSearchParams({})}>
-              Clear
-            </Button>
-          )}
-        </Group>
-      </Form>
-      <Text c="dimmed" size="sm" data-testid="users-count">
-        {count === 1 ? "1 user" : `${count} users`}
-      </Text>
+      <FilterForm formKey={query.search} active={Boolean(query.search)}>
+        <TextInput
+          name="search"
+          label="Search"
+          placeholder="Username, name or email"
+          defaultValue={query.search}
+          w={320}
+          data-testid="users-search"
+        />
+      </FilterForm>
+      <ResultCount count={count} singular="user" plural="users" testId="users-count" />
       <Table striped highlightOnHover data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
@@ -121,10 +117,12 @@ export default function ListUsers() {
         <Pagination
           total={pages}
           value={query.page}
-          onChange={(page) => setSearchParams((p) => {
-            p.set("page", String(page));
-            return p;
-          })}
+          onChange={(page) =>
+            setSearchParams((p) => {
+              p.set("page", String(page));
+              return p;
+            })
+          }
         />
       )}
       {editing && (

@@ -1,0 +1,41 @@
+import { Button, Group, Text } from "@mantine/core";
+import { Form, useSearchParams } from "@remix-run/react";
+
+// The filter bar and result count shared by the list pages (users, databases, datasets, action log):
+// filters live in the URL, so a list can be linked, reloaded and navigated back to.
+
+interface FilterFormProps {
+  /** remounts the form when the URL's filters change, so inputs show what is applied */
+  formKey: string;
+  submitLabel?: string;
+  /** whether any filter is applied (shows "Clear") */
+  active: boolean;
+  children: React.ReactNode;
+}
+
+export function FilterForm({ formKey, submitLabel = "Search", active, children }: FilterFormProps) {
+  const [, setSearchParams] = useSearchParams();
+  return (
+    <Form method="get" key={formKey}>
+      <Group align="end">
+        {children}
+        <Button type="submit" variant="default">
+          {submitLabel}
+        </Button>
+        {active && (
+          <Button variant="subtle" onClick={() => setSearchParams({})}>
+            Clear
+          </Button>
+        )}
+      </Group>
+    </Form>
+  );
+}
+
+export function ResultCount({ count, singular, plural, testId }: { count: number; singular: string; plural: string; testId: string }) {
+  return (
+    <Text c="dimmed" size="sm" data-testid={testId}>
+      {count === 1 ? `1 ${singular}` : `${count} ${plural}`}
+    </Text>
+  );
+}
