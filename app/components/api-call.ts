@@ -1,0 +1,45 @@
+// Browser calls to our API on the cookie session: writes carry X-CSRFToken. Errors come back as Superset's
+// envelopes — field errors ({ message: { field: ["..."] } }) or a typed error ({ message, errors: [{ message }] })
+// — and are turned into one readable message plus the per-field messages forms show beside their inputs.
+
+export type ApiCallResult<T = unknown> =
+  | { ok: true; body: T }
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+
+export interface ApiCallOptions {
+  /** the message for a field-error answer; by default the fields and their messages in one line */
+  fieldSummary?: (fieldErrors: Record<string, string>) => string;
+}
+
+const joinFields = (fieldErrors: Record<string, string>) =>
+  Object.entries(fieldErrors)
+    .map(([field, v]) => `${field}: ${v}`)
+    .join("; ") || "Please correct the highlighted fields.";
+
+export async function apiCall<T = unknown>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  csrfToken: string | null,
+  body?: unknown,
+  options: ApiCallOptions = {},
+): Promise<ApiCallResult<T>> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (csrfToken) headers["X-CSRFToken"] = csrfToken;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+  } catch {
+    return { ok: false, status: 0, message: "Network error", fieldErrors: {} };
+  }
+  const json = (await res.json().catch(() => null)) as { message?: unknown; errors?: { message?: string }[] } | null;
+  if (res.ok) return { ok: true, body: json as T };
+  if (json?.message && typeof json.message === "object") {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(json.message as Record<string, string[] | string>).map(([field, v]) => [field, Array.isArray(v) ? v.join(" ") : String(v)]),
+    );
+    return { ok: false, status: res.status, message: (options.fieldSummary ?? joinFields)(fieldErrors), fieldErrors };
+  }
+  const message = json?.errors?.[0]?.message || (typeof json?.message === "string" && json.message) || res.statusText || "An error occurred";
+  return { ok: false, status: res.status, message, fieldErrors: {} };
+}
