@@ -35,7 +35,7 @@ test("write a GROUP BY with autocomplete, run it with the keyboard and format it
   await expect(page.locator(".monaco-editor .view-lines").first()).toContainText("GROUP BY", { ignoreCase: false });
 });
 
-test("tabs and their SQL come back after a reload, and a closed tab stays closed", async ({ page }) => {
+test("tabs, their SQL and their results come back after a reload, and a closed tab stays closed", async ({ page }) => {
   await login(page, admin().username, admin().password);
   await openSqlLab(page);
   const count = await addTab(page);
@@ -43,11 +43,15 @@ test("tabs and their SQL come back after a reload, and a closed tab stays closed
   const name = /Untitled Query \d+/.exec((await tabs.last().textContent()) ?? "")?.[0] ?? "";
   expect(name).not.toBe("");
   await typeSql(page, "SELECT 42 AS answer");
+  await page.keyboard.press("ControlOrMeta+Enter");
+  await expect(page.getByTestId("row-count")).toHaveText("1 row returned", { timeout: 20_000 });
   await page.waitForTimeout(1500); // the edit debounce pushes the tab to the server
   await page.reload();
   await expect(page.locator(".monaco-editor").first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("editor-tab")).toHaveCount(count);
   await expect(page.locator(".monaco-editor .view-lines").first()).toContainText("SELECT 42 AS answer");
+  await expect(page.getByTestId("row-count")).toHaveText("1 row returned", { timeout: 20_000 });
+  await expect(page.getByTestId("result-grid").first()).toContainText("42");
   await page.getByLabel(`Tab actions for ${name}`).click();
   await page.getByRole("menuitem", { name: "Close tab" }).click();
   await expect(page.getByTestId("editor-tab")).toHaveCount(count - 1);

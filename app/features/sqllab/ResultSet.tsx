@@ -70,7 +70,7 @@ export function ResultSet({ query, height, canExport, showActions = true }: { qu
       {showActions ? (
         <Group justify="space-between" gap="xs">
           <Group gap="xs">
-            <Text size="sm" data-testid="row-count">{`${query.rows ?? rows.length} rows returned`}</Text>
+            <Text size="sm" data-testid="row-count">{rowsReturned(query.rows ?? rows.length)}</Text>
             {message ? <Text size="xs" c="dimmed" data-testid="limit-message">{message}</Text> : null}
           </Group>
           <Group gap="xs">
@@ -128,4 +128,9 @@ function SaveDatasetModal({ opened, onClose, query }: { opened: boolean; onClose
       </Stack>
     </Modal>
   );
+}
+
+/** Superset's tn("%s row returned", "%s rows returned", n). */
+function rowsReturned(n: number): string {
+  return n === 1 ? "1 row returned" : `${n} rows returned`;
 }
