@@ -168,7 +168,7 @@ test("find the runs in Query history, filter them and open one in SQL Lab", asyn
   await chooseDatabase(page, "examples");
   await typeSql(page, `SELECT 'history_${u}' AS marker`);
   await page.keyboard.press("ControlOrMeta+Enter");
-  await expect(page.getByTestId("row-count")).toHaveText("1 rows returned", { timeout: 20_000 });
+  await expect(page.getByTestId("row-count")).toHaveText("1 row returned", { timeout: 20_000 });
   await typeSql(page, `SELECT no_such_column_${u} FROM birth_names`);
   await page.keyboard.press("ControlOrMeta+Enter");
   await expect(page.getByTestId("query-error")).toBeVisible({ timeout: 20_000 });
