@@ -1,4 +1,4 @@
-import { Button, Group, Text } from "@mantine/core";
+import { Button, Group, Pagination, Text } from "@mantine/core";
 import { Form, useSearchParams } from "@remix-run/react";
 
 // The filter bar and result count shared by the list pages (users, databases, datasets, action log):
@@ -37,5 +37,23 @@ export function ResultCount({ count, singular, plural, testId }: { count: number
     <Text c="dimmed" size="sm" data-testid={testId}>
       {count === 1 ? `1 ${singular}` : `${count} ${plural}`}
     </Text>
+  );
+}
+
+/** Page links that set ?page= in the URL, keeping the other filters; nothing when one page holds everything. */
+export function UrlPagination({ pages, page }: { pages: number; page: number }) {
+  const [, setSearchParams] = useSearchParams();
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      total={pages}
+      value={page}
+      onChange={(next) =>
+        setSearchParams((params) => {
+          params.set("page", String(next));
+          return params;
+        })
+      }
+    />
   );
 }

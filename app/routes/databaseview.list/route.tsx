@@ -1,8 +1,8 @@
-import { FilterForm, ResultCount } from "../../components/ListFilters";
+import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Badge, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -31,7 +31,6 @@ export default function DatabaseList() {
   const { query, count, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
-  const [, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -109,18 +108,7 @@ export default function DatabaseList() {
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={query.page}
-          onChange={(page) =>
-            setSearchParams((p) => {
-              p.set("page", String(page));
-              return p;
-            })
-          }
-        />
-      )}
+      <UrlPagination pages={pages} page={query.page} />
       {editing !== null && (
         <DatabaseFormModal
           databaseId={editing === "new" ? null : editing}

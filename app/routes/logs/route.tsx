@@ -1,8 +1,8 @@
-import { FilterForm, ResultCount } from "../../components/ListFilters";
+import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Code, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Code, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { loadLogPage, logPageQuery } from "./logs.server";
 
@@ -19,7 +19,6 @@ type Entry = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 /** Superset's Action Log: every logged event, newest first, filterable by action and user. */
 export default function ActionLog() {
   const { query, count, rows, actions, pageSize } = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
   const [shown, setShown] = useState<Entry | null>(null);
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
@@ -74,18 +73,7 @@ export default function ActionLog() {
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={query.page}
-          onChange={(page) =>
-            setSearchParams((prev) => {
-              prev.set("page", String(page));
-              return prev;
-            })
-          }
-        />
-      )}
+      <UrlPagination pages={pages} page={query.page} />
       <Modal opened={shown !== null} onClose={() => setShown(null)} title={`Event ${shown?.id ?? ""}`} size="lg">
         {shown && (
           <Stack gap="xs">

@@ -1,7 +1,7 @@
-import { FilterForm, ResultCount } from "../../components/ListFilters";
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
 import { datasetsPageQuery, loadDatasetsPage } from "./datasets.server";
@@ -21,7 +21,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 /** Superset's Datasets list: search by name, filter by database and schema, open one to edit it. */
 export default function DatasetsList() {
   const { query, count, datasets, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const filtered = Boolean(query.search || query.database || query.schema);
   return (
@@ -110,18 +109,7 @@ export default function DatasetsList() {
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={query.page}
-          onChange={(page) =>
-            setSearchParams((prev) => {
-              prev.set("page", String(page));
-              return prev;
-            })
-          }
-        />
-      )}
+      <UrlPagination pages={pages} page={query.page} />
     </Stack>
   );
 }

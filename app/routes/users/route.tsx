@@ -1,8 +1,8 @@
-import { FilterForm, ResultCount } from "../../components/ListFilters";
+import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -24,7 +24,6 @@ export default function ListUsers() {
   const root = useRouteLoaderData<RootData>("root");
   const csrfToken = root?.csrfToken ?? null;
   const revalidator = useRevalidator();
-  const [, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<EditableUser | "new" | null>(null);
   const pages = Math.max(1, Math.ceil(count / pageSize));
 
@@ -113,18 +112,7 @@ export default function ListUsers() {
           ))}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={query.page}
-          onChange={(page) =>
-            setSearchParams((p) => {
-              p.set("page", String(page));
-              return p;
-            })
-          }
-        />
-      )}
+      <UrlPagination pages={pages} page={query.page} />
       {editing && (
         <UserFormModal
           user={editing === "new" ? null : editing}
