@@ -14,7 +14,11 @@ export async function guardQuery<T>(
   if (!timeoutMs && !signal) return run;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
+  // Once we interrupt, our reason is the answer: the engine's own "canceled" error can settle the run
+  // first when the driver rejects it synchronously inside cancel().
+  let interruption: Error | null = null;
   const stop = (reason: Error) => {
+    interruption = reason;
     try {
       const pending = cancel?.();
       if (pending && typeof (pending as Promise<unknown>).catch === "function") (pending as Promise<unknown>).catch(() => {});
@@ -34,6 +38,8 @@ export async function guardQuery<T>(
   run.catch(() => {});
   try {
     return await Promise.race([run, interrupted]);
+  } catch (e) {
+    throw interruption ?? e;
   } finally {
     if (timer) clearTimeout(timer);
     if (onAbort) signal?.removeEventListener("abort", onAbort);
