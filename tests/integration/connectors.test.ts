@@ -176,7 +176,11 @@ test("postgresql: a timeout stops the statement on the server", async (ctx) => {
   const started = Date.now();
   await expect(conn.execute("SELECT pg_sleep(10)", { readOnly: true, timeoutMs: 500 })).rejects.toMatchObject({ status: 408, errorType: "SQLLAB_TIMEOUT_ERROR" });
   expect(Date.now() - started).toBeLessThan(5000);
-  const r = await conn.execute("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(10)' AND state = 'active'", { readOnly: true });
+  // Probe on a connection of its own: the cancel request may still be in flight and land on the old
+  // connection's next statement (SQL Lab opens a connector per request, so it never reuses one after a timeout).
+  const probe = postgresqlConnector(pgTarget);
+  const r = await probe.execute("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(10)' AND state = 'active'", { readOnly: true });
+  await probe.close();
   expect(Number(r.rows[0][0])).toBe(0);
 });
 
