@@ -57,6 +57,11 @@ export interface TableMetadata {
 
 export interface Connector {
   readonly engine: string;
+  /**
+   * Starts connecting ahead of the first call, so that connecting overlaps other work (the caller's own
+   * bookkeeping); a failure is not reported here but by the next call. Engines without a connection skip it.
+   */
+  connect?(): void;
   execute(sql: string, options: ExecuteOptions): Promise<QueryResult>;
   /** the engine's plan for a cost estimate; one object per plan row */
   explain(sql: string, options: Pick<ExecuteOptions, "schema" | "catalog">): Promise<Record<string, unknown>[]>;

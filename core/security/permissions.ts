@@ -5,6 +5,9 @@ export type PermissionPair = readonly [permission: string, view: string];
 export interface Principal {
   id: number;
   username: string;
+  /** for labels such as a query's owner; absent where a principal is made up (tests, the cron) */
+  first_name?: string;
+  last_name?: string;
   roles: string[];
   /** "permission|view" strings collected from all roles */
   permissions: Set<string>;

@@ -6,13 +6,13 @@ import { ApiError, badRequest } from "../../core/http/errors";
 import type { Principal } from "../../core/security/permissions";
 import { clientIdOrNew } from "../../core/sqllab/client-id";
 import { effectiveLimit, limitConfig } from "../../core/sqllab/limits";
-import { executionPayload, wireColumns, type ExecutionPayload, type QueryDict } from "../../core/sqllab/payloads";
+import { queryToDict, userLabel, type ExecutionPayload, type QueryDict } from "../../core/sqllab/payloads";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { queryByClientId, queryDict, updateQuery, type QueryRow } from "../../db/sqllab-queries";
-import { connectorFor } from "../connectors/registry";
+import { claimQueryRow, queryDict } from "../../db/sqllab-queries";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
 import { prepareSql } from "./prepare";
-import { engineFailure, failedState, runStatements, type CtasSpec, type RunSpec } from "./run-statements";
+import { engineFailure, failedState, type CtasSpec, type RunSpec } from "./run-statements";
+import { beginSyncRun, dropSyncRun, finishSyncRun } from "./run-sync";
 import { queryJobFor } from "./stop";
 
 // POST /api/v1/sqllab/execute/ (SPEC §4, §7): one run of the editor's SQL. The `query` row is created
@@ -21,9 +21,6 @@ import { queryJobFor } from "./stop";
 
 /** Asynchronous jobs run from a Durable Object alarm, which may run for 15 minutes. */
 export const ASYNC_TIMEOUT_MS = 10 * 60_000;
-
-/** How often a synchronous run checks whether it was stopped. */
-const STOP_POLL_MS = 200;
 
 export interface ExecuteRequest {
   client_id?: unknown;
@@ -82,8 +79,6 @@ export function parseExecuteBody(body: Record<string, unknown>): ExecuteRequest 
   return out;
 }
 
-const ACTIVE = new Set(["running", "pending", "started", "scheduled", "fetching"]);
-
 export async function executeSql(
   env: Env,
   db: Database,
@@ -93,107 +88,70 @@ export async function executeSql(
 ): Promise<ExecuteAnswer> {
   const database = await sqlLabDatabase(db, principal, req.database_id);
   const clientId = clientIdOrNew(req.client_id, (n) => crypto.getRandomValues(new Uint8Array(n)));
-  const existing = await queryByClientId(db, clientId);
-  if (existing && existing.user_id !== principal.id) throw badRequest("client_id is already used by another query");
-  if (existing && ACTIVE.has(existing.status)) return { status: 202, body: { query: await queryDict(db, existing) } };
-  if (existing) await db.delete(queries).where(eq(queries.id, existing.id)).run();
-
-  const limits = limitConfig(env.DEFAULT_SQLLAB_LIMIT, env.SQL_MAX_ROW);
-  const limit = effectiveLimit(req.queryLimit, limits);
+  const limit = effectiveLimit(req.queryLimit, limitConfig(env.DEFAULT_SQLLAB_LIMIT, env.SQL_MAX_ROW));
   const runAsync = req.runAsync === true && database.allow_run_async;
   const ctas = req.select_as_cta ? ctasSpec(database, req, principal.id) : null;
-  const row = await db
-    .insert(queries)
-    .values({
-      client_id: clientId, database_id: database.id, user_id: principal.id, status: runAsync ? "pending" : "running",
-      tab_name: req.tab ?? null, sql_editor_id: req.sql_editor_id ?? null, catalog: req.catalog ?? null, schema: req.schema ?? null,
-      sql: req.sql, limit, select_as_cta: ctas !== null, select_as_cta_used: ctas !== null, ctas_method: ctas?.method ?? null,
-      tmp_table_name: ctas?.table ?? null, tmp_schema_name: ctas?.schema ?? null, start_time: Date.now(),
-      extra_json: JSON.stringify(runAsync ? { async: true } : {}),
-    })
-    .returning()
-    .get();
   const secrets = secretsOfUri(database.sqlalchemy_uri);
+  // Rendering and the gate are pure, so they come before the row is written: the row then carries the
+  // executed SQL (or the failure) from its first write. Every run, failed ones included, is recorded.
+  let prepared: { spec: RunSpec; rendered: string } | null = null;
+  let failure: ApiError | null = null;
   try {
-    const { rendered, statements } = prepareSql({
-      sql: req.sql,
-      engine: database.engine,
-      // a CTAS/CVAS body must be a read-only SELECT whatever the database allows
-      allowDml: database.allow_dml && !ctas,
-      templateParams: req.templateParams,
-      user: { id: principal.id, username: principal.username },
-    });
-    if (ctas && statements.length !== 1) throw ctasShapeError(ctas.method);
-    const spec: RunSpec = {
-      engine: database.engine, statements, limit, schema: req.schema ?? null, catalog: req.catalog ?? null,
-      readOnly: !database.allow_dml, timeoutMs: runAsync ? ASYNC_TIMEOUT_MS : syncTimeoutMs(env), ctas,
-    };
-    await updateQuery(db, row.id, { executed_sql: rendered, ...(ctas ? { select_sql: `SELECT * FROM ${ctas.schema ? `${ctas.schema}.` : ""}${ctas.table}` } : {}) });
-    if (runAsync) {
-      await queryJobFor(env, clientId).start({ clientId, queryId: row.id, userId: principal.id, databaseId: database.id, run: spec });
-      return { status: 202, body: { query: await queryDict(db, (await queryByClientId(db, clientId))!) } };
-    }
-    return { status: 200, body: await runNow(env, db, database, row, spec, background) };
+    prepared = prepareRun(env, database, req, principal, limit, runAsync, ctas);
   } catch (e) {
-    const failure = engineFailure(e, secrets);
-    const state = failedState(failure);
+    failure = engineFailure(e, secrets);
+  }
+  const sync = prepared && !runAsync ? beginSyncRun(env, database, prepared.spec) : null;
+  const claimed = await claimQueryRow(db, {
+    client_id: clientId, database_id: database.id, user_id: principal.id, status: failure ? failedState(failure) : runAsync ? "pending" : "running",
+    tab_name: req.tab ?? null, sql_editor_id: req.sql_editor_id ?? null, catalog: req.catalog ?? null, schema: req.schema ?? null,
+    sql: req.sql, executed_sql: prepared?.rendered ?? null, limit, select_as_cta: ctas !== null, select_as_cta_used: ctas !== null, ctas_method: ctas?.method ?? null,
+    tmp_table_name: ctas?.table ?? null, tmp_schema_name: ctas?.schema ?? null, start_time: Date.now(),
+    ...(ctas ? { select_sql: `SELECT * FROM ${ctas.schema ? `${ctas.schema}.` : ""}${ctas.table}` } : {}),
+    ...(failure ? { error_message: failure.message, end_time: Date.now() } : {}),
+    extra_json: JSON.stringify(runAsync ? { async: true } : {}),
+  }).catch((e: unknown) => {
+    if (sync) dropSyncRun(sync, background);
+    throw e;
+  });
+  if ("activeQuery" in claimed) {
+    if (sync) dropSyncRun(sync, background);
+    return { status: 202, body: { query: await queryDict(db, claimed.activeQuery) } };
+  }
+  if (failure || !prepared) throw failure;
+  const row = claimed;
+  const labels = { database: database.database_name, user: userLabel(principal) };
+  try {
+    if (sync) return { status: 200, body: await finishSyncRun(env, db, sync, row, prepared.spec, labels, background) };
+    await queryJobFor(env, clientId).start({ clientId, queryId: row.id, userId: principal.id, databaseId: database.id, run: prepared.spec });
+    return { status: 202, body: { query: queryToDict(row, labels) } };
+  } catch (e) {
+    const failed = engineFailure(e, secrets);
     // a stop already wrote `stopped`, which is final
     await db
       .update(queries)
-      .set({ status: state, error_message: failure.message, end_time: Date.now(), changed_on: new Date().toISOString() })
+      .set({ status: failedState(failed), error_message: failed.message, end_time: Date.now(), changed_on: new Date().toISOString() })
       .where(and(eq(queries.id, row.id), eq(queries.status, runAsync ? "pending" : "running")))
       .run();
-    throw failure;
+    throw failed;
   }
 }
 
-async function runNow(env: Env, db: Database, database: DatabaseRow, row: QueryRow, spec: RunSpec, background: (p: Promise<unknown>) => void) {
-  const controller = new AbortController();
-  // A stop request only marks the row: the cancel must be sent from this request, because a Worker may not
-  // use I/O of another request (the engine's cancel connection would die with the stop's response), and the
-  // stop may land in another isolate. So this run watches its own row while it waits.
-  const watcher = setInterval(() => {
-    db.select({ status: queries.status })
-      .from(queries)
-      .where(eq(queries.id, row.id))
-      .get()
-      .then((r) => {
-        if (r?.status === "stopped") controller.abort(new Error("stopped"));
-      })
-      .catch(() => {});
-  }, STOP_POLL_MS);
-  let outcome;
-  try {
-    const connector = await connectorFor(env, database, env.SECRET_KEY ?? "");
-    try {
-      outcome = await runStatements(connector, spec, controller.signal);
-    } finally {
-      await connector.close().catch(() => {});
-    }
-  } finally {
-    clearInterval(watcher);
-  }
-  const columns = wireColumns(outcome.result.columns);
-  const resultsKey = crypto.randomUUID();
-  const done = await db
-    .update(queries)
-    .set({
-      status: "success", progress: 100, rows: outcome.result.rows.length, executed_sql: outcome.executedSql,
-      limiting_factor: outcome.limitingFactor, end_time: Date.now(), changed_on: new Date().toISOString(),
-    })
-    .where(and(eq(queries.id, row.id), eq(queries.status, "running")))
-    .run();
-  if (!done.meta.changes) throw new ApiError(400, "The query was stopped.", "GENERIC_DB_ENGINE_ERROR", { stopped: true });
-  // The rows are also kept in the results backend so a reloaded editor finds them (as Superset does with
-  // backend persistence); that happens after the answer is sent, and the key is recorded once stored.
-  background(
-    queryJobFor(env, row.client_id)
-      .store({ columns, rows: outcome.result.rows, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor })
-      .then(() => updateQuery(db, row.id, { results_key: resultsKey, end_result_backend_time: Date.now() }))
-      .catch((e: unknown) => console.error("storing a SQL Lab result failed:", e instanceof Error ? e.message : e)),
-  );
-  const fresh = (await queryByClientId(db, row.client_id))!;
-  return executionPayload({ ...(await queryDict(db, fresh)), resultsKey }, columns, outcome.result.rows);
+function prepareRun(env: Env, database: DatabaseRow, req: ExecuteRequest, principal: Principal, limit: number, runAsync: boolean, ctas: CtasSpec | null) {
+  const { rendered, statements } = prepareSql({
+    sql: req.sql,
+    engine: database.engine,
+    // a CTAS/CVAS body must be a read-only SELECT whatever the database allows
+    allowDml: database.allow_dml && !ctas,
+    templateParams: req.templateParams,
+    user: { id: principal.id, username: principal.username },
+  });
+  if (ctas && statements.length !== 1) throw ctasShapeError(ctas.method);
+  const spec: RunSpec = {
+    engine: database.engine, statements, limit, schema: req.schema ?? null, catalog: req.catalog ?? null,
+    readOnly: !database.allow_dml, timeoutMs: runAsync ? ASYNC_TIMEOUT_MS : syncTimeoutMs(env), ctas,
+  };
+  return { spec, rendered };
 }
 
 export function syncTimeoutMs(env: Env): number {

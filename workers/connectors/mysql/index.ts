@@ -147,6 +147,11 @@ export function mysqlConnector(target: NetworkTarget): Connector {
       if (!meta) throw notFound(`Table ${table} not found in schema ${inSchema}`);
       return meta;
     },
+    connect() {
+      connection().catch(() => {
+        connecting = null; // the next call connects again and reports what fails
+      });
+    },
     async close() {
       if (!connecting) return;
       const pending = connecting;

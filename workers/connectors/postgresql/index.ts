@@ -50,19 +50,46 @@ export function postgresqlConnector(target: NetworkTarget): Connector {
     })) as T;
   }
 
+  /**
+   * One statement in its own transaction, pipelined: the opening (BEGIN, SET LOCAL …), the statement and
+   * COMMIT leave in one write and come back in one read, so a run costs one round trip after connecting
+   * (Hyperdrive included: the three form one transaction, which its transaction pooling keeps together).
+   * A failed statement makes COMMIT a rollback.
+   */
+  function pipelined(text: string, options: Pick<ExecuteOptions, "readOnly" | "timeoutMs" | "schema">) {
+    const opening = [options.readOnly ? "BEGIN READ ONLY" : "BEGIN READ WRITE"];
+    if (options.timeoutMs) opening.push(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(options.timeoutMs))}`);
+    if (options.schema) opening.push(`SET LOCAL search_path TO ${dialect.quoteIdentifier(options.schema)}`);
+    const begin = sql.unsafe(opening.join("; "));
+    const statement = sql.unsafe(text).values();
+    const commit = sql.unsafe("COMMIT");
+    for (const q of [begin, statement, commit]) q.execute();
+    // the opening must have held before the statement's answer counts; COMMIT must hold for writes to count
+    const done = (async () => {
+      await begin;
+      const rows = (await statement) as unknown as PgRows;
+      await commit;
+      return rows;
+    })();
+    // whichever of them `done` did not get to await must not become an unhandled rejection
+    statement.catch(() => {});
+    commit.catch(() => {});
+    return { statement, done };
+  }
+
   return {
     engine: "postgresql",
+    connect() {
+      // postgres.js connects on a connection's first query (its reserve() never resolves without
+      // fetch_types); the statements that follow are pipelined behind this one, so it costs no round trip
+      sql.unsafe("SELECT 1").execute().catch(() => {});
+    },
     async execute(text, options) {
       const limited = options.limit === undefined ? text : dialect.wrapWithLimit(text, options.limit + 1);
-      let running: { cancel(): unknown } | null = null;
-      const run = inTransaction(options, async (tx) => {
-        const query = tx.unsafe(limited).values();
-        running = query;
-        return (await query) as unknown as PgRows;
-      });
+      const { statement, done } = pipelined(limited, options);
       let rows: PgRows;
       try {
-        rows = await guardQuery(run, { ...options, cancel: () => void (running as { cancel(): unknown } | null)?.cancel() });
+        rows = await guardQuery(done, { ...options, cancel: () => void statement.cancel() });
       } catch (e) {
         throw fail(e);
       }
