@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".wrangler/", ".cache/", "db/migrations/", "test-results/", "playwright-report/", "worker-configuration.d.ts"] },
+  { ignores: ["build/", "node_modules/", ".wrangler/", ".cache/", "db/migrations/", "test-results/", "playwright-report/", "worker-configuration.d.ts", ".scratch/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,8 @@ export interface Env {
   ASSETS: Fetcher;
   QUERY_JOB: DurableObjectNamespace;
   EVENT_CHANNEL: DurableObjectNamespace;
+  /** warm connections per database for synchronous SQL Lab runs (absent: every run connects) */
+  CONNECTION_POOL?: DurableObjectNamespace;
   SECRET_KEY?: string;
   ADMIN_USERNAME?: string;
   ADMIN_PASSWORD?: string;

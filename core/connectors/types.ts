@@ -30,6 +30,8 @@ export interface ExecuteOptions {
   catalog?: string | null;
   /** run inside a read-only transaction where the engine has one (defence in depth behind the SQL gate) */
   readOnly: boolean;
+  /** the connection served other runs before (a pool): first clear whatever they may have left in the session */
+  resetSession?: boolean;
 }
 
 export interface TableRef {

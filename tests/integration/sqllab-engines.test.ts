@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
+import postgres from "postgres";
 import { encodeRison } from "../../core/http/rison-guard";
 import { corpusRunPlan } from "../../core/sql-gate/corpus";
 import { newClientId } from "../support/sqllab";
@@ -114,6 +115,34 @@ test("PostgreSQL: a synchronous run past SQLLAB_TIMEOUT_SECONDS times out", asyn
   const since = (await (await w.admin.get(`/api/v1/query/updated_since?q=${encodeRison({ last_updated_ms: 0 })}`)).json()) as { result: { id: string; state: string }[] };
   expect(since.result.find((q) => q.id === client_id)?.state).toBe("timed_out");
 });
+
+test("PostgreSQL: read-only synchronous runs share a warm connection; one that timed out is closed, and runs that may write connect on their own", async () => {
+  const pid = async (database_id: number) => {
+    const res = await run(database_id, "SELECT pg_backend_pid() AS pid");
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { data: { pid: number }[] }).data[0].pid;
+  };
+  const first = await pid(pgRo);
+  expect(await pid(pgRo)).toBe(first);
+  // the warm connection serves the next run, which times out: that connection is not kept
+  const timedOut = await run(pgRo, LONG_PG.replace("4000000000", "4000000003"));
+  expect(timedOut.status).toBe(408);
+  const next = await pid(pgRo);
+  expect(next).not.toBe(first);
+  const pg = postgres({ host: "127.0.0.1", port: 5432, user: "postgres", password: "test", database: "test", max: 1, onnotice: () => {} });
+  try {
+    let alive = 1;
+    for (let i = 0; i < 50 && alive; i++) {
+      [{ alive }] = await pg<{ alive: number }[]>`SELECT count(*)::int AS alive FROM pg_stat_activity WHERE pid = ${first}`;
+      if (alive) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(alive).toBe(0);
+  } finally {
+    await pg.end({ timeout: 1 });
+  }
+  // allow_dml: every run has a connection of its own
+  expect(await pid(pgRw)).not.toBe(await pid(pgRw));
+}, 30_000);
 
 test("PostgreSQL: CTAS creates the table from a SELECT where the database allows it", async () => {
   const table = `ctas_${Date.now()}`;

@@ -7,6 +7,8 @@ import type { Env } from "../env";
 import { d1Connector } from "./d1";
 import { postgresqlConnector } from "./postgresql";
 import { mysqlConnector } from "./mysql";
+import { pooledConnector } from "./pooled";
+import type { ConnectionPool } from "../../durable-objects/connection-pool";
 
 /**
  * D1 bindings that may serve as data sources. The metadata binding DB (users, roles, saved queries…)
@@ -26,7 +28,7 @@ export interface NetworkTarget {
   viaHyperdrive: boolean;
 }
 
-interface ConnectionSpec {
+export interface ConnectionSpec {
   engine: string;
   sqlalchemy_uri: string;
   /** plaintext password, when there is one */
@@ -48,10 +50,21 @@ const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: Connecti
   mysql: (env, parsed, spec) => mysqlConnector(networkTarget(env, parsed, spec)),
 };
 
-/** The connector of a saved database row; its password is decrypted with SECRET_KEY here and nowhere else. */
-export async function connectorFor(env: Env, database: typeof databases.$inferSelect, secret: string): Promise<Connector> {
+/** Engines whose runs leave nothing behind but what DISCARD ALL clears, so a connection may serve the next run. */
+const POOLED_ENGINES: ReadonlySet<string> = new Set(["postgresql"]);
+
+/**
+ * The connector of a saved database row; its password is decrypted with SECRET_KEY here and nowhere else.
+ * With `pooled`, statements of a direct (not Hyperdrive) connection to a poolable engine run on the
+ * database's ConnectionPool Durable Object; only read-only runs may ask for that.
+ */
+export async function connectorFor(env: Env, database: typeof databases.$inferSelect, secret: string, options: { pooled?: boolean } = {}): Promise<Connector> {
   const password = database.password ? await decryptSecret(secret, database.password) : null;
-  return openConnector(env, { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra });
+  const spec = { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra };
+  const direct = openConnector(env, spec);
+  if (!options.pooled || !env.CONNECTION_POOL || !POOLED_ENGINES.has(database.engine) || hyperdriveName(database.extra)) return direct;
+  const ns = env.CONNECTION_POOL as unknown as DurableObjectNamespace<ConnectionPool>;
+  return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}`)), spec, direct);
 }
 
 /** A connector for connection details not (yet) saved, as test_connection needs. */

@@ -30,7 +30,8 @@ export interface SyncRun {
  * never writes twice.
  */
 export function beginSyncRun(env: Env, database: DatabaseRow, spec: RunSpec): SyncRun {
-  const connector = connectorFor(env, database, env.SECRET_KEY ?? "");
+  // read-only runs may share warm connections (the pool clears the session before each run)
+  const connector = connectorFor(env, database, env.SECRET_KEY ?? "", { pooled: spec.readOnly && !spec.ctas });
   connector.then((c) => c.connect?.(), () => {});
   const run: SyncRun = { connector, controller: new AbortController(), outcome: null };
   if (spec.readOnly && !spec.ctas) run.outcome = startOutcome(run, spec);

@@ -1,0 +1,115 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../workers/env";
+import type { Connector, ExecuteOptions, QueryResult } from "../core/connectors/types";
+import { ApiError } from "../core/http/errors";
+import { openConnector, type ConnectionSpec } from "../workers/connectors/registry";
+
+// Warm connections to one database (named `pool:<database id>`). A Worker request may not use another
+// request's socket, so a connection opened by a request dies with it: every run would pay for connecting,
+// authenticating and a cold server process. A Durable Object outlives its requests and may keep sockets
+// across them, so synchronous SQL Lab runs borrow a connection here. Production reaches warehouses through
+// Hyperdrive, which pools by itself; this pool serves direct connections (and local development).
+//
+// Only read-only runs come here (the SQL gate refused anything that writes, and the engine runs them in a
+// READ ONLY transaction), each starts by clearing the session, and a connection whose run was interrupted
+// (stop, timeout) or failed is closed rather than reused: a late cancel request must not hit the next run.
+
+/** An idle connection is closed after this long. */
+const IDLE_MS = 60_000;
+/** At most this many idle connections per connection target. */
+const MAX_IDLE = 4;
+
+export type PooledOptions = Omit<ExecuteOptions, "signal" | "resetSession">;
+
+/** An ApiError crosses the RPC boundary as data; anything else as its message. */
+export type WireError = { api: true; status: number; message: string; errorType: string; extra?: Record<string, unknown> } | { api: false; message: string };
+
+export type PooledAnswer = { ok: true; result: QueryResult } | { ok: false; error: WireError };
+
+interface Idle {
+  connector: Connector;
+  since: number;
+}
+
+export class ConnectionPool extends DurableObject<Env> {
+  private readonly idle = new Map<string, Idle[]>();
+  private readonly running = new Map<string, AbortController>();
+  private sweep: ReturnType<typeof setTimeout> | null = null;
+
+  /** Runs one statement on a warm connection (or a new one), answering the result or the error as data. */
+  async execute(spec: ConnectionSpec, text: string, options: PooledOptions, runKey: string): Promise<PooledAnswer> {
+    const key = await targetKey(spec);
+    const borrowed = this.idle.get(key)?.pop()?.connector;
+    let connector: Connector;
+    try {
+      connector = borrowed ?? openConnector(this.env, spec);
+    } catch (e) {
+      return { ok: false, error: toWire(e) };
+    }
+    const controller = new AbortController();
+    this.running.set(runKey, controller);
+    let reusable = false;
+    try {
+      const result = await connector.execute(text, { ...options, signal: controller.signal, resetSession: borrowed !== undefined });
+      reusable = !controller.signal.aborted;
+      return { ok: true, result };
+    } catch (e) {
+      return { ok: false, error: toWire(e) };
+    } finally {
+      this.running.delete(runKey);
+      if (reusable) this.park(key, connector);
+      else void connector.close().catch(() => {});
+    }
+  }
+
+  /** Stops a run of `execute` (SQL Lab's stop, or the caller's own abort). */
+  cancel(runKey: string): void {
+    this.running.get(runKey)?.abort(new Error("stopped"));
+  }
+
+  /** How many connections wait idle, per target (tests and diagnostics). */
+  idleCount(): number {
+    let n = 0;
+    for (const list of this.idle.values()) n += list.length;
+    return n;
+  }
+
+  private park(key: string, connector: Connector) {
+    const list = this.idle.get(key) ?? [];
+    if (list.length >= MAX_IDLE) {
+      void connector.close().catch(() => {});
+      return;
+    }
+    list.push({ connector, since: Date.now() });
+    this.idle.set(key, list);
+    this.sweep ??= setTimeout(() => this.closeExpired(), IDLE_MS);
+  }
+
+  private closeExpired() {
+    this.sweep = null;
+    const now = Date.now();
+    for (const [key, list] of this.idle) {
+      const keep = list.filter((i) => now - i.since < IDLE_MS);
+      for (const i of list) if (!keep.includes(i)) void i.connector.close().catch(() => {});
+      if (keep.length) this.idle.set(key, keep);
+      else this.idle.delete(key);
+    }
+    if (this.idle.size) this.sweep = setTimeout(() => this.closeExpired(), IDLE_MS);
+  }
+}
+
+/** Connections are shared only by identical targets: a changed URI, password or extra opens new ones. */
+async function targetKey(spec: ConnectionSpec): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify([spec.engine, spec.sqlalchemy_uri, spec.password, spec.extra]));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function toWire(e: unknown): WireError {
+  if (e instanceof ApiError) return { api: true, status: e.status, message: e.message, errorType: e.errorType, extra: e.extra };
+  return { api: false, message: e instanceof Error ? e.message : String(e) };
+}
+
+export function fromWire(error: WireError): Error {
+  return error.api ? new ApiError(error.status, error.message, error.errorType, error.extra) : new Error(error.message);
+}
