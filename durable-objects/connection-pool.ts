@@ -11,15 +11,16 @@ import { openConnector, type ConnectionSpec } from "../workers/connectors/regist
 // Hyperdrive, which pools by itself; this pool serves direct connections (and local development).
 //
 // Only read-only runs come here (the SQL gate refused anything that writes, and the engine runs them in a
-// READ ONLY transaction), each starts by clearing the session, and a connection whose run was interrupted
-// (stop, timeout) or failed is closed rather than reused: a late cancel request must not hit the next run.
+// READ ONLY transaction), a connection returns to the pool only once its session is cleared, and one whose
+// run was interrupted (stop, timeout) or failed is closed rather than reused: a late cancel request must not
+// hit the next run.
 
 /** An idle connection is closed after this long. */
 const IDLE_MS = 60_000;
 /** At most this many idle connections per connection target. */
 const MAX_IDLE = 4;
 
-export type PooledOptions = Omit<ExecuteOptions, "signal" | "resetSession">;
+export type PooledOptions = Omit<ExecuteOptions, "signal">;
 
 /** An ApiError crosses the RPC boundary as data; anything else as its message. */
 export type WireError = { api: true; status: number; message: string; errorType: string; extra?: Record<string, unknown> } | { api: false; message: string };
@@ -50,15 +51,22 @@ export class ConnectionPool extends DurableObject<Env> {
     this.running.set(runKey, controller);
     let reusable = false;
     try {
-      const result = await connector.execute(text, { ...options, signal: controller.signal, resetSession: borrowed !== undefined });
+      const result = await connector.execute(text, { ...options, signal: controller.signal });
       reusable = !controller.signal.aborted;
       return { ok: true, result };
     } catch (e) {
       return { ok: false, error: toWire(e) };
     } finally {
       this.running.delete(runKey);
-      if (reusable) this.park(key, connector);
-      else void connector.close().catch(() => {});
+      // back to the pool once its session is cleared, which happens after the answer, off the next run's path
+      if (reusable && connector.resetSession) {
+        connector.resetSession().then(
+          () => this.park(key, connector),
+          () => void connector.close().catch(() => {}),
+        );
+      } else {
+        void connector.close().catch(() => {});
+      }
     }
   }
 

@@ -30,8 +30,6 @@ export interface ExecuteOptions {
   catalog?: string | null;
   /** run inside a read-only transaction where the engine has one (defence in depth behind the SQL gate) */
   readOnly: boolean;
-  /** the connection served other runs before (a pool): first clear whatever they may have left in the session */
-  resetSession?: boolean;
 }
 
 export interface TableRef {
@@ -64,6 +62,11 @@ export interface Connector {
    * bookkeeping); a failure is not reported here but by the next call. Engines without a connection skip it.
    */
   connect?(): void;
+  /**
+   * Clears whatever a run may have left in the session (settings, locks, temporary objects), so that the
+   * connection may serve someone else's next run; engines whose connections are not shared skip it.
+   */
+  resetSession?(): Promise<void>;
   execute(sql: string, options: ExecuteOptions): Promise<QueryResult>;
   /** the engine's plan for a cost estimate; one object per plan row */
   explain(sql: string, options: Pick<ExecuteOptions, "schema" | "catalog">): Promise<Record<string, unknown>[]>;

@@ -11,7 +11,7 @@ export function pooledConnector(pool: DurableObjectStub<ConnectionPool>, spec: P
   return {
     engine: direct.engine,
     async execute(text, options) {
-      const { signal, resetSession: _reset, ...rest } = options;
+      const { signal, ...rest } = options;
       signal?.throwIfAborted();
       const runKey = crypto.randomUUID();
       const onAbort = () => void pool.cancel(runKey).catch(() => {});

@@ -56,27 +56,23 @@ export function postgresqlConnector(target: NetworkTarget): Connector {
    * (Hyperdrive included: the three form one transaction, which its transaction pooling keeps together).
    * A failed statement makes COMMIT a rollback.
    */
-  function pipelined(text: string, options: Pick<ExecuteOptions, "readOnly" | "timeoutMs" | "schema" | "resetSession">) {
+  function pipelined(text: string, options: Pick<ExecuteOptions, "readOnly" | "timeoutMs" | "schema">) {
     const opening = [options.readOnly ? "BEGIN READ ONLY" : "BEGIN READ WRITE"];
     if (options.timeoutMs) opening.push(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(options.timeoutMs))}`);
     if (options.schema) opening.push(`SET LOCAL search_path TO ${dialect.quoteIdentifier(options.schema)}`);
-    // DISCARD ALL may not share the opening's implicit transaction, so it goes in a message of its own
-    const reset = options.resetSession ? sql.unsafe("DISCARD ALL") : null;
     const begin = sql.unsafe(opening.join("; "));
     const statement = sql.unsafe(text).values();
     const commit = sql.unsafe("COMMIT");
-    for (const q of [reset, begin, statement, commit]) q?.execute();
-    // the reset and the opening must have held before the statement's answer counts; COMMIT must hold for
-    // writes to count
+    for (const q of [begin, statement, commit]) q.execute();
+    // the opening must have held before the statement's answer counts; COMMIT must hold for writes to count
     const done = (async () => {
-      if (reset) await reset;
       await begin;
       const rows = (await statement) as unknown as PgRows;
       await commit;
       return rows;
     })();
     // whichever of them `done` did not get to await must not become an unhandled rejection
-    for (const q of [reset, begin, statement, commit]) q?.catch(() => {});
+    for (const q of [begin, statement, commit]) q.catch(() => {});
     return { statement, done };
   }
 
@@ -86,6 +82,9 @@ export function postgresqlConnector(target: NetworkTarget): Connector {
       // postgres.js connects on a connection's first query (its reserve() never resolves without
       // fetch_types); the statements that follow are pipelined behind this one, so it costs no round trip
       sql.unsafe("SELECT 1").execute().catch(() => {});
+    },
+    async resetSession() {
+      await sql.unsafe("DISCARD ALL");
     },
     async execute(text, options) {
       const limited = options.limit === undefined ? text : dialect.wrapWithLimit(text, options.limit + 1);
