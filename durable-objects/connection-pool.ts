@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../workers/env";
 import type { Connector, ExecuteOptions, QueryResult } from "../core/connectors/types";
 import { ApiError } from "../core/http/errors";
+import { chunkRows } from "../core/connectors/row-chunks";
 import { openConnector, type ConnectionSpec } from "../workers/connectors/registry";
 
 // Warm connections to one database (named `pool:<database id>`). A Worker request may not use another
@@ -19,13 +20,19 @@ import { openConnector, type ConnectionSpec } from "../workers/connectors/regist
 const IDLE_MS = 60_000;
 /** At most this many idle connections per connection target. */
 const MAX_IDLE = 4;
+/** Parts of a big result not collected within this time are dropped. */
+const PARTS_TTL_MS = 30_000;
 
 export type PooledOptions = Omit<ExecuteOptions, "signal">;
 
 /** An ApiError crosses the RPC boundary as data; anything else as its message. */
 export type WireError = { api: true; status: number; message: string; errorType: string; extra?: Record<string, unknown> } | { api: false; message: string };
 
-export type PooledAnswer = { ok: true; result: QueryResult } | { ok: false; error: WireError };
+/**
+ * A result travels in parts below the RPC message cap: `result.rows` holds the first, and `parts` - 1 more
+ * wait for `nextPart(runKey)`.
+ */
+export type PooledAnswer = { ok: true; result: QueryResult; parts: number } | { ok: false; error: WireError };
 
 interface Idle {
   connector: Connector;
@@ -35,6 +42,7 @@ interface Idle {
 export class ConnectionPool extends DurableObject<Env> {
   private readonly idle = new Map<string, Idle[]>();
   private readonly running = new Map<string, AbortController>();
+  private readonly parts = new Map<string, { rest: unknown[][][]; expiry: ReturnType<typeof setTimeout> }>();
   private sweep: ReturnType<typeof setTimeout> | null = null;
 
   /** Runs one statement on a warm connection (or a new one), answering the result or the error as data. */
@@ -53,7 +61,9 @@ export class ConnectionPool extends DurableObject<Env> {
     try {
       const result = await connector.execute(text, { ...options, signal: controller.signal });
       reusable = !controller.signal.aborted;
-      return { ok: true, result };
+      const [first, ...rest] = chunkRows(result.rows);
+      if (rest.length) this.parts.set(runKey, { rest, expiry: setTimeout(() => this.parts.delete(runKey), PARTS_TTL_MS) });
+      return { ok: true, result: { ...result, rows: first ?? [] }, parts: 1 + rest.length };
     } catch (e) {
       return { ok: false, error: toWire(e) };
     } finally {
@@ -68,6 +78,17 @@ export class ConnectionPool extends DurableObject<Env> {
         void connector.close().catch(() => {});
       }
     }
+  }
+
+  /** The next part of a big result, handed over once (null when there is none left). */
+  nextPart(runKey: string): unknown[][] | null {
+    const pending = this.parts.get(runKey);
+    const part = pending?.rest.shift() ?? null;
+    if (pending && !pending.rest.length) {
+      clearTimeout(pending.expiry);
+      this.parts.delete(runKey);
+    }
+    return part;
   }
 
   /** Stops a run of `execute` (SQL Lab's stop, or the caller's own abort). */

@@ -40,6 +40,12 @@ export interface StoredResult {
   limitingFactor: string;
 }
 
+export interface ResultPage {
+  meta: Omit<StoredResult, "rows"> | null;
+  rows: unknown[][];
+  next: number | null;
+}
+
 const RESULT_TTL_MS = 24 * 3600_000;
 const CHUNK_BYTES = 512 * 1024;
 
@@ -80,12 +86,21 @@ export class QueryJob extends DurableObject<Env> {
   }
 
   /** Keeps the result of a synchronous run, so a reloaded editor can read it back like an async one. */
-  async store(result: Omit<StoredResult, "rows"> & { rows: unknown[][] }): Promise<void> {
-    const { rows, ...meta } = result;
+  // A result from a synchronous run arrives in parts (workerd caps one RPC value at 32 MiB):
+  // storeBegin, storeAppend for each part, storeEnd. workers/sqllab/results-backend.ts drives it.
+
+  async storeBegin(meta: Omit<StoredResult, "rows">): Promise<void> {
     await this.clear();
-    this.storeRows(rows);
+    await this.ctx.storage.put({ result_meta: meta });
+  }
+
+  storeAppend(rows: unknown[][]): void {
+    this.storeRows(rows, true);
+  }
+
+  async storeEnd(): Promise<void> {
     const now = Date.now();
-    await this.ctx.storage.put({ result_meta: meta, status: { state: "success", error: null, startedAt: now, endedAt: now } satisfies JobStatus });
+    await this.ctx.storage.put({ status: { state: "success", error: null, startedAt: now, endedAt: now } satisfies JobStatus });
     await this.ctx.storage.setAlarm(now + RESULT_TTL_MS);
   }
 
@@ -94,20 +109,27 @@ export class QueryJob extends DurableObject<Env> {
     await this.ctx.storage.delete(["spec", "status", "result_meta"]);
   }
 
-  /** The stored result, cut to `rows` when given; null when it has expired or never existed. */
-  async result(rows?: number): Promise<StoredResult | null> {
-    const meta = await this.ctx.storage.get<Omit<StoredResult, "rows">>("result_meta");
-    if (!meta) return null;
+  /**
+   * One page of the stored result: the chunks after `afterSeq` while their JSON stays under `pageBytes` (at
+   * least one chunk), cut to `rows`; `next` is the sequence number to continue from, null at the end. The
+   * meta is null when the result has expired or never existed.
+   */
+  async resultPage(afterSeq: number, rows: number, pageBytes: number): Promise<ResultPage> {
+    const meta = (await this.ctx.storage.get<Omit<StoredResult, "rows">>("result_meta")) ?? null;
     const out: unknown[][] = [];
-    const want = rows ?? Number.POSITIVE_INFINITY;
-    for (const chunk of this.sql.exec<{ body: string }>(`SELECT body FROM result_chunks ORDER BY seq`)) {
+    if (!meta) return { meta, rows: out, next: null };
+    let bytes = 0;
+    let last = afterSeq;
+    for (const chunk of this.sql.exec<{ seq: number; body: string }>(`SELECT seq, body FROM result_chunks WHERE seq > ? ORDER BY seq`, afterSeq)) {
+      if (out.length && bytes + chunk.body.length > pageBytes) return { meta, rows: out, next: last };
       for (const row of JSON.parse(chunk.body) as unknown[][]) {
-        if (out.length >= want) break;
+        if (out.length >= rows) return { meta, rows: out, next: null };
         out.push(row);
       }
-      if (out.length >= want) break;
+      bytes += chunk.body.length;
+      last = chunk.seq;
     }
-    return { ...meta, rows: out };
+    return { meta, rows: out, next: null };
   }
 
   async alarm(): Promise<void> {
@@ -183,11 +205,11 @@ export class QueryJob extends DurableObject<Env> {
   }
 
   /** Rows go in as JSON chunks of about CHUNK_BYTES so no single stored row nears the 2 MB limit. */
-  private storeRows(rows: unknown[][]): void {
-    this.sql.exec(`DELETE FROM result_chunks`);
+  private storeRows(rows: unknown[][], append = false): void {
+    if (!append) this.sql.exec(`DELETE FROM result_chunks`);
     let chunk: unknown[][] = [];
     let bytes = 0;
-    let seq = 0;
+    let seq = append ? (this.sql.exec<{ next: number }>(`SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM result_chunks`).one().next) : 0;
     const flush = () => {
       if (!chunk.length) return;
       this.sql.exec(`INSERT INTO result_chunks (seq, body) VALUES (?, ?)`, seq++, JSON.stringify(chunk, jsonReplacer));

@@ -144,6 +144,28 @@ test("PostgreSQL: read-only synchronous runs share a warm connection; one that t
   expect(await pid(pgRw)).not.toBe(await pid(pgRw));
 }, 30_000);
 
+test("PostgreSQL: a pooled result above the 32 MiB RPC message cap comes back whole", async () => {
+  const res = await run(pgRo, "SELECT g, repeat('x', 1000) AS pad FROM generate_series(1, 36000) AS g", { queryLimit: 100000 });
+  expect(res.status, (await res.clone().text()).slice(0, 300)).toBe(200);
+  const body = (await res.json()) as { data: { g: number; pad: string }[]; query: { resultsKey: string } };
+  expect(body.data).toHaveLength(36000);
+  expect(body.data[35999]).toEqual({ g: 36000, pad: "x".repeat(1000) });
+  expect(body.data.every((r, i) => r.g === i + 1)).toBe(true);
+  // the results backend takes it in parts too (after the answer), and hands it back whole or cut
+  const read = async (rows?: number) => {
+    for (let i = 0; i < 100; i++) {
+      const stored = await w.admin.get(`/api/v1/sqllab/results/?q=${encodeRison(rows ? { key: body.query.resultsKey, rows } : { key: body.query.resultsKey })}`);
+      if (stored.status === 200) return (await stored.json()) as { data: { g: number }[] };
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error("the stored result never became readable");
+  };
+  const whole = await read();
+  expect(whole.data).toHaveLength(36000);
+  expect(whole.data[35999].g).toBe(36000);
+  expect((await read(20000)).data).toHaveLength(20000);
+}, 90_000);
+
 test("PostgreSQL: CTAS creates the table from a SELECT where the database allows it", async () => {
   const table = `ctas_${Date.now()}`;
   const res = await run(pgRo, "SELECT g AS n FROM generate_series(1, 3) AS g", { select_as_cta: true, ctas_method: "TABLE", tmp_table_name: table, schema: SCHEMA });

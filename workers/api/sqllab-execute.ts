@@ -12,13 +12,12 @@ import { csvFileName, toCsv } from "../../core/sqllab/csv";
 import { formatCost } from "../../core/sqllab/cost";
 import { limitConfig } from "../../core/sqllab/limits";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import type { StoredResult } from "../../durable-objects/query-job";
 import { connectorFor } from "../connectors/registry";
 import { sqlLabDatabase } from "../sqllab/database-access";
 import { executeSql, parseExecuteBody, syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
 import { engineFailure, runStatements } from "../sqllab/run-statements";
-import { queryJobFor } from "../sqllab/stop";
+import { readStoredResult } from "../sqllab/results-backend";
 
 // Running SQL from SQL Lab: execute (sync or async), the cost estimate, and the CSV export.
 
@@ -81,7 +80,7 @@ sqlLabExecuteApi.get("/api/v1/sqllab/export/:clientId/", requiresAny(["can_expor
   const database = await sqlLabDatabase(c.var.db, p, row.database_id);
   let columns: string[];
   let rows: unknown[][];
-  const stored = row.results_key ? ((await queryJobFor(c.env, row.client_id).result()) as StoredResult | null) : null;
+  const stored = row.results_key ? await readStoredResult(c.env, row.client_id) : null;
   if (stored) {
     columns = stored.columns.map((col) => col.name);
     rows = stored.rows;

@@ -12,8 +12,7 @@ import { executionPayload, parseJsonObject } from "../../core/sqllab/payloads";
 import { queryDict, queryDicts } from "../../db/sqllab-queries";
 import { tabToDict } from "../../db/tab-states";
 import { sqlLabDatabase, sqlLabDatabases, type DatabaseRow } from "../sqllab/database-access";
-import { queryJobFor } from "../sqllab/stop";
-import type { StoredResult } from "../../durable-objects/query-job";
+import { readStoredResult } from "../sqllab/results-backend";
 
 // /api/v1/sqllab/: the bootstrap of the SQL Lab page, formatting, and reading stored async results.
 // Running, estimating and exporting are in sqllab-execute.ts.
@@ -98,7 +97,7 @@ sqlLabApi.get("/api/v1/sqllab/results/", requiresAny(["can_get_results", "SQLLab
     .get();
   if (!row) throw notFound("The query associated with these results could not be found. You need to re-run the original query.");
   await sqlLabDatabase(c.var.db, p, row.database_id);
-  const stored = (await queryJobFor(c.env, row.client_id).result((rows as number | undefined) ?? undefined)) as StoredResult | null;
+  const stored = await readStoredResult(c.env, row.client_id, (rows as number | undefined) ?? undefined);
   if (!stored) {
     throw new ApiError(410, "Data could not be retrieved from the results backend. You need to re-run the original query.", "RESULTS_BACKEND_ERROR");
   }

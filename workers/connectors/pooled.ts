@@ -18,8 +18,16 @@ export function pooledConnector(pool: DurableObjectStub<ConnectionPool>, spec: P
       signal?.addEventListener("abort", onAbort, { once: true });
       try {
         const answer = (await pool.execute(spec, text, rest, runKey)) as PooledAnswer;
-        if (answer.ok) return answer.result;
-        throw fromWire(answer.error);
+        if (!answer.ok) throw fromWire(answer.error);
+        if (answer.parts === 1) return answer.result;
+        // a big result comes in parts, each under the RPC message cap; the pool lets go of each as it is taken
+        const parts = [answer.result.rows];
+        for (let i = 1; i < answer.parts; i++) {
+          const part = (await pool.nextPart(runKey)) as unknown[][] | null;
+          if (!part) throw new Error("The connection pool lost part of the result; run the query again.");
+          parts.push(part);
+        }
+        return { ...answer.result, rows: parts.flat() };
       } finally {
         signal?.removeEventListener("abort", onAbort);
       }

@@ -8,7 +8,7 @@ import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab-
 import { connectorFor } from "../connectors/registry";
 import type { DatabaseRow } from "./database-access";
 import { runStatements, type RunOutcome, type RunSpec } from "./run-statements";
-import { queryJobFor } from "./stop";
+import { storeResult } from "./results-backend";
 
 // A synchronous SQL Lab run, whose answer carries the rows. What a user waits for is the engine: the
 // connection is opened while the run's row is written, a read-only run starts even before that, and the
@@ -92,7 +92,7 @@ export async function finishSyncRun(
   // persistence), and the key once they are stored.
   background(
     markQuerySucceeded(db, row.id, success)
-      .then(() => queryJobFor(env, row.client_id).store({ columns, rows: outcome.result.rows, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor }))
+      .then(() => storeResult(env, row.client_id, { columns, rows: outcome.result.rows, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor }))
       .then(() => updateQuery(db, row.id, { results_key: resultsKey, end_result_backend_time: Date.now() }))
       .catch((e: unknown) => console.error("recording a SQL Lab result failed:", e instanceof Error ? e.message : e)),
   );
