@@ -5,10 +5,10 @@ import { ApiError } from "../core/http/errors";
 import { chunkRows } from "../core/connectors/row-chunks";
 import { openConnector, type ConnectionSpec } from "../workers/connectors/registry";
 
-// Warm connections to one database (named `pool:<database id>`). A Worker request may not use another
-// request's socket, so a connection opened by a request dies with it: every run would pay for connecting,
-// authenticating and a cold server process. A Durable Object outlives its requests and may keep sockets
-// across them, so synchronous SQL Lab runs borrow a connection here. Production reaches warehouses through
+// Warm connections to one database (named `pool:<database id>:<shard>`, see connectorFor). A Worker request
+// may not use another request's socket, so a connection opened by a request dies with it: every run would
+// pay for connecting, authenticating and a cold server process. A Durable Object outlives its requests and
+// may keep sockets across them, so synchronous SQL Lab runs borrow a connection here. Production reaches warehouses through
 // Hyperdrive, which pools by itself; this pool serves direct connections (and local development).
 //
 // Only read-only runs come here (the SQL gate refused anything that writes, and the engine runs them in a

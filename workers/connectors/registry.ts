@@ -52,19 +52,30 @@ const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: Connecti
 
 /** Engines whose runs leave nothing behind but what DISCARD ALL clears, so a connection may serve the next run. */
 const POOLED_ENGINES: ReadonlySet<string> = new Set(["postgresql"]);
+/**
+ * Pools per database: one Durable Object runs one thing at a time between awaits, so the CPU of parsing big
+ * results is spread over several; a user always lands on the same one, which keeps their connections warm.
+ */
+const POOL_SHARDS = 4;
 
 /**
  * The connector of a saved database row; its password is decrypted with SECRET_KEY here and nowhere else.
- * With `pooled`, statements of a direct (not Hyperdrive) connection to a poolable engine run on the
- * database's ConnectionPool Durable Object; only read-only runs may ask for that.
+ * With `pooled`, statements of a direct (not Hyperdrive) connection to a poolable engine run on one of the
+ * database's ConnectionPool Durable Objects; only read-only runs may ask for that.
  */
-export async function connectorFor(env: Env, database: typeof databases.$inferSelect, secret: string, options: { pooled?: boolean } = {}): Promise<Connector> {
+export async function connectorFor(
+  env: Env,
+  database: typeof databases.$inferSelect,
+  secret: string,
+  options: { pooled?: { userId: number } } = {},
+): Promise<Connector> {
   const password = database.password ? await decryptSecret(secret, database.password) : null;
   const spec = { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra };
   const direct = openConnector(env, spec);
   if (!options.pooled || !env.CONNECTION_POOL || !POOLED_ENGINES.has(database.engine) || hyperdriveName(database.extra)) return direct;
   const ns = env.CONNECTION_POOL as unknown as DurableObjectNamespace<ConnectionPool>;
-  return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}`)), spec, direct);
+  const shard = options.pooled.userId % POOL_SHARDS;
+  return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}:${shard}`)), spec, direct);
 }
 
 /** A connector for connection details not (yet) saved, as test_connection needs. */

@@ -101,7 +101,7 @@ export async function executeSql(
   } catch (e) {
     failure = engineFailure(e, secrets);
   }
-  const sync = prepared && !runAsync ? beginSyncRun(env, database, prepared.spec) : null;
+  const sync = prepared && !runAsync ? beginSyncRun(env, database, prepared.spec, principal.id) : null;
   const claimed = await claimQueryRow(db, {
     client_id: clientId, database_id: database.id, user_id: principal.id, status: failure ? failedState(failure) : runAsync ? "pending" : "running",
     tab_name: req.tab ?? null, sql_editor_id: req.sql_editor_id ?? null, catalog: req.catalog ?? null, schema: req.schema ?? null,

@@ -29,9 +29,10 @@ export interface SyncRun {
  * harms nothing. A run that may write (DML allowed, CTAS) waits for its row, so a retried client id
  * never writes twice.
  */
-export function beginSyncRun(env: Env, database: DatabaseRow, spec: RunSpec): SyncRun {
-  // read-only runs may share warm connections (the pool clears the session before each run)
-  const connector = connectorFor(env, database, env.SECRET_KEY ?? "", { pooled: spec.readOnly && !spec.ctas });
+export function beginSyncRun(env: Env, database: DatabaseRow, spec: RunSpec, userId: number): SyncRun {
+  // read-only runs may share warm connections (the pool clears a session before it lends the connection again)
+  const pooled = spec.readOnly && !spec.ctas ? { userId } : undefined;
+  const connector = connectorFor(env, database, env.SECRET_KEY ?? "", { pooled });
   connector.then((c) => c.connect?.(), () => {});
   const run: SyncRun = { connector, controller: new AbortController(), outcome: null };
   if (spec.readOnly && !spec.ctas) run.outcome = startOutcome(run, spec);
