@@ -86,8 +86,16 @@ export class QueryJob extends DurableObject<Env> {
   }
 
   /** Keeps the result of a synchronous run, so a reloaded editor can read it back like an async one. */
-  // A result from a synchronous run arrives in parts (workerd caps one RPC value at 32 MiB):
-  // storeBegin, storeAppend for each part, storeEnd. workers/sqllab/results-backend.ts drives it.
+  // A result from a synchronous run arrives whole when it fits one RPC value (workerd caps them at 32 MiB),
+  // otherwise in parts: storeBegin, storeAppend for each part, storeEnd. workers/sqllab/results-backend.ts
+  // drives it.
+
+  async store(result: StoredResult): Promise<void> {
+    const { rows, ...meta } = result;
+    await this.storeBegin(meta);
+    this.storeAppend(rows);
+    await this.storeEnd();
+  }
 
   async storeBegin(meta: Omit<StoredResult, "rows">): Promise<void> {
     await this.clear();

@@ -12,8 +12,10 @@ const PAGE_JSON_BYTES = 12 * 1024 * 1024;
 export async function storeResult(env: Env, clientId: string, result: StoredResult): Promise<void> {
   const job = queryJobFor(env, clientId);
   const { rows, ...meta } = result;
+  const parts = chunkRows(rows);
+  if (parts.length === 1) return job.store(result);
   await job.storeBegin(meta);
-  for (const part of chunkRows(rows)) await job.storeAppend(part);
+  for (const part of parts) await job.storeAppend(part);
   await job.storeEnd();
 }
 
