@@ -9,7 +9,8 @@ import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
-const QUIET = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1", CI: "true" };
+// wrangler needs Node 22, which node_modules/.bin holds (the machine has Node 20): put it first on PATH.
+const QUIET = { ...process.env, PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}`, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1", CI: "true" };
 
 function templateKey(seedFile, configPath) {
   const hash = createHash("sha256").update(seedFile);

@@ -84,9 +84,18 @@ export async function startWorker({ vars = {}, port } = {}) {
     LOCAL_DEV: "true",
     ...vars,
   };
+  const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe: "/health" });
+  return { ...dev, stateDir, configPath };
+}
+
+/**
+ * `wrangler dev` on a prepared config, in its own process group, resolved once `probe` answers 200.
+ * Answers { url, stop, logs }; stop ends wrangler and workerd and removes `dir`.
+ */
+export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info" }) {
   const args = ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "info"];
-  for (const [k, v] of Object.entries(allVars)) args.push("--var", `${k}:${v}`);
+    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", logLevel];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -96,7 +105,7 @@ export async function startWorker({ vars = {}, port } = {}) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
-      const res = await fetch(`${url}/health`);
+      const res = await fetch(`${url}${probe}`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -113,5 +122,5 @@ export async function startWorker({ vars = {}, port } = {}) {
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop, logs: () => output, stateDir, configPath };
+  return { url, stop, logs: () => output };
 }
