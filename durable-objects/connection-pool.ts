@@ -16,8 +16,9 @@ import { openConnector, type ConnectionSpec } from "../workers/connectors/regist
 // run was interrupted (stop, timeout) or failed is closed rather than reused: a late cancel request must not
 // hit the next run.
 
-/** An idle connection is closed after this long. */
+/** An idle connection is closed after this long (give or take SWEEP_MS). */
 const IDLE_MS = 60_000;
+const SWEEP_MS = 15_000;
 /** At most this many idle connections per connection target. */
 const MAX_IDLE = 4;
 /** Parts of a big result not collected within this time are dropped. */
@@ -51,7 +52,8 @@ export class ConnectionPool extends DurableObject<Env> {
     const borrowed = this.idle.get(key)?.pop()?.connector;
     let connector: Connector;
     try {
-      connector = borrowed ?? openConnector(this.env, spec);
+      // the driver's own idle timer must not close a connection the pool still counts as warm
+      connector = borrowed ?? openConnector(this.env, spec, { idleSeconds: (2 * IDLE_MS) / 1000 });
     } catch (e) {
       return { ok: false, error: toWire(e) };
     }
@@ -111,7 +113,7 @@ export class ConnectionPool extends DurableObject<Env> {
     }
     list.push({ connector, since: Date.now() });
     this.idle.set(key, list);
-    this.sweep ??= setTimeout(() => this.closeExpired(), IDLE_MS);
+    this.sweep ??= setTimeout(() => this.closeExpired(), SWEEP_MS);
   }
 
   private closeExpired() {
@@ -123,7 +125,7 @@ export class ConnectionPool extends DurableObject<Env> {
       if (keep.length) this.idle.set(key, keep);
       else this.idle.delete(key);
     }
-    if (this.idle.size) this.sweep = setTimeout(() => this.closeExpired(), IDLE_MS);
+    if (this.idle.size) this.sweep = setTimeout(() => this.closeExpired(), SWEEP_MS);
   }
 }
 

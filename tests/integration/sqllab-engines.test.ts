@@ -117,12 +117,15 @@ test("PostgreSQL: a synchronous run past SQLLAB_TIMEOUT_SECONDS times out", asyn
 });
 
 test("PostgreSQL: read-only synchronous runs share a warm connection; one that timed out is closed, and runs that may write connect on their own", async () => {
-  const pid = async (database_id: number) => {
-    const res = await run(database_id, "SELECT pg_backend_pid() AS pid");
+  const pid = async (database_id: number, sql = "SELECT pg_backend_pid() AS pid") => {
+    const res = await run(database_id, sql);
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { data: { pid: number }[] }).data[0].pid;
   };
   const first = await pid(pgRo);
+  expect(await pid(pgRo)).toBe(first);
+  // still warm after the driver's own idle time for a request's connection (5 s)
+  await new Promise((r) => setTimeout(r, 6000));
   expect(await pid(pgRo)).toBe(first);
   // the warm connection serves the next run, which times out: that connection is not kept
   const timedOut = await run(pgRo, LONG_PG.replace("4000000000", "4000000003"));
@@ -140,9 +143,14 @@ test("PostgreSQL: read-only synchronous runs share a warm connection; one that t
   } finally {
     await pg.end({ timeout: 1 });
   }
+  // runs at the same time each get a connection, one of them the warm one
+  const slow = "SELECT pg_backend_pid() AS pid, count(*) AS n FROM generate_series(1, 3000000) AS g";
+  const together = await Promise.all(Array.from({ length: 4 }, () => pid(pgRo, slow)));
+  expect(new Set(together).size).toBeGreaterThan(1);
+  expect(together).toContain(next);
   // allow_dml: every run has a connection of its own
   expect(await pid(pgRw)).not.toBe(await pid(pgRw));
-}, 30_000);
+}, 60_000);
 
 test("PostgreSQL: a pooled result above the 32 MiB RPC message cap comes back whole", async () => {
   const res = await run(pgRo, "SELECT g, repeat('x', 1000) AS pad FROM generate_series(1, 36000) AS g", { queryLimit: 100000 });

@@ -36,7 +36,13 @@ export interface ConnectionSpec {
   extra: string | null;
 }
 
-const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: ConnectionSpec) => Connector> = {
+/** How a connector is used: by one request (the default), or kept between runs by a pool. */
+export interface ConnectorUse {
+  /** seconds an idle connection stays open; a pool keeps its own, longer, clock */
+  idleSeconds?: number;
+}
+
+const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: ConnectionSpec, use: ConnectorUse) => Connector> = {
   d1(env, parsed) {
     const binding = parsed.database ?? "";
     if (!D1_DATA_BINDINGS.includes(binding)) {
@@ -46,7 +52,7 @@ const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: Connecti
     if (!d1) throw badRequest(`D1 binding "${binding}" is not configured in this deployment`);
     return d1Connector(d1, binding);
   },
-  postgresql: (env, parsed, spec) => postgresqlConnector(networkTarget(env, parsed, spec)),
+  postgresql: (env, parsed, spec, use) => postgresqlConnector(networkTarget(env, parsed, spec), use),
   mysql: (env, parsed, spec) => mysqlConnector(networkTarget(env, parsed, spec)),
 };
 
@@ -79,10 +85,10 @@ export async function connectorFor(
 }
 
 /** A connector for connection details not (yet) saved, as test_connection needs. */
-export function openConnector(env: Env, spec: ConnectionSpec): Connector {
+export function openConnector(env: Env, spec: ConnectionSpec, use: ConnectorUse = {}): Connector {
   const parsed = parseSqlalchemyUri(spec.sqlalchemy_uri);
   if (parsed.engine !== spec.engine) throw badRequest(`The URI is for ${parsed.engine}, but the database engine is ${spec.engine}`);
-  return FACTORIES[parsed.engine](env, parsed, spec);
+  return FACTORIES[parsed.engine](env, parsed, spec, use);
 }
 
 /**

@@ -3,7 +3,7 @@ import { dialectFor } from "../../../core/connectors/dialects";
 import { classifyConnectionError, databaseError, scrub } from "../../../core/connectors/errors";
 import type { Connector, ExecuteOptions, QueryResult } from "../../../core/connectors/types";
 import { ApiError, notFound } from "../../../core/http/errors";
-import type { NetworkTarget } from "../registry";
+import type { ConnectorUse, NetworkTarget } from "../registry";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listSchemas, listTables, readTableMetadata } from "./metadata";
 import { PG_PARSERS, PG_TYPE_NAMES } from "./types";
@@ -22,7 +22,7 @@ const CONNECTION_STATES = new Set(["28P01", "28000", "3D000", "08001", "08006", 
  * Every query runs in its own transaction (READ ONLY unless the database allows DML) with SET LOCAL
  * statement_timeout, so even a stuck cancel leaves the server to stop the statement itself.
  */
-export function postgresqlConnector(target: NetworkTarget): Connector {
+export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {}): Connector {
   const sql = postgres({
     host: target.host,
     port: target.port,
@@ -33,7 +33,8 @@ export function postgresqlConnector(target: NetworkTarget): Connector {
     prepare: false,
     fetch_types: false,
     connect_timeout: 10,
-    idle_timeout: 5,
+    // a request's connector closes when the request is done; a pooled one must outlive the pool's idle clock
+    idle_timeout: use.idleSeconds ?? 5,
     ssl: sslOption(target.query.sslmode),
     onnotice: () => {},
     types: PG_PARSERS,
