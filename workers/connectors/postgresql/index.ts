@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { dialectFor } from "../../../core/connectors/dialects";
-import { classifyConnectionError, databaseError, scrub } from "../../../core/connectors/errors";
+import { classifyConnectionError, databaseError, queryTimeoutError, scrub } from "../../../core/connectors/errors";
 import type { Connector, ExecuteOptions, QueryResult } from "../../../core/connectors/types";
 import { ApiError, notFound } from "../../../core/http/errors";
 import type { ConnectorUse, NetworkTarget } from "../registry";
@@ -94,6 +94,8 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
       try {
         rows = await guardQuery(done, { ...options, cancel: () => void statement.cancel() });
       } catch (e) {
+        // the server's statement_timeout (the same limit, set in the transaction) may fire before our timer
+        if (options.timeoutMs && isStatementTimeout(e)) throw queryTimeoutError(options.timeoutMs);
         throw fail(e);
       }
       const columns = (rows.columns ?? []).map((c) => {
@@ -154,6 +156,11 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
       await sql.end({ timeout: 1 }).catch(() => {});
     },
   };
+}
+
+function isStatementTimeout(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === "57014" && /statement timeout/i.test(String(err.message ?? ""));
 }
 
 function sslOption(mode: string | undefined): postgres.Options<Record<string, never>>["ssl"] {
