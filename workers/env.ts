@@ -25,7 +25,10 @@ export interface Env {
 export interface AppVariables {
   db: Database;
   secret: string;
+  /** who is calling, once a guard (or the page renderer) has waited for `principalLoad` */
   principal: Principal | null;
+  /** the caller's principal being read from D1, started by `authenticate`; see resolvePrincipal */
+  principalLoad: Promise<Principal | null> | null;
   /** how the request proved who it is: a session cookie (needs CSRF on writes) or a bearer token */
   authMethod: "cookie" | "bearer" | null;
   sessionId: string | null;

@@ -2,6 +2,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import type { Context } from "hono";
 import type { AppEnv } from "./env";
 import { csrfTokenFor } from "./http/session";
+import { resolvePrincipal } from "./http/authenticate";
 import type { EdgeLoadContext } from "../app/load-context";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
@@ -13,7 +14,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 /** Renders pages with the caller already authenticated by the Hono middleware. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
-  const principal = c.var.principal;
+  const principal = await resolvePrincipal(c);
   const loadContext: EdgeLoadContext = {
     env: c.env,
     db: c.var.db,

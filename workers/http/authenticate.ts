@@ -1,9 +1,10 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
 import { loadPrincipal } from "../../db/principals";
 import { forbidden } from "../../core/http/errors";
 import { safeEqual } from "../../core/security/crypto";
 import type { AppEnv } from "../env";
+import type { Principal } from "../../core/security/permissions";
 import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -11,38 +12,60 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Finds who is calling: a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
- * Anonymous callers continue as `principal: null`; routes decide through their permission guard.
+ * The principal's roles and permissions are read from D1 without waiting here: the route's guard waits for
+ * them (resolvePrincipal), so a route may start its own reads meanwhile. Anonymous callers end up as
+ * `principal: null`; routes decide through their permission guard.
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("principal", null);
+  c.set("principalLoad", null);
   c.set("authMethod", null);
   c.set("sessionId", null);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
     const claims = await verify(auth.slice(7).trim(), c.var.secret, "HS256").catch(() => null);
     if (claims && claims.type === "access" && typeof claims.sub === "string") {
-      c.set("principal", await loadPrincipal(c.var.db, Number(claims.sub)));
+      c.set("principalLoad", handled(loadPrincipal(c.var.db, Number(claims.sub))));
       c.set("authMethod", "bearer");
     }
     return next();
   }
   const session = await readSession(c);
   if (session) {
-    const principal = await loadPrincipal(c.var.db, session.uid);
-    if (principal) {
-      c.set("principal", principal);
-      c.set("authMethod", "cookie");
-      c.set("sessionId", session.sid);
-      if (!SAFE_METHODS.has(c.req.method)) {
-        const sent = c.req.header(CSRF_HEADER) ?? (await formCsrfToken(c.req.raw));
-        if (!sent || !safeEqual(sent, await csrfTokenFor(c.var.secret, session.sid))) {
-          throw forbidden("The CSRF token is missing or invalid. Your session may have timed out: reload the page.");
-        }
+    c.set("principalLoad", handled(loadPrincipal(c.var.db, session.uid)));
+    c.set("authMethod", "cookie");
+    c.set("sessionId", session.sid);
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const sent = c.req.header(CSRF_HEADER) ?? (await formCsrfToken(c.req.raw));
+      if (!sent || !safeEqual(sent, await csrfTokenFor(c.var.secret, session.sid))) {
+        throw forbidden("The CSRF token is missing or invalid. Your session may have timed out: reload the page.");
       }
     }
   }
   return next();
 };
+
+/** The caller's principal, once loaded (null for anonymous or deactivated callers); guards call this first. */
+export async function resolvePrincipal(c: Context<AppEnv>): Promise<Principal | null> {
+  const load = c.var.principalLoad;
+  if (load) {
+    c.set("principalLoad", null);
+    const principal = await load;
+    c.set("principal", principal);
+    if (!principal) {
+      // a session or token of a user who no longer exists or was deactivated authenticates nobody
+      c.set("authMethod", null);
+      c.set("sessionId", null);
+    }
+  }
+  return c.var.principal;
+}
+
+/** A read nobody may wait for (a route without a guard) must not become an unhandled rejection. */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
+}
 
 async function formCsrfToken(request: Request): Promise<string | undefined> {
   const type = request.headers.get("Content-Type") ?? "";

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
 import { forbidden, unauthorized } from "../../core/http/errors";
 import type { AppEnv } from "../env";
+import { resolvePrincipal } from "./authenticate";
 
 // Every route declares who may call it with one of these guards. tests/integration/route-coverage.test.ts
 // walks the registered routes and fails on any route that has none and is not on its public list.
@@ -16,7 +17,7 @@ function tag(description: string, mw: MiddlewareHandler<AppEnv>): GuardedHandler
 /** Needs the (permission, view) pair, e.g. requires("can_read", "Chart"). */
 export const requires = (permission: string, view: string) =>
   tag(`${permission} on ${view}`, async (c, next) => {
-    const p = c.var.principal;
+    const p = await resolvePrincipal(c);
     if (!p) throw unauthorized();
     if (!can(p, permission, view)) throw forbidden();
     await next();
@@ -25,7 +26,7 @@ export const requires = (permission: string, view: string) =>
 /** Any one of the pairs is enough. */
 export const requiresAny = (...pairs: [string, string][]) =>
   tag(pairs.map(([p, v]) => `${p} on ${v}`).join(" or "), async (c, next) => {
-    const p = c.var.principal;
+    const p = await resolvePrincipal(c);
     if (!p) throw unauthorized();
     if (!pairs.some(([perm, view]) => can(p, perm, view))) throw forbidden();
     await next();
@@ -34,7 +35,7 @@ export const requiresAny = (...pairs: [string, string][]) =>
 /** Only for roles named like "admin" (user and role management). */
 export const requiresAdmin = () =>
   tag("admin", async (c, next) => {
-    const p = c.var.principal;
+    const p = await resolvePrincipal(c);
     if (!p) throw unauthorized();
     if (!isAdmin(p)) throw forbidden();
     await next();
@@ -43,13 +44,18 @@ export const requiresAdmin = () =>
 /** Any signed-in user, whatever their roles (their own profile, their own event stream). */
 export const requiresLogin = () =>
   tag("login", async (c, next) => {
-    if (!c.var.principal) throw unauthorized();
+    if (!(await resolvePrincipal(c))) throw unauthorized();
     await next();
   });
 
 /** Open to anyone: used only for the few routes on the public list (login, health). */
-export const isPublic = (why: string) => tag(`public: ${why}`, async (_c, next) => next());
+export const isPublic = (why: string) =>
+  tag(`public: ${why}`, async (c, next) => {
+    await resolvePrincipal(c);
+    await next();
+  });
 
+/** The caller, in a handler behind a guard (the guard has waited for the principal). */
 export function principalOf(c: { var: { principal: Principal | null } }): Principal {
   if (!c.var.principal) throw unauthorized();
   return c.var.principal;
