@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Text } from "@mantine/core";
+import { Button, Group, Pagination, Text, TextInput } from "@mantine/core";
 import { Form, useSearchParams } from "@remix-run/react";
 
 // The filter bar and result count shared by the list pages (users, databases, datasets, action log):
@@ -29,6 +29,15 @@ export function FilterForm({ formKey, submitLabel = "Search", active, children }
         )}
       </Group>
     </Form>
+  );
+}
+
+/** A list page's filter form that holds only the `search` text (?search=…). */
+export function SearchFilter({ value, placeholder, testId }: { value: string; placeholder: string; testId: string }) {
+  return (
+    <FilterForm formKey={value} active={Boolean(value)}>
+      <TextInput name="search" label="Search" placeholder={placeholder} defaultValue={value} w={320} data-testid={testId} />
+    </FilterForm>
   );
 }
 

@@ -1,6 +1,6 @@
-import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { SearchFilter, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
@@ -45,16 +45,7 @@ export default function DatabaseList() {
           </Button>
         )}
       </Group>
-      <FilterForm formKey={query.search} active={Boolean(query.search)}>
-        <TextInput
-          name="search"
-          label="Search"
-          placeholder="Database name"
-          defaultValue={query.search}
-          w={320}
-          data-testid="databases-search"
-        />
-      </FilterForm>
+      <SearchFilter value={query.search} placeholder="Database name" testId="databases-search" />
       <ResultCount count={count} singular="database" plural="databases" testId="databases-count" />
       <Table striped highlightOnHover data-testid="databases-table">
         <Table.Thead>

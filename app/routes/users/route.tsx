@@ -1,6 +1,6 @@
-import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { SearchFilter, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
@@ -45,16 +45,7 @@ export default function ListUsers() {
           + User
         </Button>
       </Group>
-      <FilterForm formKey={query.search} active={Boolean(query.search)}>
-        <TextInput
-          name="search"
-          label="Search"
-          placeholder="Username, name or email"
-          defaultValue={query.search}
-          w={320}
-          data-testid="users-search"
-        />
-      </FilterForm>
+      <SearchFilter value={query.search} placeholder="Username, name or email" testId="users-search" />
       <ResultCount count={count} singular="user" plural="users" testId="users-count" />
       <Table striped highlightOnHover data-testid="users-table">
         <Table.Thead>
