@@ -44,6 +44,15 @@ test("the routes marked public are the login, token, health and public-list ones
   expect(marked.filter((k) => !allowed.has(k))).toEqual([]);
 });
 
+test("every route runs its guard first: nothing parses the body or reads D1 ahead of the permission check", () => {
+  const table = routeTable();
+  const workBeforeGuard = table.filter((r) => !r.middleware && r.guard && r.beforeGuard > 0).map((r) => `${r.method} ${r.path}`);
+  expect(workBeforeGuard).toEqual([]);
+  // The only middleware layers allowed are the root app's (identify the caller) and guard layers themselves.
+  const layersThatWork = table.filter((r) => r.middleware && r.path !== "/*" && !r.guard).map((r) => `${r.method} ${r.path}`);
+  expect(layersThatWork).toEqual([]);
+});
+
 test("the root app's middleware layers identify the caller but authorise nothing", () => {
   const table = routeTable();
   const rootLayers = table.filter((r) => r.middleware && r.path === "/*");
@@ -58,6 +67,7 @@ test("the checker itself tells guarded, inherited, unguarded and middleware entr
     .use("/api/v1/admin-only/*", requiresAdmin())
     .get("/api/v1/open/", (c) => c.text("no guard"))
     .get("/api/v1/mine/", requiresLogin(), (c) => c.text("guarded"))
+    .post("/api/v1/eager/", async (_c, next) => next(), requiresLogin(), (c) => c.text("works before its guard"))
     .get("/api/v1/admin-only/:pk", (c) => c.text("guarded by the layer"))
     .post("/ping", isPublic("probe"), (c) => c.text("pong"));
   const byKey = Object.fromEntries(describeRoutes(sample).map((r) => [`${r.method} ${r.path}`, r]));
@@ -66,4 +76,6 @@ test("the checker itself tells guarded, inherited, unguarded and middleware entr
   expect(byKey["GET /api/v1/mine/"].guard).toBe("login");
   expect(byKey["GET /api/v1/admin-only/:pk"].guard).toBe("admin (from /api/v1/admin-only/*)");
   expect(byKey["POST /ping"].guard).toBe("public: probe");
+  expect(byKey["GET /api/v1/mine/"].beforeGuard).toBe(0);
+  expect(byKey["POST /api/v1/eager/"]).toMatchObject({ guard: "login", beforeGuard: 1 });
 });

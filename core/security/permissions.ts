@@ -15,9 +15,15 @@ export interface Principal {
 
 export const pairKey = (permission: string, view: string) => `${permission}|${view}`;
 
-/** A role name containing "admin" in any case has every right. */
+/** The role named `Admin` (in any case) has every right, as Superset's `is_user_admin`; no other name does. */
+export const ADMIN_ROLE_NAME = "Admin";
+
+export function isAdminRoleName(name: string): boolean {
+  return name.toLowerCase() === ADMIN_ROLE_NAME.toLowerCase();
+}
+
 export function isAdmin(principal: Pick<Principal, "roles">): boolean {
-  return principal.roles.some((r) => r.toLowerCase().includes("admin"));
+  return principal.roles.some(isAdminRoleName);
 }
 
 export function can(principal: Principal | null | undefined, permission: string, view: string): boolean {

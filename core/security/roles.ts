@@ -50,7 +50,7 @@ const ALPHA: PermissionPair[] = [
   ...menus("Datasets", "Data", "Tags"),
 ];
 
-/** Admin holds every pair by name; the rights check also treats any role named like "admin" as all-powerful. */
+/** Admin holds every pair by name; the rights check also treats the role named Admin (any case) as all-powerful. */
 const ADMIN: PermissionPair[] = [
   ...ALPHA,
   ...RESOURCES.flatMap((r) => readWrite(r)),

@@ -16,6 +16,8 @@ export interface RouteDefinition {
   guard: string | null;
   /** `app.use(...)` layers: ALL on a wildcard path whose handlers all pass control on with next() */
   middleware: boolean;
+  /** handlers the route runs before its own guard (middleware placed ahead of it on the same route) */
+  beforeGuard: number;
 }
 
 function unwrap(handler: Handler): Handler {
@@ -40,12 +42,13 @@ export function describeRoutes(app: { routes: { method: string; path: string; ha
     groups.set(key, group);
   }
   const definitions = [...groups.values()].map(({ method, path, handlers }) => {
-    const guarded = handlers.find((h) => typeof h[GUARD] === "string");
+    const guardAt = handlers.findIndex((h) => typeof h[GUARD] === "string");
     return {
       method,
       path,
-      guard: guarded ? (guarded[GUARD] as string) : null,
+      guard: guardAt >= 0 ? (handlers[guardAt][GUARD] as string) : null,
       middleware: method === "ALL" && path.endsWith("*") && handlers.every((h) => h.length >= 2),
+      beforeGuard: Math.max(guardAt, 0),
     };
   });
   // A wildcard middleware that is itself a guard (`use("/api/v1/x/*", requiresAdmin())`) guards what it covers.

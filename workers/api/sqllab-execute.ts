@@ -13,7 +13,7 @@ import { formatCost } from "../../core/sqllab/cost";
 import { limitConfig } from "../../core/sqllab/limits";
 import { secretsOfUri } from "../../core/sqllab/scrub";
 import { connectorFor } from "../connectors/registry";
-import { readDatabaseAhead, sqlLabDatabase } from "../sqllab/database-access";
+import { sqlLabDatabase } from "../sqllab/database-access";
 import { executeSql, parseExecuteBody, syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
 import { engineFailure, runStatements } from "../sqllab/run-statements";
@@ -23,9 +23,9 @@ import { readStoredResult } from "../sqllab/results-backend";
 
 export const sqlLabExecuteApi = new Hono<AppEnv>({ strict: true });
 
-sqlLabExecuteApi.post("/api/v1/sqllab/execute/", readDatabaseAhead, requires("can_execute_sql_query", "SQLLab"), async (c) => {
+sqlLabExecuteApi.post("/api/v1/sqllab/execute/", requires("can_execute_sql_query", "SQLLab"), async (c) => {
   const req = parseExecuteBody(await jsonObject(c));
-  const answer = await executeSql(c.env, c.var.db, principalOf(c), req, (p) => c.executionCtx.waitUntil(p), c.req.raw);
+  const answer = await executeSql(c.env, c.var.db, principalOf(c), req, (p) => c.executionCtx.waitUntil(p));
   return c.json(answer.body, answer.status);
 });
 

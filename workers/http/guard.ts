@@ -32,7 +32,7 @@ export const requiresAny = (...pairs: [string, string][]) =>
     await next();
   });
 
-/** Only for roles named like "admin" (user and role management). */
+/** Only for the Admin role (user and role management). */
 export const requiresAdmin = () =>
   tag("admin", async (c, next) => {
     const p = await resolvePrincipal(c);

@@ -85,9 +85,8 @@ export async function executeSql(
   principal: Principal,
   req: ExecuteRequest,
   background: (p: Promise<unknown>) => void,
-  request?: Request,
 ): Promise<ExecuteAnswer> {
-  const database = await sqlLabDatabase(db, principal, req.database_id, request);
+  const database = await sqlLabDatabase(db, principal, req.database_id);
   const clientId = clientIdOrNew(req.client_id, (n) => crypto.getRandomValues(new Uint8Array(n)));
   const limit = effectiveLimit(req.queryLimit, limitConfig(env.DEFAULT_SQLLAB_LIMIT, env.SQL_MAX_ROW));
   const runAsync = req.runAsync === true && database.allow_run_async;

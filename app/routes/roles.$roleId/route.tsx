@@ -32,7 +32,7 @@ export default function RolePermissions() {
         ← List Roles
       </Anchor>
       <Title order={2}>Permissions of {role.name}</Title>
-      {isAdmin({ roles: [role.name] }) && <Text c="dimmed">This role is named like “admin”, so it has every right beyond the pairs below.</Text>}
+      {isAdmin({ roles: [role.name] }) && <Text c="dimmed">This is the Admin role: it has every right beyond the pairs below.</Text>}
       {role.builtIn ? (
         <Text c="dimmed" size="sm">
           A built-in role: its permissions are those of Superset&apos;s {role.name} and cannot be changed here.

@@ -29,7 +29,7 @@ export default function ListRoles() {
       </Group>
       {adding && <NewRoleModal csrfToken={csrfToken} onClose={() => setAdding(false)} />}
       <Text c="dimmed" size="sm">
-        A role whose name contains “admin” has every right, whatever its listed permissions.
+        The Admin role has every right, whatever its listed permissions.
       </Text>
       <Table striped highlightOnHover data-testid="roles-table">
         <Table.Thead>
