@@ -168,9 +168,10 @@ function problemOf(check: () => void): string | null {
 }
 
 /** Body of POST /api/v1/database/test_connection/. */
-export function testConnectionPayload(form: ConnectionForm): Record<string, unknown> {
+export function testConnectionPayload(form: ConnectionForm, databaseId: number | null = null): Record<string, unknown> {
   const body: Record<string, unknown> = { sqlalchemy_uri: connectionUri(form), engine: form.engine };
-  // the name lets the server find the stored password while the URI holds the mask
+  // the id lets the server use the stored password while the URI holds the mask (only for the stored target)
+  if (databaseId !== null) body.id = databaseId;
   if (form.database_name.trim()) body.database_name = form.database_name.trim();
   if (form.extra.trim()) body.extra = form.extra.trim();
   return body;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { ApiError } from "../http/errors";
-import { buildUri, maskUri, parseSqlalchemyUri, passwordInUri, PASSWORD_MASK } from "./uri";
+import { buildUri, maskUri, parseSqlalchemyUri, passwordInUri, PASSWORD_MASK, sameConnectionTarget } from "./uri";
 
 test("parses PostgreSQL URIs with and without a driver", () => {
   const p = parseSqlalchemyUri("postgresql+psycopg2://alice:s%40cret@db.example.com:6543/sales?sslmode=require");
@@ -49,4 +49,15 @@ test("buildUri writes the form's fields as a URI that parses back", () => {
   expect(uri).toBe("postgresql://postgres:p%40ss@127.0.0.1:5432/test");
   expect(parseSqlalchemyUri(uri)).toMatchObject({ password: "p@ss", database: "test" });
   expect(buildUri({ engine: "d1", database: "EXAMPLES" })).toBe("d1://EXAMPLES");
+});
+
+test("sameConnectionTarget: engine, host (any case), port (default filled), user and database must all match", () => {
+  const stored = "postgresql://app:XXXXXXXXXX@db.internal/sales";
+  expect(sameConnectionTarget(stored, "postgresql+psycopg2://app:XXXXXXXXXX@DB.internal:5432/sales")).toBe(true);
+  expect(sameConnectionTarget(stored, "postgresql://app:XXXXXXXXXX@evil.example/sales")).toBe(false);
+  expect(sameConnectionTarget(stored, "postgresql://app:XXXXXXXXXX@db.internal:6543/sales")).toBe(false);
+  expect(sameConnectionTarget(stored, "postgresql://other:XXXXXXXXXX@db.internal/sales")).toBe(false);
+  expect(sameConnectionTarget(stored, "postgresql://app:XXXXXXXXXX@db.internal/hr")).toBe(false);
+  expect(sameConnectionTarget(stored, "mysql://app:XXXXXXXXXX@db.internal/sales")).toBe(false);
+  expect(sameConnectionTarget(stored, "not a uri")).toBe(false);
 });

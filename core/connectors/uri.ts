@@ -43,6 +43,29 @@ export function engineOfScheme(scheme: string): EngineName | null {
   return SCHEMES[scheme.toLowerCase()] ?? null;
 }
 
+/**
+ * Whether two connection strings reach the same place as the same user: engine, host (any case), port (the
+ * engine's default when absent), user and database. A stored password is reused only for that same target,
+ * never sent to a host the caller names (Superset compares the masked URI with the stored one likewise).
+ */
+export function sameConnectionTarget(a: string, b: string): boolean {
+  let x: ParsedUri, y: ParsedUri;
+  try {
+    x = parseSqlalchemyUri(a);
+    y = parseSqlalchemyUri(b);
+  } catch {
+    return false;
+  }
+  const port = (p: ParsedUri) => p.port ?? DEFAULT_PORTS[p.engine];
+  return (
+    x.engine === y.engine &&
+    (x.host ?? "").toLowerCase() === (y.host ?? "").toLowerCase() &&
+    port(x) === port(y) &&
+    x.username === y.username &&
+    x.database === y.database
+  );
+}
+
 /** Parses a URI or throws a 400 that says what is wrong with it. */
 export function parseSqlalchemyUri(uri: unknown): ParsedUri {
   if (typeof uri !== "string" || !uri.trim()) throw badRequest("sqlalchemy_uri is required", "INVALID_PAYLOAD_SCHEMA_ERROR");

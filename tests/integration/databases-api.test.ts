@@ -1,9 +1,10 @@
 // The databases API through the real Worker in workerd: CRUD with the password encrypted and masked,
 // test_connection's error types, and browsing (schemas, tables, metadata, select *) over cloudflare:sockets
-// to the PostgreSQL and MariaDB of this machine. Unreachable servers skip with a printed reason.
+// to the PostgreSQL and MariaDB of this machine (part of this machine kind: an unreachable one fails the test).
 import { beforeAll, expect, test } from "vitest";
 import postgres from "postgres";
 import { createConnection } from "mysql2/promise";
+import { createServer, type AddressInfo } from "node:net";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 
 let admin: ApiClient;
@@ -35,11 +36,47 @@ beforeAll(async () => {
   }
 });
 
-function need(engine: string, ctx: { skip: () => void }) {
-  if (reachable[engine] !== true) {
-    console.log(`skipping ${engine}: ${reachable[engine]}`);
-    ctx.skip();
-  }
+function need(engine: string, _ctx?: unknown) {
+  if (reachable[engine] !== true) throw new Error(`${engine} is not reachable on this machine: ${reachable[engine]}`);
+}
+
+/**
+ * A PostgreSQL look-alike on a free local port that asks for the password in clear text and records what it
+ * is sent: where a stored password would leak to a host the caller names, it lands here.
+ */
+async function passwordCatcher(): Promise<{ port: number; caught: string[]; close: () => void }> {
+  const caught: string[] = [];
+  const server = createServer((socket) => {
+    let buffer = Buffer.alloc(0);
+    socket.on("error", () => {});
+    socket.on("data", (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (buffer.length >= 8 && buffer.readInt32BE(4) === 80877103) {
+        socket.write("N"); // no TLS
+        buffer = buffer.subarray(8);
+      }
+      if (buffer.length >= 8 && buffer.readInt32BE(4) === 196608) {
+        buffer = buffer.subarray(buffer.readInt32BE(0));
+        const ask = Buffer.alloc(9);
+        ask.write("R", 0);
+        ask.writeInt32BE(8, 1);
+        ask.writeInt32BE(3, 5); // AuthenticationCleartextPassword
+        socket.write(ask);
+      }
+      if (buffer.length >= 5 && buffer[0] === 0x70) {
+        caught.push(buffer.subarray(5, 1 + buffer.readInt32BE(1) - 1).toString("utf8"));
+        buffer = Buffer.alloc(0);
+        // a FATAL authentication error, so the driver gives up instead of reconnecting
+        const fields = Buffer.from("SFATAL\0C28P01\0Mpassword authentication failed\0\0", "utf8");
+        const head = Buffer.alloc(5);
+        head.write("E", 0);
+        head.writeInt32BE(4 + fields.length, 1);
+        socket.end(Buffer.concat([head, fields]));
+      }
+    });
+  });
+  await new Promise<void>((res) => server.listen(0, "127.0.0.1", res));
+  return { port: (server.address() as AddressInfo).port, caught, close: () => server.close() };
 }
 
 async function json(res: Response) {
@@ -72,6 +109,32 @@ test("creating a PostgreSQL database stores the password encrypted and answers i
   expect(put.status).toBe(200);
   const tested = await admin.post("/api/v1/database/test_connection/", { database_name: `pg ${suffix}`, sqlalchemy_uri: body.result.sqlalchemy_uri });
   expect(tested.status).toBe(200);
+});
+
+test("test_connection never sends a stored password to a host the caller names", async () => {
+  need("postgresql");
+  const secret = `Victim-Secret-${suffix}`;
+  const created = await json(
+    await admin.post("/api/v1/database/", { database_name: `victim ${suffix}`, sqlalchemy_uri: `postgresql://postgres:${secret}@127.0.0.1:5432/test` }),
+  );
+  const catcher = await passwordCatcher();
+  try {
+    const elsewhere = `postgresql://postgres:XXXXXXXXXX@127.0.0.1:${catcher.port}/test`;
+    // by name (Superset's form), by id, and by both: the mask stands for no password on another host
+    for (const naming of [{ database_name: `victim ${suffix}` }, { id: created.id }, { id: created.id, database_name: `victim ${suffix}` }]) {
+      const res = await admin.post("/api/v1/database/test_connection/", { ...naming, sqlalchemy_uri: elsewhere });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    // another user name or database on the stored host is another target too
+    await admin.post("/api/v1/database/test_connection/", { id: created.id, sqlalchemy_uri: `postgresql://root:XXXXXXXXXX@127.0.0.1:${catcher.port}/postgres` });
+    expect(catcher.caught.some((p) => p.includes(secret))).toBe(false);
+    // the stored target itself is still tested with the stored password
+    const same = await admin.post("/api/v1/database/test_connection/", { id: created.id, sqlalchemy_uri: "postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test" });
+    expect(same.status).toBe(200);
+  } finally {
+    catcher.close();
+    await admin.delete(`/api/v1/database/${created.id}`);
+  }
 });
 
 test("schemas, tables and table metadata of PostgreSQL over cloudflare:sockets", async (ctx) => {

@@ -6,11 +6,12 @@ import { idParam, jsonObject, risonQuery } from "../http/input";
 import { databases } from "../../db/schema";
 import { listPage, type ListSpec } from "../../db/list";
 import { dropDatabasePermission, ensureDatabasePermission, renameDatabasePermissions } from "../../db/data-access-permissions";
-import { countDatasets, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
+import { countDatasets, databaseById, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError } from "../../core/http/errors";
 import { parseDatabasePayload } from "../../core/connectors/database-payload";
-import { can, type Principal } from "../../core/security/permissions";
+import { can, canAccessDatabase, databasePermName, isAdmin, type Principal } from "../../core/security/permissions";
+import { sameConnectionTarget } from "../../core/connectors/uri";
 import { decryptSecret, encryptSecret } from "../../core/security/crypto";
 import { detail, listItem } from "./database-shape";
 import { accessibleDatabaseIds, readableDatabase } from "./database-access";
@@ -57,13 +58,20 @@ databaseApi.get("/api/v1/database/", requires("can_read", "Database"), async (c)
 databaseApi.get("/api/v1/database/available/", requires("can_read", "Database"), (c) => c.json({ databases: AVAILABLE_ENGINES }));
 
 databaseApi.post("/api/v1/database/test_connection/", requires("can_write", "Database"), async (c) => {
+  const p = principalOf(c);
   const body = await jsonObject(c);
   const { fields, password: sent } = parseDatabasePayload(body, "test");
   let password = sent ?? null;
-  if (sent === undefined && fields.database_name) {
-    // The form shows the saved URI masked: testing it again uses the stored password, as Superset does.
-    const saved = await databaseByName(c.var.db, fields.database_name);
-    if (saved?.password) password = await decryptSecret(c.var.secret, saved.password);
+  if (sent === undefined) {
+    // The form shows the saved URI masked: testing it again uses the stored password, but only for the
+    // database the caller may see, named by id (or by name, as Superset's own form does), and only when the
+    // URI still points at the stored host, port, user and database. Otherwise the mask is no password.
+    const id = typeof body.id === "number" ? body.id : null;
+    const saved = id !== null ? await databaseById(c.var.db, id) : fields.database_name ? await databaseByName(c.var.db, fields.database_name) : undefined;
+    const mayUse = saved && (isAdmin(p) || canAccessDatabase(p, databasePermName(saved.database_name, saved.id)));
+    if (mayUse && saved.password && sameConnectionTarget(saved.sqlalchemy_uri, fields.sqlalchemy_uri!)) {
+      password = await decryptSecret(c.var.secret, saved.password);
+    }
   }
   const connector = openConnector(c.env, { engine: fields.engine!, sqlalchemy_uri: fields.sqlalchemy_uri!, password, extra: fields.extra ?? null });
   try {

@@ -60,7 +60,7 @@ export function DatabaseFormModal({ databaseId, csrfToken, onClose, onSaved }: P
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy("test");
-    const res = await databaseApi("POST", "/api/v1/database/test_connection/", csrfToken, testConnectionPayload(form));
+    const res = await databaseApi("POST", "/api/v1/database/test_connection/", csrfToken, testConnectionPayload(form, databaseId));
     setBusy(null);
     setTested(res.ok ? { ok: true, text: "Connection looks good!" } : { ok: false, text: res.message });
     if (!res.ok) setErrors(res.fieldErrors);
