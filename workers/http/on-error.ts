@@ -16,7 +16,8 @@ export const onNotFound: NotFoundHandler<AppEnv> = (c) => c.json(errorEnvelope(n
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof RisonError) return new ApiError(400, err.message, "INVALID_PAYLOAD_FORMAT_ERROR");
-  if (err instanceof SyntaxError) return new ApiError(400, `Request body is not valid JSON: ${err.message}`, "INVALID_PAYLOAD_FORMAT_ERROR");
+  // A request's malformed JSON is answered by its reader (jsonBody, objectField …) as a 400 naming the field.
+  // A SyntaxError that gets here comes from data we stored (corrupt JSON in D1): a server error, logged above.
   if (err instanceof HTTPException) return new ApiError(err.status, err.message || statusText(err.status));
   return new ApiError(500, statusText(500));
 }
