@@ -63,7 +63,7 @@ function orderBy(args: ListArgs) {
     "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${datasets.changed_by_fk})`,
   };
   if (!args.orderColumn) return [desc(datasets.changed_on), desc(datasets.id)];
-  const column = columns[args.orderColumn];
+  const column = Object.hasOwn(columns, args.orderColumn) ? columns[args.orderColumn] : undefined;
   if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
   return [dir(column), dir(datasets.id)];
 }

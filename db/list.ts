@@ -18,6 +18,11 @@ export interface ListSpec {
   baseWhere?: SQL;
 }
 
+/** The table column an API name stands for; names such as "toString" or "__proto__" are not own keys. */
+function listColumn(spec: ListSpec, name: string): SQLiteColumn | undefined {
+  return Object.hasOwn(spec.columns, name) ? spec.columns[name] : undefined;
+}
+
 export function whereFor(spec: ListSpec, filters: ListFilter[]): SQL | undefined {
   const parts: SQL[] = spec.baseWhere ? [spec.baseWhere] : [];
   for (const f of filters) {
@@ -26,7 +31,7 @@ export function whereFor(spec: ListSpec, filters: ListFilter[]): SQL | undefined
       parts.push(custom);
       continue;
     }
-    const column = spec.columns[f.col];
+    const column = listColumn(spec, f.col);
     if (!column) throw badRequest(`Filter column not allowed: ${f.col}`);
     parts.push(genericFilter(column, f));
   }
@@ -79,7 +84,7 @@ function genericFilter(column: SQLiteColumn, f: ListFilter): SQL {
 
 export function orderFor(spec: ListSpec, args: ListArgs): SQL {
   if (!args.orderColumn) return spec.defaultOrder.direction === "asc" ? asc(spec.defaultOrder.column) : desc(spec.defaultOrder.column);
-  const column = spec.columns[args.orderColumn];
+  const column = listColumn(spec, args.orderColumn);
   if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
   return args.orderDirection === "asc" ? asc(column) : desc(column);
 }

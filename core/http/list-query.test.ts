@@ -25,8 +25,15 @@ test.each([
   ["(order_direction:up)", "order_direction"],
   ["(page:-1)", "page must be"],
   ["(page_size:0)", "page_size"],
-  ["(page_size:5000)", "page_size"],
+  ["(page_size:-2)", "page_size"],
   ["(columns:!(1))", "columns"],
 ])("%s is refused", (q, message) => {
   expect(() => parseListArgs(decodeRison(q))).toThrow(message);
+});
+
+test("page_size -1 or over the maximum is capped at the maximum, as FAB does", () => {
+  expect(parseListArgs(decodeRison("(page_size:-1)")).pageSize).toBe(1000);
+  expect(parseListArgs(decodeRison("(page_size:5000)")).pageSize).toBe(1000);
+  expect(parseListArgs(decodeRison("(page_size:5000)"), { maxPageSize: 100 }).pageSize).toBe(100);
+  expect(parseListArgs(decodeRison("(page_size:7)")).pageSize).toBe(7);
 });

@@ -44,8 +44,8 @@ export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): 
   const pageSize = o.page_size ?? DEFAULT_PAGE_SIZE;
   const max = opts.maxPageSize ?? MAX_PAGE_SIZE;
   if (!Number.isInteger(page) || (page as number) < 0) throw badRequest("page must be a non-negative integer");
-  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > max)
-    throw badRequest(`page_size must be an integer from 1 to ${max}`);
+  if (!Number.isInteger(pageSize) || (pageSize as number) < -1 || pageSize === 0)
+    throw badRequest(`page_size must be a positive integer, or -1 for the most a page holds (${max})`);
   const columns = o.columns ?? o.select_columns ?? null;
   if (columns !== null && (!Array.isArray(columns) || columns.some((c) => typeof c !== "string")))
     throw badRequest("columns must be a list of names");
@@ -54,7 +54,8 @@ export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): 
     orderColumn: (o.order_column as string | undefined) ?? null,
     orderDirection: direction,
     page: page as number,
-    pageSize: pageSize as number,
+    // FAB caps -1 ("all") and sizes over the maximum at the maximum instead of refusing them
+    pageSize: pageSize === -1 || (pageSize as number) > max ? max : (pageSize as number),
     columns: columns as string[] | null,
   };
 }

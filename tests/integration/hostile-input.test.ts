@@ -1,6 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { baseUrl, loginAsAdmin, type ApiClient } from "../support/client";
 import { routeTable, samplePath, type RouteDefinition } from "../support/route-table";
+import { describe, eachLimited, problemIn, problemWith, type Finding } from "../support/hostile";
 
 // Malformed input against every API route the Worker registers, as an admin (so guards never answer first):
 // each answer must be a 4xx with a clear message, never a 5xx or a stack trace. The routes come from the app's
@@ -65,6 +66,21 @@ const WRONG_SHAPE_RISON: [label: string, q: string][] = [
   ["negative page", "(page:-1,page_size:100000)"],
   ["order by a secret column", "(order_column:password,order_direction:sideways)"],
   ["unknown operator", "(filters:!((col:id,opr:drop,value:1)))"],
+  // names that are properties of every JavaScript object: looked up in a plain map they find a function
+  ["filter on __proto__", "(filters:!((col:__proto__,opr:eq,value:1)))"],
+  ["filter on constructor", "(filters:!((col:constructor,opr:ct,value:x)))"],
+  ["filter on toString", "(filters:!((col:toString,opr:eq,value:x)))"],
+  ["filter with operator toString", "(filters:!((col:id,opr:toString,value:1)))"],
+  ["filter with operator __proto__", "(filters:!((col:id,opr:__proto__,value:1)))"],
+  ["order by __proto__", "(order_column:__proto__,order_direction:asc)"],
+  ["order by constructor", "(order_column:constructor,order_direction:desc)"],
+  ["order by toString", "(order_column:toString,order_direction:asc)"],
+  ["order by hasOwnProperty", "(order_column:hasOwnProperty)"],
+  ["direction valueOf", "(order_column:id,order_direction:valueOf)"],
+  ["columns __proto__", "(columns:!(__proto__,constructor,toString))"],
+  ["keys __proto__", "(keys:!(__proto__))"],
+  ["top-level __proto__", "(__proto__:(x:1))"],
+  ["NUL in a filter value", "(filters:!((col:id,opr:eq,value:'a\u0000b')))"],
 ];
 
 // 1 MB, under the 4 MB body cap (workers/http/input.ts), so handlers really parse it; over the cap see the last test.
@@ -115,13 +131,6 @@ const WRONG_SHAPE_JSON: [label: string, body: string][] = [
   ["huge value", `{"name": ${JSON.stringify("y".repeat(1_000_000))}, "sql": 1}`],
 ];
 
-interface Finding {
-  route: string;
-  input: string;
-  status: number;
-  body: string;
-}
-
 let admin: ApiClient;
 let routes: RouteDefinition[];
 
@@ -129,47 +138,6 @@ beforeAll(async () => {
   admin = await loginAsAdmin();
   routes = routeTable().filter((r) => !r.middleware && !SKIPPED[`${r.method} ${r.path}`]);
 });
-
-const JS_INTERNALS = /Cannot read propert|Cannot convert|is not a function|is not defined|is not iterable|Maximum call stack|\(reading '/;
-
-/** A clear message: Superset's `{message}` (a text or field errors) or `{errors:[{message}]}`, no stack trace. */
-async function problemWith(res: Response): Promise<string | null> {
-  return problemIn(await res.text());
-}
-
-function problemIn(text: string): string | null {
-  if (/\bat .+:\d+:\d+\)?$/m.test(text) || text.includes("node_modules")) return "leaks a stack trace";
-  let body: { message?: unknown; errors?: { message?: unknown }[] };
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return "is not JSON";
-  }
-  const message = body.message ?? body.errors?.[0]?.message;
-  // A JavaScript runtime error passed through is not a message a user can act on.
-  if (typeof message === "string" && JS_INTERNALS.test(message)) return `exposes a JavaScript error ("${message.slice(0, 90)}")`;
-  if (typeof message === "string" && message.trim()) return null;
-  if (message && typeof message === "object" && Object.keys(message).length) return null;
-  return "has no message";
-}
-
-/** Runs the calls a few at a time (the Worker is shared with the machine's other test runs). */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
-  const queue = [...items];
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-  }));
-}
-
-/** One line per (input, answer), naming every route that gave it: readable when a shared part misbehaves. */
-function describe(findings: Finding[]): string[] {
-  const lines = new Map<string, string[]>();
-  for (const f of findings) {
-    const key = `${f.input} → ${f.status} ${f.body.slice(0, 160)}`;
-    lines.set(key, [...(lines.get(key) ?? []), f.route]);
-  }
-  return [...lines].map(([key, routes]) => `${key} [${routes.join(", ")}]`);
-}
 
 test("malformed rison in ?q= is a 4xx with a clear message on every GET route that reads it, never a 5xx", async () => {
   const getRoutes = routes.filter((r) => r.method === "GET" || r.method === "ALL");

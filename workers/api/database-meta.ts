@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { principalOf, requiresAny } from "../http/guard";
-import { idParam, risonQuery } from "../http/input";
+import { idParam, objectName, risonQuery } from "../http/input";
 import { badRequest } from "../../core/http/errors";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Connector, TableMetadata } from "../../core/connectors/types";
@@ -46,7 +46,7 @@ databaseMetaApi.get("/api/v1/database/:pk/schemas/", browse(), async (c) => {
 
 databaseMetaApi.get("/api/v1/database/:pk/tables/", browse(), async (c) => {
   const q = risonQuery(c) ?? {};
-  const schema = optionalString(q.schema_name, "schema_name");
+  const schema = objectName(optionalString(q.schema_name, "schema_name"), "schema");
   const catalog = optionalString(q.catalog_name, "catalog_name");
   const tables = await withConnector(c, (conn) => conn.tables(schema, catalog));
   return c.json({ count: tables.length, result: tables.map((t) => ({ value: t.name, type: t.type, extra: null })) });
@@ -80,9 +80,9 @@ function metadataResponse(meta: TableMetadata, engine: string) {
 }
 
 function tableArgs(c: Context<AppEnv>) {
-  const table = c.req.query("name") ?? c.req.query("table");
+  const table = objectName(c.req.query("name") ?? c.req.query("table"), "table");
   if (!table) throw badRequest("A table name is required: ?name=<table>");
-  return { table, schema: c.req.query("schema") || null, catalog: c.req.query("catalog") || null };
+  return { table, schema: objectName(c.req.query("schema") || null, "schema"), catalog: objectName(c.req.query("catalog") || null, "catalog") };
 }
 
 databaseMetaApi.get("/api/v1/database/:pk/table_metadata/", browse(), async (c) => {
@@ -105,7 +105,7 @@ async function selectStar(c: Context<AppEnv>, table: string, schema: string | nu
   return c.json({ result: text });
 }
 
-databaseMetaApi.get("/api/v1/database/:pk/select_star/:table_name/", browse(), (c) => selectStar(c, c.req.param("table_name"), null));
+databaseMetaApi.get("/api/v1/database/:pk/select_star/:table_name/", browse(), (c) => selectStar(c, objectName(c.req.param("table_name"), "table"), null));
 databaseMetaApi.get("/api/v1/database/:pk/select_star/:table_name/:schema_name/", browse(), (c) =>
-  selectStar(c, c.req.param("table_name"), c.req.param("schema_name")),
+  selectStar(c, objectName(c.req.param("table_name"), "table"), objectName(c.req.param("schema_name"), "schema")),
 );

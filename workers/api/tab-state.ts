@@ -77,6 +77,8 @@ tabStateApi.put("/tabstateview/:id", requires("can_write", "TabStateView"), asyn
     const v = payload[key];
     if (v !== null && typeof v === "object") payload[key] = JSON.stringify(v);
   }
+  // The column always holds an object's JSON: a null sent by a client means "no extras".
+  if (payload.extra_json === null) payload.extra_json = "{}";
   const fields = checkFields(payload, TAB_FIELDS);
   if (!Object.keys(fields).length) throw badRequest("Nothing to update");
   if (typeof fields.latest_query_id === "string") {

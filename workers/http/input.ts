@@ -48,3 +48,15 @@ export function idParam(c: Context, name = "pk"): number {
   if (!raw || !Number.isSafeInteger(n) || n < 1) throw badRequest(`Invalid id: ${raw}`);
   return n;
 }
+
+/**
+ * A table, schema or catalog name taken from the request. No engine allows NUL in a name and D1 fails on it
+ * instead of answering "not found", so it is refused here with the name's role in the message.
+ */
+export function objectName<T extends string | null | undefined>(value: T, what: string): T {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw badRequest(`The ${what} name may not contain a NUL character`);
+    if (value.length > 1024) throw badRequest(`The ${what} name is too long`);
+  }
+  return value;
+}
