@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "./components/nonce";
 
 const ABORT_DELAY = 5000;
 
@@ -10,11 +11,18 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+  const page = (
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>
+  );
+  const body = await renderToReadableStream(page, {
+    nonce,
     signal: controller.signal,
     onError(error: unknown) {
       if (!controller.signal.aborted) console.error(error);
@@ -24,7 +32,6 @@ export default async function handleRequest(
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html");
-  responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
+  // Content-Security-Policy, frame and sniffing headers come from workers/http/security-headers.ts
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

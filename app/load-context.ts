@@ -9,6 +9,8 @@ export interface EdgeLoadContext {
   principal: Principal | null;
   csrfToken: string | null;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** the Content-Security-Policy nonce of this response: every inline script the page renders carries it */
+  cspNonce: string;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -6,6 +6,7 @@ import { visibleMenu } from "../core/navigation";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
 import { useNavigationLogging } from "./components/event-logger";
+import { useNonce } from "./components/nonce";
 
 const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
 
@@ -23,6 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -30,15 +32,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="auto" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="auto">
           {children}
           <Toasts />
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

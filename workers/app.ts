@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env";
 import { openDatabase } from "../db/client";
 import { authenticate } from "./http/authenticate";
+import { securityHeaders } from "./http/security-headers";
 import { onError, onNotFound } from "./http/on-error";
 import { securityApi } from "./api/security";
 import { sessionPages } from "./api/session-pages";
@@ -15,6 +16,7 @@ import { apiRoutes } from "./api/routes";
 export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise<Response>) {
   const app = new Hono<AppEnv>({ strict: true });
   app.onError(onError);
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     const secret = c.env.SECRET_KEY;
     if (!secret || secret.length < 32) {

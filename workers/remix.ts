@@ -21,6 +21,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     principal,
     csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
+    cspNonce: c.get("secureHeadersNonce") ?? "",
   };
   return handleRemixRequest(c.req.raw, loadContext as unknown as AppLoadContext);
 }
