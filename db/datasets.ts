@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client";
 import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "./schema";
 import { whereFor, type ListSpec } from "./list";
@@ -40,7 +40,7 @@ function datasetFilter(f: ListFilter): SQL | undefined {
   if (f.col === "owners" && (f.opr === "rel_m_m" || f.opr === "eq" || f.opr === "in")) {
     const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
     if (ids.some((n) => !Number.isSafeInteger(n))) throw badRequest("Filter owners needs user ids");
-    return exists(sql`SELECT 1 FROM sqlatable_user o WHERE o.table_id = ${datasets.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)})`);
+    return sql`EXISTS (SELECT 1 FROM sqlatable_user o WHERE o.table_id = ${datasets.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
   }
   if (f.col === "sql" && f.opr === "dataset_is_null_or_empty") {
     // Superset's "type" filter: true lists physical datasets, false virtual ones

@@ -6,6 +6,7 @@ import { securityAdminApi } from "./security-admin";
 import { sqlLabRoutes } from "./sqllab-routes";
 import { databaseApi } from "./database";
 import { datasetApi } from "./dataset";
+import { chartApi } from "./chart";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi, chartApi];

@@ -1,0 +1,107 @@
+import { beforeAll, expect, test } from "vitest";
+import { datasourcePermName } from "../../core/security/permissions";
+import { loginAsAdmin, type ApiClient } from "../support/client";
+import { gammaWith, pairFor, pairs, q, unique, type ListBody } from "../support/access";
+
+// The charts API (Superset's ChartRestApi) through the real Worker: create, read, list with Superset's
+// filters, update, favourites and delete, with ownership and data access as Superset applies them.
+
+let admin: ApiClient;
+let birthNames: { id: number; database: { database_name: string } };
+
+async function json<T = Record<string, any>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  admin = await loginAsAdmin();
+  const all = await json<ListBody>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`));
+  birthNames = all.result.find((d) => d.table_name === "birth_names")!;
+});
+
+const chartBody = (name: string) => ({
+  slice_name: name,
+  viz_type: "echarts_timeseries_bar",
+  datasource_id: birthNames.id,
+  datasource_type: "table",
+  params: JSON.stringify({ viz_type: "echarts_timeseries_bar", metrics: ["count"], groupby: ["gender"] }),
+  description: "Births by gender",
+});
+
+test("an admin creates a chart, reads it back with its owners and finds it by Superset's list filters", async () => {
+  const name = `Births ${unique()}`;
+  const created = await admin.post("/api/v1/chart/", chartBody(name));
+  expect(created.status).toBe(201);
+  const { id, result } = await json(created);
+  expect(result).toMatchObject({ slice_name: name, viz_type: "echarts_timeseries_bar", datasource_id: birthNames.id });
+
+  const got = await json(await admin.get(`/api/v1/chart/${id}`));
+  expect(got.result).toMatchObject({ id, slice_name: name, url: `/explore/?slice_id=${id}`, dashboards: [], description: "Births by gender" });
+  expect(got.result.owners.map((o: { id: number }) => o.id)).toHaveLength(1);
+
+  const search = await json(await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "slice_name", opr: "chart_all_text", value: name.slice(7) }] })}`));
+  expect(search.count).toBe(1);
+  expect(search.result[0]).toMatchObject({ id, datasource_name_text: "main.birth_names", form_data: { metrics: ["count"] } });
+  const byType = await json(await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "viz_type", opr: "eq", value: "echarts_timeseries_bar" }], page_size: 100 })}`));
+  expect(byType.ids).toContain(id);
+  const ownerId = got.result.owners[0].id;
+  const byOwner = await json(await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "owners", opr: "rel_m_m", value: ownerId }], page_size: 100 })}`));
+  expect(byOwner.ids).toContain(id);
+  const datasetsByOwner = await admin.get(`/api/v1/dataset/?q=${q({ filters: [{ col: "owners", opr: "rel_m_m", value: ownerId }] })}`);
+  expect(datasetsByOwner.status).toBe(200);
+
+  const put = await admin.put(`/api/v1/chart/${id}`, { slice_name: `${name} (renamed)`, cache_timeout: 60 });
+  expect(put.status).toBe(200);
+  expect((await json(await admin.get(`/api/v1/chart/${id}`))).result).toMatchObject({ slice_name: `${name} (renamed)`, cache_timeout: 60 });
+
+  expect((await admin.delete(`/api/v1/chart/${id}`)).status).toBe(200);
+  expect((await admin.get(`/api/v1/chart/${id}`)).status).toBe(404);
+});
+
+test("bad chart bodies are 400s naming the fields; a missing dataset is a 422", async () => {
+  const missing = await admin.post("/api/v1/chart/", { viz_type: "table" });
+  expect(missing.status).toBe(400);
+  expect((await json(missing)).message).toMatchObject({ slice_name: ["Missing data for required field."], datasource_id: ["Missing data for required field."] });
+  const wrong = await admin.post("/api/v1/chart/", { ...chartBody("x"), params: "{not json", owners: "me", bogus: 1 });
+  expect(wrong.status).toBe(400);
+  expect(Object.keys((await json(wrong)).message).sort()).toEqual(["bogus", "owners", "params"]);
+  const nowhere = await admin.post("/api/v1/chart/", { ...chartBody("x"), datasource_id: 99_999_999 });
+  expect(nowhere.status).toBe(422);
+  expect((await json(nowhere)).message).toEqual({ datasource_id: ["Datasource does not exist"] });
+});
+
+test("favourites: status, the favourite filter and removal", async () => {
+  const { id } = await json(await admin.post("/api/v1/chart/", chartBody(`Fav ${unique()}`)));
+  expect((await json(await admin.get(`/api/v1/chart/favorite_status/?q=${q([id])}`))).result).toEqual([{ id, value: false }]);
+  expect((await admin.post(`/api/v1/chart/${id}/favorites/`)).status).toBe(200);
+  expect((await json(await admin.get(`/api/v1/chart/favorite_status/?q=${q([id])}`))).result).toEqual([{ id, value: true }]);
+  const favs = await json(await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "id", opr: "chart_is_favorite", value: true }], page_size: 100 })}`));
+  expect(favs.ids).toContain(id);
+  expect((await admin.delete(`/api/v1/chart/${id}/favorites/`)).status).toBe(200);
+  expect((await json(await admin.get(`/api/v1/chart/favorite_status/?q=${q([id])}`))).result).toEqual([{ id, value: false }]);
+  const bulk = await admin.delete(`/api/v1/chart/?q=${q([id])}`);
+  expect(await json(bulk)).toEqual({ message: "Deleted 1 chart" });
+});
+
+test("Gamma sees charts only on datasets it may read, and only owners change a chart", async () => {
+  const { id } = await json(await admin.post("/api/v1/chart/", chartBody(`Guarded ${unique()}`)));
+  const all = await pairs(admin);
+  const blind = await gammaWith(admin, []);
+  expect((await blind.get(`/api/v1/chart/${id}`)).status).toBe(404);
+  expect((await json(await blind.get(`/api/v1/chart/?q=${q({ page_size: 1000 })}`))).ids).not.toContain(id);
+
+  const view = datasourcePermName(birthNames.database.database_name, "birth_names", birthNames.id);
+  const reader = await gammaWith(admin, [pairFor(all, "datasource_access", view)!.id]);
+  expect((await reader.get(`/api/v1/chart/${id}`)).status).toBe(200);
+  expect((await json(await reader.get(`/api/v1/chart/?q=${q({ page_size: 1000 })}`))).ids).toContain(id);
+  // Gamma has no can_write on Chart; with it (an editor role) a non-owner is still refused
+  expect((await reader.put(`/api/v1/chart/${id}`, { slice_name: "mine now" })).status).toBe(403);
+  const editor = await gammaWith(admin, [pairFor(all, "datasource_access", view)!.id, pairFor(all, "can_write", "Chart")!.id]);
+  const refused = await editor.put(`/api/v1/chart/${id}`, { slice_name: "mine now" });
+  expect(refused.status).toBe(403);
+  expect((await json(refused)).message).toBe("Changing this chart is forbidden");
+  const own = await json(await editor.post("/api/v1/chart/", chartBody(`Editor's ${unique()}`)));
+  expect((await editor.put(`/api/v1/chart/${own.id}`, { description: "edited by its owner" })).status).toBe(200);
+  const permissions = await json(await editor.get(`/api/v1/chart/_info?q=${q({ keys: ["permissions"] })}`));
+  expect(permissions).toEqual({ permissions: ["can_read", "can_write"] });
+});

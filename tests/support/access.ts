@@ -1,0 +1,41 @@
+import { expect } from "vitest";
+import { encodeRison } from "../../core/http/rison-guard";
+import { loginAs, type ApiClient } from "./client";
+
+// Users with chosen rights for integration tests: a Gamma user plus a fresh role holding exact permission
+// pairs, made through the security admin API as an admin would.
+
+export const unique = () => Math.random().toString(36).slice(2, 10);
+export const q = (value: unknown) => encodeURIComponent(encodeRison(value));
+
+export interface Pair { id: number; permission: { name: string }; view_menu: { name: string } }
+export interface ListBody { count: number; result: { id: number; table_name: string; database: { id: number; database_name: string } }[] }
+
+export async function pairs(admin: ApiClient): Promise<Pair[]> {
+  const res = await admin.get(`/api/v1/security/permissions-resources/?q=${q({ page_size: 1000 })}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { result: Pair[] }).result;
+}
+
+export const pairFor = (all: Pair[], permission: string, view: string) => all.find((p) => p.permission.name === permission && p.view_menu.name === view);
+
+export async function roleId(admin: ApiClient, name: string): Promise<number> {
+  const res = await admin.get(`/api/v1/security/roles/?q=${q({ filters: [{ col: "name", opr: "eq", value: name }] })}`);
+  return ((await res.json()) as { result: { id: number }[] }).result[0].id;
+}
+
+/** A user with Gamma and a fresh role holding exactly these permission pairs. */
+export async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<ApiClient> {
+  const role = await admin.post("/api/v1/security/roles/", { name: `readers_${unique()}` });
+  expect(role.status).toBe(201);
+  const { id } = (await role.json()) as { id: number };
+  expect((await admin.post(`/api/v1/security/roles/${id}/permissions`, { permission_view_menu_ids: pairIds })).status).toBe(200);
+  const username = `reader_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  const made = await admin.post("/api/v1/security/users/", {
+    username, first_name: "Data", last_name: "Reader", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), id],
+  });
+  expect(made.status).toBe(201);
+  return loginAs(username, password);
+}
+

@@ -1,0 +1,171 @@
+import { Hono, type Context } from "hono";
+import { and, eq, like, or, sql } from "drizzle-orm";
+import type { AppEnv } from "../env";
+import { principalOf, requires } from "../http/guard";
+import { idParam, jsonObject, risonQuery } from "../http/input";
+import { parseListArgs } from "../../core/http/list-query";
+import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
+import { can, isAdmin, type Principal } from "../../core/security/permissions";
+import { datasetScope } from "../../core/datasets/access";
+import { parseChartPayload, type ChartPayload } from "../../core/charts/payloads";
+import { chartDetail, chartListItem } from "../../core/charts/shape";
+import { users } from "../../db/schema";
+import { loadDataset } from "../../db/datasets";
+import {
+  chartListSpec, chartOwnerIds, chartRelations, favoriteChartIds, listChartRows, visibleChart, type ChartRow,
+} from "../../db/charts";
+import { assertRelationsExist, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/chart-writes";
+
+// /api/v1/chart/: Superset's ChartRestApi. Reads need can_read on Chart and data access to the chart's
+// dataset (Superset's ChartFilter); writes need can_write on Chart and, as in Superset, ownership (or Admin).
+
+export const chartApi = new Hono<AppEnv>({ strict: true });
+type C = Context<AppEnv>;
+
+const read = requires("can_read", "Chart");
+const write = requires("can_write", "Chart");
+
+async function readableChart(c: C, id: number): Promise<ChartRow> {
+  const row = await visibleChart(c.var.db, id, datasetScope(principalOf(c)));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function ownedChart(c: C, id: number): Promise<ChartRow> {
+  const row = await readableChart(c, id);
+  const p = principalOf(c);
+  if (!isAdmin(p) && !(await chartOwnerIds(c.var.db, id)).includes(p.id)) throw forbidden("Changing this chart is forbidden");
+  return row;
+}
+
+/** The dataset a chart is built on must exist and be readable by the caller (422 as Superset's ChartInvalidError). */
+async function checkDatasource(c: C, p: ChartPayload): Promise<void> {
+  if (p.datasource_id === undefined) return;
+  const notThere = () => new ApiError(422, "Chart parameters are invalid.", "GENERIC_COMMAND_ERROR", undefined, { datasource_id: ["Datasource does not exist"] });
+  if (p.datasource_type && !["table", "dataset"].includes(p.datasource_type)) throw notThere();
+  try {
+    await loadDataset(c.var.db, p.datasource_id, datasetScope(principalOf(c)));
+  } catch {
+    throw notThere();
+  }
+  if (p.datasource_type === "dataset") p.datasource_type = "table";
+}
+
+/** Owners of a new chart: those named, and always the caller unless an admin chose others. */
+function ownersFor(p: Principal, requested: number[] | undefined): number[] {
+  const owners = requested ? [...requested] : [p.id];
+  if (!isAdmin(p) && !owners.includes(p.id)) owners.push(p.id);
+  return owners;
+}
+
+async function shapedList(c: C, rows: ChartRow[]) {
+  const relations = await chartRelations(c.var.db, rows);
+  return rows.map((r) => chartListItem(r, relations));
+}
+
+chartApi.get("/api/v1/chart/", read, async (c) => {
+  const p = principalOf(c);
+  const args = parseListArgs(risonQuery(c));
+  const { count, rows } = await listChartRows(c.var.db, args, chartListSpec(datasetScope(p), p.id));
+  return c.json({ count, ids: rows.map((r) => r.id), result: await shapedList(c, rows) });
+});
+
+chartApi.get("/api/v1/chart/_info", read, (c) => {
+  const p = principalOf(c);
+  const q = risonQuery<{ keys?: unknown }>(c) ?? {};
+  const keys = Array.isArray(q.keys) ? (q.keys as string[]) : ["permissions", "filters"];
+  const info: Record<string, unknown> = {};
+  if (keys.includes("permissions")) info.permissions = ["can_read", "can_write", "can_export"].filter((perm) => can(p, perm, "Chart"));
+  if (keys.includes("filters")) {
+    info.filters = {
+      slice_name: [{ name: "Search all charts", operator: "chart_all_text" }, { name: "Contains", operator: "ct" }],
+      id: [{ name: "Is favorite", operator: "chart_is_favorite" }, { name: "Is certified", operator: "chart_is_certified" }],
+      owners: [{ name: "Relation as many", operator: "rel_m_m" }],
+      dashboards: [{ name: "Relation as many", operator: "rel_m_m" }],
+      created_by: [{ name: "Relation", operator: "rel_o_m" }],
+      viz_type: [{ name: "Equal to", operator: "eq" }],
+      datasource_id: [{ name: "Equal to", operator: "eq" }],
+    };
+  }
+  return c.json(info);
+});
+
+chartApi.get("/api/v1/chart/related/:column", read, async (c) => {
+  const column = c.req.param("column");
+  if (!["owners", "created_by", "changed_by"].includes(column)) throw notFound();
+  const q = risonQuery<{ filter?: unknown; page?: unknown; page_size?: unknown }>(c) ?? {};
+  const text = typeof q.filter === "string" ? q.filter : "";
+  const page = Number.isSafeInteger(q.page) ? (q.page as number) : 0;
+  const size = Number.isSafeInteger(q.page_size) ? Math.min(Math.max(q.page_size as number, 1), 100) : 20;
+  const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const where = text ? or(like(users.first_name, pattern), like(users.last_name, pattern), like(users.username, pattern)) : undefined;
+  const rows = await c.var.db.select().from(users).where(and(eq(users.active, true), where)).orderBy(users.first_name, users.last_name).limit(size).offset(page * size).all();
+  const total = await c.var.db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.active, true), where)).get();
+  return c.json({
+    count: total?.n ?? 0,
+    result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { active: u.active, email: u.email } })),
+  });
+});
+
+chartApi.get("/api/v1/chart/favorite_status/", read, async (c) => {
+  const ids = risonQuery<unknown>(c);
+  if (!Array.isArray(ids) || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of chart ids");
+  const favs = await favoriteChartIds(c.var.db, principalOf(c).id, ids as number[]);
+  return c.json({ result: (ids as number[]).map((id) => ({ id, value: favs.has(id) })) });
+});
+
+chartApi.get("/api/v1/chart/:pk", read, async (c) => {
+  const row = await readableChart(c, idParam(c));
+  const relations = await chartRelations(c.var.db, [row]);
+  return c.json({ id: row.id, result: chartDetail(row, relations) });
+});
+
+chartApi.post("/api/v1/chart/", write, async (c) => {
+  const p = principalOf(c);
+  const payload = parseChartPayload(await jsonObject(c), "create");
+  await checkDatasource(c, payload);
+  const owners = ownersFor(p, payload.owners);
+  await assertRelationsExist(c.var.db, { owners, dashboards: payload.dashboards });
+  const id = await insertChart(c.var.db, payload, owners, p.id);
+  const { owners: _o, ...result } = payload;
+  return c.json({ id, result: { ...result, owners } }, 201);
+});
+
+chartApi.put("/api/v1/chart/:pk", write, async (c) => {
+  const p = principalOf(c);
+  const row = await ownedChart(c, idParam(c));
+  const payload = parseChartPayload(await jsonObject(c), "update");
+  await checkDatasource(c, payload);
+  if (payload.owners) payload.owners = ownersFor(p, payload.owners);
+  await assertRelationsExist(c.var.db, payload);
+  await updateChart(c.var.db, row.id, payload, p.id);
+  return c.json({ id: row.id, result: payload });
+});
+
+chartApi.delete("/api/v1/chart/:pk", write, async (c) => {
+  const row = await ownedChart(c, idParam(c));
+  await deleteCharts(c.var.db, [row.id]);
+  return c.json({ message: "OK" });
+});
+
+chartApi.delete("/api/v1/chart/", write, async (c) => {
+  const ids = risonQuery<unknown>(c);
+  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of chart ids");
+  // every chart must be visible and owned before any is deleted (all or nothing, as Superset)
+  for (const id of ids as number[]) await ownedChart(c, id);
+  await deleteCharts(c.var.db, ids as number[]);
+  const n = ids.length;
+  return c.json({ message: n === 1 ? "Deleted 1 chart" : `Deleted ${n} charts` });
+});
+
+chartApi.post("/api/v1/chart/:pk/favorites/", read, async (c) => {
+  const row = await readableChart(c, idParam(c));
+  await setFavorite(c.var.db, principalOf(c).id, row.id, true);
+  return c.json({ result: "OK" });
+});
+
+chartApi.delete("/api/v1/chart/:pk/favorites/", read, async (c) => {
+  const row = await readableChart(c, idParam(c));
+  await setFavorite(c.var.db, principalOf(c).id, row.id, false);
+  return c.json({ result: "OK" });
+});
