@@ -7,6 +7,7 @@ import { sqlLabRoutes } from "./sqllab-routes";
 import { databaseApi } from "./database";
 import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
+import { exploreApi } from "./explore";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi, chartApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi, chartApi, exploreApi];
