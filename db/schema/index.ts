@@ -4,3 +4,4 @@ export * from "./charts-dashboards";
 export * from "./sqllab";
 export * from "./platform";
 export * from "./reports";
+export * from "./annotations";

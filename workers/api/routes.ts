@@ -8,6 +8,7 @@ import { databaseApi } from "./database";
 import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { exploreApi } from "./explore";
+import { annotationLayerApi } from "./annotation-layer";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi, chartApi, exploreApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, databaseApi, datasetApi, chartApi, exploreApi, annotationLayerApi];
