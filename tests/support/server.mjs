@@ -67,10 +67,11 @@ export function applyMigrations(configPath, stateDir) {
 }
 
 /**
- * Starts an isolated Worker and resolves once it answers /health.
+ * Starts an isolated Worker and resolves once it answers `probe` (/health; a static asset keeps the Worker's
+ * own code unrun, so a benchmark can time the real first request).
  * Returns { url, stop, logs } where logs() is everything workerd printed so far.
  */
-export async function startWorker({ vars = {}, port } = {}) {
+export async function startWorker({ vars = {}, port, probe = "/health" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "edge-superset-"));
   const configPath = prepareWorker(dir);
   const stateDir = join(dir, "state");
@@ -84,7 +85,7 @@ export async function startWorker({ vars = {}, port } = {}) {
     LOCAL_DEV: "true",
     ...vars,
   };
-  const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe: "/health" });
+  const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe });
   return { ...dev, stateDir, configPath };
 }
 

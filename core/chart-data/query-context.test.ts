@@ -1,0 +1,71 @@
+import { expect, test } from "vitest";
+import { parseQueryContext } from "./query-context";
+
+const fieldErrors = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return (e as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+  }
+  throw new Error("expected a validation error");
+};
+
+// The shape Superset's buildQueryContext sends for a bar chart (taken from its documented query context).
+const barChart = {
+  datasource: { id: 3, type: "table" },
+  force: false,
+  queries: [{
+    time_range: "Last week",
+    granularity: "ds",
+    filters: [{ col: "gender", op: "IN", val: ["boy"] }],
+    extras: { time_grain_sqla: "P1D", having: "", where: "" },
+    applied_time_extras: {},
+    columns: [{ timeGrain: "P1D", columnType: "BASE_AXIS", sqlExpression: "ds", label: "ds", expressionType: "SQL" }, "state"],
+    metrics: ["count", { expressionType: "SIMPLE", column: { column_name: "num" }, aggregate: "SUM", label: "SUM(num)" }],
+    orderby: [["count", false]],
+    annotation_layers: [],
+    row_limit: 10000,
+    series_columns: ["state"],
+    series_limit: 5,
+    series_limit_metric: "count",
+    order_desc: true,
+    url_params: {},
+    custom_params: {},
+    custom_form_data: {},
+    time_offsets: ["1 week ago"],
+    post_processing: [{ operation: "pivot", options: { index: ["ds"], columns: ["state"], aggregates: { count: { operator: "mean" } } } }, null],
+  }],
+  form_data: { viz_type: "echarts_timeseries_bar", datasource: "3__table" },
+  result_format: "json",
+  result_type: "full",
+};
+
+test("a bar chart's query context is read with Superset's defaults", () => {
+  const ctx = parseQueryContext(barChart);
+  expect(ctx).toMatchObject({ datasource: { id: 3, type: "table" }, result_format: "json", result_type: "full", force: false });
+  const [q] = ctx.queries;
+  expect(q.columns).toHaveLength(2);
+  expect(q.metrics).toHaveLength(2);
+  expect(q).toMatchObject({ granularity: "ds", time_range: "Last week", row_limit: 10000, row_offset: 0, series_limit: 5, series_limit_metric: "count", time_offsets: ["1 week ago"], order_desc: true });
+  expect(q.extras).toEqual({ time_grain_sqla: "P1D", having: "", where: "" });
+  expect(q.post_processing).toEqual([barChart.queries[0].post_processing[0]]);
+});
+
+test("deprecated keys fold into their current names", () => {
+  const ctx = parseQueryContext({ datasource: { id: 1, type: "dataset" }, queries: [{ groupby: ["a"], granularity_sqla: "ds", timeseries_limit: 3, timeseries_limit_metric: "m", where: "x > 1", having: "SUM(y) > 2", extras: { where: "z = 1" } }] });
+  expect(ctx.datasource).toEqual({ id: 1, type: "table" });
+  expect(ctx.queries[0]).toMatchObject({ columns: ["a"], granularity: "ds", series_limit: 3, series_limit_metric: "m", extras: { where: "(z = 1) AND (x > 1)", having: "SUM(y) > 2" } });
+});
+
+test("malformed contexts name every field that is wrong", () => {
+  expect(fieldErrors(() => parseQueryContext({}))).toEqual({ datasource: ["A datasource with an integer id is required."], queries: ["At least one query is required."] });
+  const errors = fieldErrors(() => parseQueryContext({
+    datasource: { id: 1, type: "druid" }, result_format: "pdf", result_type: "everything", force: "yes",
+    queries: [{ columns: "a", metrics: [1], filters: [{ col: "a", op: "DROP" }, { op: "==" }], row_limit: -1, orderby: [["a"]], extras: { relative_start: "yesterday", where: 1 } }, 7],
+  }));
+  expect(Object.keys(errors!).sort()).toEqual([
+    "datasource", "force", "queries.0.columns", "queries.0.extras.relative_start", "queries.0.extras.where", "queries.0.filters.0", "queries.0.filters.1",
+    "queries.0.metrics", "queries.0.orderby", "queries.0.row_limit", "queries.1", "result_format", "result_type",
+  ]);
+  expect(errors!["queries.0.filters.0"][0]).toMatch(/^Unknown operator: DROP/);
+});

@@ -1,0 +1,223 @@
+import { validationError } from "../http/errors";
+
+// The body of POST /api/v1/chart/data (Superset's ChartDataQueryContextSchema), checked for shape and
+// normalised: deprecated keys (groupby, granularity_sqla, timeseries_limit, where/having at the top of a
+// query) are folded into their current names, as Superset's QueryObjectFactory does. Whether the columns
+// and metrics exist is the compiler's business, against the dataset.
+
+export const RESULT_FORMATS = ["json", "csv", "xlsx"] as const;
+export const RESULT_TYPES = ["full", "query", "results", "samples", "columns", "timegrains", "post_processed", "drill_detail"] as const;
+export const FILTER_OPERATORS = [
+  "==", "!=", ">", "<", ">=", "<=", "LIKE", "NOT LIKE", "ILIKE", "IS NULL", "IS NOT NULL", "IN", "NOT IN", "IS TRUE", "IS FALSE",
+  "TEMPORAL_RANGE", "REGEX",
+] as const;
+
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+export type ResultType = (typeof RESULT_TYPES)[number];
+
+export interface QueryFilter {
+  col: string | Record<string, unknown>;
+  op: (typeof FILTER_OPERATORS)[number];
+  val?: unknown;
+  grain?: string;
+  isExtra?: boolean;
+}
+
+export interface QueryExtras {
+  where?: string;
+  having?: string;
+  time_grain_sqla?: string | null;
+  relative_start?: "today" | "now";
+  relative_end?: "today" | "now";
+  instant_time_comparison_range?: string;
+}
+
+export interface QueryObject {
+  columns: (string | Record<string, unknown>)[];
+  metrics: (string | Record<string, unknown>)[] | null;
+  filters: QueryFilter[];
+  extras: QueryExtras;
+  orderby: [string | Record<string, unknown>, boolean][];
+  row_limit: number | null;
+  row_offset: number;
+  order_desc: boolean;
+  granularity: string | null;
+  time_range: string | null;
+  time_shift: string | null;
+  time_offsets: string[];
+  is_timeseries: boolean;
+  series_columns: (string | Record<string, unknown>)[];
+  series_limit: number;
+  series_limit_metric: string | Record<string, unknown> | null;
+  post_processing: { operation: string; options?: Record<string, unknown> }[];
+  annotation_layers: Record<string, unknown>[];
+  applied_time_extras: Record<string, unknown>;
+  url_params: Record<string, string>;
+  result_type: ResultType | null;
+  is_rowcount: boolean;
+}
+
+export interface QueryContext {
+  datasource: { id: number; type: "table" };
+  queries: QueryObject[];
+  form_data: Record<string, unknown> | null;
+  result_format: ResultFormat;
+  result_type: ResultType;
+  force: boolean;
+  custom_cache_timeout: number | null;
+}
+
+type Errors = Record<string, string[]>;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const columnLike = (v: unknown) => typeof v === "string" || isObject(v);
+
+/** Caps what one request may ask for, so a body cannot make the Worker build an enormous query. */
+const MAX_QUERIES = 20;
+const MAX_ITEMS = 500;
+
+export function parseQueryContext(body: Record<string, unknown>): QueryContext {
+  const errors: Errors = {};
+  const ds = body.datasource;
+  let datasource: QueryContext["datasource"] = { id: 0, type: "table" };
+  if (!isObject(ds) || !Number.isSafeInteger(ds.id)) errors.datasource = ["A datasource with an integer id is required."];
+  else if (ds.type !== undefined && !["table", "dataset"].includes(ds.type as string))
+    errors.datasource = [`Datasource type ${String(ds.type)} is not supported: charts read datasets (table).`];
+  else datasource = { id: ds.id as number, type: "table" };
+
+  const format = body.result_format ?? "json";
+  if (!(RESULT_FORMATS as readonly unknown[]).includes(format)) errors.result_format = [`Must be one of: ${RESULT_FORMATS.join(", ")}.`];
+  const type = body.result_type ?? "full";
+  if (!(RESULT_TYPES as readonly unknown[]).includes(type)) errors.result_type = [`Must be one of: ${RESULT_TYPES.join(", ")}.`];
+  if (body.force !== undefined && body.force !== null && typeof body.force !== "boolean") errors.force = ["Not a valid boolean."];
+  if (body.form_data !== undefined && body.form_data !== null && !isObject(body.form_data)) errors.form_data = ["Not a valid mapping type."];
+  const cacheTimeout = body.custom_cache_timeout ?? null;
+  if (cacheTimeout !== null && !Number.isSafeInteger(cacheTimeout)) errors.custom_cache_timeout = ["Not a valid integer."];
+
+  const queries: QueryObject[] = [];
+  if (!Array.isArray(body.queries) || body.queries.length === 0) errors.queries = ["At least one query is required."];
+  else if (body.queries.length > MAX_QUERIES) errors.queries = [`At most ${MAX_QUERIES} queries per request.`];
+  else body.queries.forEach((q, i) => {
+    const found: Errors = {};
+    const parsed = isObject(q) ? parseQueryObject(q, found) : null;
+    if (!isObject(q)) found[""] = ["Not a valid mapping type."];
+    for (const [k, v] of Object.entries(found)) errors[`queries.${i}${k ? `.${k}` : ""}`] = v;
+    if (parsed) queries.push(parsed);
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return {
+    datasource, queries, form_data: (body.form_data as Record<string, unknown> | undefined) ?? null,
+    result_format: format as ResultFormat, result_type: type as ResultType, force: body.force === true,
+    custom_cache_timeout: cacheTimeout as number | null,
+  };
+}
+
+function list(q: Record<string, unknown>, key: string, errors: Errors, check: (v: unknown) => boolean, what: string): unknown[] {
+  const v = q[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) {
+    errors[key] = ["Not a valid list."];
+    return [];
+  }
+  if (v.length > MAX_ITEMS) errors[key] = [`At most ${MAX_ITEMS} items.`];
+  else if (!v.every(check)) errors[key] = [`Each item must be ${what}.`];
+  return v;
+}
+
+function optString(q: Record<string, unknown>, key: string, errors: Errors): string | null {
+  const v = q[key];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== "string") {
+    errors[key] = ["Not a valid string."];
+    return null;
+  }
+  return v;
+}
+
+function optInt(q: Record<string, unknown>, key: string, errors: Errors, min: number): number | null {
+  const v = q[key];
+  if (v === undefined || v === null) return null;
+  if (!Number.isSafeInteger(v) || (v as number) < min) {
+    errors[key] = [min === 0 ? "Must be greater than or equal to 0." : "Not a valid integer."];
+    return null;
+  }
+  return v as number;
+}
+
+function parseFilter(f: unknown): QueryFilter | string {
+  if (!isObject(f)) return "Not a valid mapping type.";
+  if (!columnLike(f.col)) return "col is required (a column name or an adhoc column).";
+  if (!(FILTER_OPERATORS as readonly unknown[]).includes(f.op)) return `Unknown operator: ${String(f.op)}. Must be one of: ${FILTER_OPERATORS.join(", ")}.`;
+  if (f.grain !== undefined && f.grain !== null && typeof f.grain !== "string") return "grain must be a string.";
+  return { col: f.col as QueryFilter["col"], op: f.op as QueryFilter["op"], val: f.val, grain: (f.grain as string | undefined) ?? undefined, isExtra: f.isExtra === true };
+}
+
+function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObject {
+  const columns = [...list(q, "columns", errors, columnLike, "a column name or an adhoc column"), ...list(q, "groupby", errors, columnLike, "a column name or an adhoc column")];
+  const metrics = q.metrics === undefined || q.metrics === null ? null : list(q, "metrics", errors, columnLike, "a metric name or an adhoc metric");
+  const filters: QueryFilter[] = [];
+  list(q, "filters", errors, () => true, "a filter").forEach((f, i) => {
+    const parsed = parseFilter(f);
+    if (typeof parsed === "string") errors[`filters.${i}`] = [parsed];
+    else filters.push(parsed);
+  });
+  const extras: QueryExtras = {};
+  if (q.extras !== undefined && q.extras !== null) {
+    if (!isObject(q.extras)) errors.extras = ["Not a valid mapping type."];
+    else {
+      for (const key of ["where", "having", "time_grain_sqla", "instant_time_comparison_range"] as const) {
+        const v = q.extras[key];
+        if (v === undefined || v === null) continue;
+        if (typeof v !== "string") errors[`extras.${key}`] = ["Not a valid string."];
+        else extras[key] = v;
+      }
+      for (const key of ["relative_start", "relative_end"] as const) {
+        const v = q.extras[key];
+        if (v === undefined || v === null) continue;
+        if (v !== "today" && v !== "now") errors[`extras.${key}`] = ["Must be one of: today, now."];
+        else extras[key] = v;
+      }
+    }
+  }
+  // deprecated top-level where/having join the extras (Superset's QueryObject does the same)
+  for (const key of ["where", "having"] as const) {
+    const v = optString(q, key, errors);
+    if (v) extras[key] = extras[key] ? `(${extras[key]}) AND (${v})` : v;
+  }
+  const orderby = list(q, "orderby", errors, (o) => Array.isArray(o) && o.length === 2 && columnLike(o[0]) && typeof o[1] === "boolean", "a [column or metric, ascending] pair");
+  const post = list(q, "post_processing", errors, (p) => p === null || (isObject(p) && typeof p.operation === "string"), "an operation with a name");
+  const urlParams = q.url_params ?? {};
+  if (!isObject(urlParams) || Object.values(urlParams).some((v) => typeof v !== "string")) errors.url_params = ["Must be a mapping of strings."];
+  const applied = q.applied_time_extras ?? {};
+  if (!isObject(applied)) errors.applied_time_extras = ["Not a valid mapping type."];
+  const seriesLimitMetric = q.series_limit_metric ?? q.timeseries_limit_metric ?? null;
+  if (seriesLimitMetric !== null && !columnLike(seriesLimitMetric)) errors.series_limit_metric = ["Must be a metric name or an adhoc metric."];
+  for (const key of ["is_timeseries", "order_desc", "is_rowcount", "apply_fetch_values_predicate"]) {
+    if (q[key] !== undefined && q[key] !== null && typeof q[key] !== "boolean") errors[key] = ["Not a valid boolean."];
+  }
+  const resultType = q.result_type ?? null;
+  if (resultType !== null && !(RESULT_TYPES as readonly unknown[]).includes(resultType)) errors.result_type = [`Must be one of: ${RESULT_TYPES.join(", ")}.`];
+  return {
+    columns: columns as QueryObject["columns"],
+    metrics: metrics as QueryObject["metrics"],
+    filters,
+    extras,
+    orderby: orderby as QueryObject["orderby"],
+    row_limit: optInt(q, "row_limit", errors, 0),
+    row_offset: optInt(q, "row_offset", errors, 0) ?? 0,
+    order_desc: q.order_desc !== false,
+    granularity: optString(q, "granularity", errors) ?? optString(q, "granularity_sqla", errors),
+    time_range: optString(q, "time_range", errors),
+    time_shift: optString(q, "time_shift", errors),
+    time_offsets: list(q, "time_offsets", errors, (v) => typeof v === "string", "a time shift such as '1 week ago'") as string[],
+    is_timeseries: q.is_timeseries === true,
+    series_columns: list(q, "series_columns", errors, columnLike, "a column name or an adhoc column") as QueryObject["series_columns"],
+    series_limit: optInt(q, "series_limit", errors, 0) ?? optInt(q, "timeseries_limit", errors, 0) ?? 0,
+    series_limit_metric: seriesLimitMetric as QueryObject["series_limit_metric"],
+    post_processing: (post.filter((p) => p !== null) as QueryObject["post_processing"]),
+    annotation_layers: list(q, "annotation_layers", errors, isObject, "an annotation layer") as Record<string, unknown>[],
+    applied_time_extras: isObject(applied) ? applied : {},
+    url_params: isObject(urlParams) ? (urlParams as Record<string, string>) : {},
+    result_type: resultType as ResultType | null,
+    is_rowcount: q.is_rowcount === true,
+  };
+}
