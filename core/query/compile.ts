@@ -1,0 +1,140 @@
+import { ApiError } from "../http/errors";
+import { dialectFor } from "../connectors/dialects";
+import { QUERY_DIALECTS } from "./dialects";
+import { columnExpr, metricExpr, missingColumnsError, userClause, type Expr } from "./expressions";
+import { compileFilters, timeBounds, type FilterContext } from "./filters";
+import type { CompileOptions, CompiledQuery, DatasetForQuery, QueryObject, TimeBounds } from "./types";
+
+// One chart query object → one SELECT in the engine's dialect, as Superset's get_sqla_query writes it:
+// columns (grouped when there are metrics), metrics, WHERE from filters, the time range on the temporal
+// column and extras.where, HAVING from extras.having, ORDER BY, LIMIT/OFFSET, and the top-N series limit
+// as an inner query joined on the series columns (one statement on every engine; MySQL allows no LIMIT in
+// an IN subquery, a joined derived table it does).
+
+const TIMESTAMP_LABEL = "__timestamp";
+
+function fromClause(dataset: DatasetForQuery, opts: CompileOptions): string {
+  const dialect = dialectFor(opts.engine);
+  if (dataset.sql && dataset.sql.trim()) return `(\n${dataset.sql.trim().replace(/;\s*$/, "")}\n) AS virtual_table`;
+  return dialect.qualifiedTable(dataset.table_name, dataset.schema);
+}
+
+function duplicateLabels(exprs: Expr[]): void {
+  const seen = new Set<string>();
+  for (const e of exprs) {
+    if (seen.has(e.label)) throw new ApiError(400, `Duplicate column/metric labels: '${e.label}'. Please make sure all columns and metrics have a unique label.`, "INVALID_PAYLOAD_SCHEMA_ERROR");
+    seen.add(e.label);
+  }
+}
+
+export function compileQuery(q: QueryObject, dataset: DatasetForQuery, opts: CompileOptions): CompiledQuery {
+  const dialect = dialectFor(opts.engine);
+  const ctx: FilterContext = {
+    dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
+    literals: QUERY_DIALECTS[opts.engine], resolveTimeRange: opts.resolveTimeRange,
+  };
+  const quote = dialect.quoteIdentifier;
+  const grain = q.extras.time_grain_sqla || null;
+
+  // Columns: the legacy time series puts the bucketed time column first as __timestamp.
+  const columns: Expr[] = [];
+  if (q.is_timeseries && q.granularity) {
+    const time = columnExpr(ctx, q.granularity, grain);
+    if (time) columns.push({ sql: time.sql, label: TIMESTAMP_LABEL });
+  }
+  for (const ref of q.columns) {
+    const expr = columnExpr(ctx, ref, grain);
+    if (expr) columns.push(expr);
+  }
+  const metrics = (q.metrics ?? []).map((m) => metricExpr(ctx, m));
+  const filters = compileFilters(ctx, q.filters);
+  if (ctx.missingColumns.size) throw missingColumnsError(ctx.missingColumns);
+  duplicateLabels([...columns, ...metrics]);
+
+  // The query's time range applies to its temporal column, unless a TEMPORAL_RANGE filter already did.
+  const where = [...filters.predicates];
+  let bounds: TimeBounds | null = filters.bounds;
+  if (!bounds && q.time_range && q.granularity) {
+    const time = columnExpr(ctx, q.granularity);
+    if (!time) throw missingColumnsError(ctx.missingColumns);
+    bounds = opts.resolveTimeRange(q.time_range);
+    const predicate = timeBounds(ctx, time.sql, bounds);
+    if (predicate) where.push(predicate);
+  }
+  if (q.extras.where?.trim()) where.push(userClause(ctx, q.extras.where));
+  const having = q.extras.having?.trim() ? userClause(ctx, q.extras.having) : null;
+  if (having && !metrics.length) throw new ApiError(400, "HAVING needs an aggregate query (at least one metric)", "INVALID_PAYLOAD_SCHEMA_ERROR");
+
+  const aggregate = metrics.length > 0;
+  const select = [...columns, ...metrics].map((e) => `${e.sql} AS ${quote(e.label)}`);
+  if (!select.length) throw new ApiError(400, "Empty query: choose at least one column or metric", "INVALID_PAYLOAD_SCHEMA_ERROR");
+  const groupBy = aggregate && columns.length ? columns.map((c) => c.sql) : [];
+  const orderBy = orderByClauses(q, ctx, columns, metrics);
+  const limit = Math.min(q.row_limit && q.row_limit > 0 ? q.row_limit : opts.maxRows, opts.maxRows);
+  const from = fromClause(dataset, opts);
+
+  const lines = [`SELECT ${select.join(",\n       ")}`, `FROM ${from}`];
+  const seriesJoin = seriesLimitJoin(q, ctx, from, where, quote);
+  if (seriesJoin) lines.push(seriesJoin);
+  if (where.length) lines.push(`WHERE ${where.join("\n  AND ")}`);
+  if (groupBy.length) lines.push(`GROUP BY ${groupBy.join(",\n         ")}`);
+  if (having) lines.push(`HAVING ${having}`);
+  if (orderBy.length) lines.push(`ORDER BY ${orderBy.join(",\n         ")}`);
+  lines.push(`LIMIT ${limit}`);
+  if (q.row_offset > 0) lines.push(`OFFSET ${q.row_offset}`);
+
+  return {
+    sql: lines.join("\n"),
+    labels: [...columns, ...metrics].map((e) => e.label),
+    columnLabels: columns.map((c) => c.label),
+    metricLabels: metrics.map((m) => m.label),
+    applied_filters: filters.applied,
+    rejected_filters: filters.rejected,
+    from_dttm: bounds?.since ? bounds.since.getTime() : null,
+    to_dttm: bounds?.until ? bounds.until.getTime() : null,
+  };
+}
+
+/** ORDER BY from orderby pairs (metric or column, ascending); without any, the first metric, descending. */
+function orderByClauses(q: QueryObject, ctx: FilterContext, columns: Expr[], metrics: Expr[]): string[] {
+  const out: string[] = [];
+  for (const [ref, ascending] of q.orderby) {
+    const dir = ascending ? "ASC" : "DESC";
+    const byLabel = typeof ref === "string" ? [...metrics, ...columns].find((e) => e.label === ref) : undefined;
+    if (byLabel) {
+      out.push(`${byLabel.sql} ${dir}`);
+      continue;
+    }
+    // Superset sorts by metrics: a saved metric's name or an adhoc metric; an adhoc column carries columnType
+    const isMetric = typeof ref === "string" ? ctx.dataset.metrics.some((m) => m.metric_name === ref) : !("columnType" in ref);
+    const expr = isMetric ? metricExpr(ctx, ref) : columnExpr(ctx, ref);
+    if (!expr) throw missingColumnsError(ctx.missingColumns);
+    out.push(`${expr.sql} ${dir}`);
+  }
+  if (!out.length && metrics.length && q.order_desc) out.push(`${metrics[0].sql} DESC`);
+  return out;
+}
+
+/**
+ * Top-N series: the series columns' groups ranked by the series limit metric (or the first metric) over the
+ * same rows, joined so only the top `series_limit` groups remain. NULL groups do not join (as in Superset).
+ */
+function seriesLimitJoin(q: QueryObject, ctx: FilterContext, from: string, where: string[], quote: (n: string) => string): string | null {
+  if (!q.series_limit || q.series_limit <= 0 || !q.series_columns.length) return null;
+  const rankBy = q.series_limit_metric ?? q.metrics?.[0];
+  if (!rankBy) return null;
+  const series = q.series_columns.map((ref) => columnExpr(ctx, ref));
+  if (series.some((s) => !s)) throw missingColumnsError(ctx.missingColumns);
+  const metric = metricExpr(ctx, rankBy);
+  const inner = series.map((s, i) => `${s!.sql} AS ${quote(`__series_${i}`)}`);
+  const innerSql = [
+    `SELECT ${inner.join(", ")}`,
+    `FROM ${from}`,
+    where.length ? `WHERE ${where.join(" AND ")}` : null,
+    `GROUP BY ${series.map((s) => s!.sql).join(", ")}`,
+    `ORDER BY ${metric.sql} ${q.order_desc ? "DESC" : "ASC"}`,
+    `LIMIT ${q.series_limit}`,
+  ].filter(Boolean).join("\n  ");
+  const on = series.map((s, i) => `${s!.sql} = series_limit.${quote(`__series_${i}`)}`).join(" AND ");
+  return `JOIN (\n  ${innerSql}\n) AS series_limit ON ${on}`;
+}
