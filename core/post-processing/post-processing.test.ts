@@ -1,0 +1,103 @@
+import { expect, test } from "vitest";
+import { applyPostProcessing } from "./index";
+import { decodeGeohash, encodeGeohash } from "./ops/geo";
+
+// Every expected figure below is worked out by hand from the input rows, not computed by the code.
+const D = (day: number) => Date.UTC(2024, 0, day);
+// births by day and gender: Jan 1 boy 10, girl 20; Jan 2 boy 30; Jan 3 boy 50, girl 40
+const rows = [[D(1), "boy", 10], [D(1), "girl", 20], [D(2), "boy", 30], [D(3), "boy", 50], [D(3), "girl", 40]];
+const names = ["ds", "gender", "num"];
+const run = (steps: { operation: string; options?: Record<string, unknown> }[], n = names, r = rows) => applyPostProcessing(n, r, steps);
+
+test("pivot + rename + flatten: the time series of a grouped chart, as Superset's echarts timeseries builds it", () => {
+  const out = run([
+    { operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { num: { operator: "sum" } }, drop_missing_columns: false } },
+    { operation: "rename", options: { columns: { num: null }, level: 0, inplace: true } },
+    { operation: "flatten" },
+  ]);
+  expect(out.names).toEqual(["ds", "boy", "girl"]);
+  expect(out.rows).toEqual([[D(1), 10, 20], [D(2), 30, null], [D(3), 50, 40]]);
+  // with the metric kept in the names: "num, boy"
+  expect(run([{ operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { num: { operator: "sum" } } } }, { operation: "flatten" }]).names).toEqual(["ds", "num, boy", "num, girl"]);
+});
+
+test("aggregate by group: sum, mean, max, count, median and a percentile", () => {
+  const out = run([{ operation: "aggregate", options: { groupby: ["gender"], aggregates: {
+    total: { operator: "sum", column: "num" }, avg: { operator: "mean", column: "num" }, top: { operator: "max", column: "num" },
+    n: { operator: "count", column: "num" }, med: { operator: "median", column: "num" }, p90: { operator: "percentile", column: "num", options: { q: 90 } },
+  } } }]);
+  expect(out.names).toEqual(["gender", "total", "avg", "top", "n", "med", "p90"]);
+  // boys 10, 30, 50: sum 90, mean 30, median 30, p90 = 30 + (50-30)*0.8 = 46; girls 20, 40: p90 = 20 + 20*0.9 = 38
+  expect(out.rows).toEqual([["boy", 90, 30, 50, 3, 30, 46], ["girl", 60, 30, 40, 2, 30, 38]]);
+});
+
+test("rolling, cum and diff over a series", () => {
+  const series = [[1, 2], [2, 4], [3, 6], [4, 8]];
+  const n2 = ["t", "v"];
+  // rolling sum of 2 with min_periods 2: null, 6, 10, 14; Superset then drops the first min_periods rows
+  expect(run([{ operation: "rolling", options: { columns: { v: "v" }, rolling_type: "sum", window: 2, min_periods: 2 } }], n2, series).rows).toEqual([[3, 10], [4, 14]]);
+  expect(run([{ operation: "rolling", options: { columns: { v: "m" }, rolling_type: "mean", window: 3, min_periods: 0 } }], n2, series).rows.map((r) => r[2])).toEqual([2, 3, 4, 6]);
+  expect(run([{ operation: "cum", options: { columns: { v: "c" }, operator: "sum" } }], n2, series).rows.map((r) => r[2])).toEqual([2, 6, 12, 20]);
+  expect(run([{ operation: "diff", options: { columns: { v: "d" }, periods: 1 } }], n2, series).rows.map((r) => r[2])).toEqual([null, 2, 2, 2]);
+});
+
+test("compare and contribution", () => {
+  const n3 = ["a", "b"];
+  const r3 = [[10, 8], [3, 4]];
+  const out = run([{ operation: "compare", options: { source_columns: ["a"], compare_columns: ["b"], compare_type: "percentage", drop_original_columns: false } }], n3, r3);
+  expect(out.names).toEqual(["a", "b", "percentage__a__b"]);
+  expect(out.rows.map((r) => r[2])).toEqual([0.25, -0.25]); // (10-8)/8, (3-4)/4
+  // column shares: a 10/13, 3/13; row shares: 10/18, 8/18
+  expect(run([{ operation: "contribution", options: { orientation: "column" } }], n3, r3).rows[0]).toEqual([10 / 13, 8 / 12]);
+  expect(run([{ operation: "contribution", options: { orientation: "row", columns: ["a", "b"], rename_columns: ["pa", "pb"] } }], n3, r3).rows[0]).toEqual([10, 8, 10 / 18, 8 / 18]);
+});
+
+test("rank as a percentile within groups, ties averaged; sort with nulls last; select and rename", () => {
+  const out = run([{ operation: "rank", options: { metric: "num", group_by: "gender" } }]);
+  // boys 10, 30, 50 → 1/3, 2/3, 1; girls 20, 40 → 1/2, 1
+  expect(out.rows.map((r) => r[3])).toEqual([1 / 3, 1 / 2, 2 / 3, 1, 1]);
+  const tied = run([{ operation: "rank", options: { metric: "v" } }], ["v"], [[5], [5], [1]]);
+  expect(tied.rows.map((r) => r[1])).toEqual([2.5 / 3, 2.5 / 3, 1 / 3]);
+  const sorted = run([{ operation: "sort", options: { by: ["num"], ascending: false } }], names, [...rows, [D(4), "boy", null]]);
+  expect(sorted.rows.map((r) => r[2])).toEqual([50, 40, 30, 20, 10, null]);
+  expect(run([{ operation: "select", options: { columns: ["num", "gender"], rename: { num: "births" } } }]).names).toEqual(["births", "gender"]);
+});
+
+test("resample: a daily series with a gap, by asfreq with a fill value, ffill, linear and a weekly sum", () => {
+  const n2 = ["ds", "v"];
+  const r2 = [[D(1), 1], [D(3), 3], [D(6), 6]];
+  const pivoted = { operation: "pivot", options: { index: ["ds"], aggregates: { v: { operator: "sum" } } } };
+  const asfreq = run([pivoted, { operation: "resample", options: { rule: "1D", method: "asfreq", fill_value: 0 } }, { operation: "flatten" }], n2, r2);
+  expect(asfreq.rows).toEqual([[D(1), 1], [D(2), 0], [D(3), 3], [D(4), 0], [D(5), 0], [D(6), 6]]);
+  expect(run([pivoted, { operation: "resample", options: { rule: "1D", method: "ffill" } }, { operation: "flatten" }], n2, r2).rows.map((r) => r[1])).toEqual([1, 1, 3, 3, 3, 6]);
+  expect(run([pivoted, { operation: "resample", options: { rule: "1D", method: "linear" } }, { operation: "flatten" }], n2, r2).rows.map((r) => r[1])).toEqual([1, 2, 3, 4, 5, 6]);
+  // 2024-01-01 is a Monday: weeks ending Sunday Jan 7 hold all three days → 10
+  expect(run([pivoted, { operation: "resample", options: { rule: "W", method: "sum" } }, { operation: "flatten" }], n2, r2).rows).toEqual([[D(7), 10]]);
+  // month starts: Jan and Feb sums
+  const monthly = run([pivoted, { operation: "resample", options: { rule: "MS", method: "sum" } }, { operation: "flatten" }], n2, [[D(1), 1], [D(20), 2], [Date.UTC(2024, 1, 3), 5]]);
+  expect(monthly.rows).toEqual([[D(1), 3], [Date.UTC(2024, 1, 1), 5]]);
+});
+
+test("boxplot with Tukey whiskers and histogram bins", () => {
+  const values = [[1], [2], [3], [4], [100]];
+  const box = run([{ operation: "boxplot", options: { groupby: [], metrics: ["v"], whisker_type: "tukey" } }], ["v"], values);
+  // q1 2, q3 4, IQR 2: whiskers within [-1, 7] → min 1, max 4; 100 is an outlier; mean 22
+  expect(Object.fromEntries(box.names.map((n, i) => [n, box.rows[0][i]]))).toEqual({
+    v__mean: 22, v__median: 3, v__max: 4, v__min: 1, v__q1: 2, v__q3: 4, v__count: 5, v__outliers: [100],
+  });
+  const hist = run([{ operation: "histogram", options: { column: "v", groupby: [], bins: 2 } }], ["v"], [[0], [1], [2], [3], [4]]);
+  // edges 0, 2, 4: [0,2) holds 0 and 1, [2,4] holds 2, 3, 4
+  expect(hist.names).toEqual(["0 - 2", "2 - 4"]);
+  expect(hist.rows).toEqual([[2, 3]]);
+});
+
+test("geohash round trip and bad operations", () => {
+  expect(encodeGeohash(57.64911, 10.40744, 11)).toBe("u4pruydqqvj");
+  const back = decodeGeohash("u4pruydqqvj")!;
+  expect(Math.abs(back.lat - 57.64911)).toBeLessThan(1e-4);
+  expect(Math.abs(back.lon - 10.40744)).toBeLessThan(1e-4);
+  expect(() => run([{ operation: "prophet", options: {} }])).toThrow(/prophet forecast is not supported/);
+  expect(() => run([{ operation: "toString" }])).toThrow(/unknown operation/);
+  expect(() => run([{ operation: "pivot", options: { index: ["nope"], aggregates: { num: { operator: "sum" } } } }])).toThrow(/Referenced columns not available in DataFrame: nope/);
+  expect(() => run([{ operation: "aggregate", options: { groupby: [], aggregates: { x: { operator: "constructor", column: "num" } } } }])).toThrow(/Invalid numpy function/);
+});

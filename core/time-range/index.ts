@@ -1,0 +1,168 @@
+import { ApiError } from "../http/errors";
+
+// Superset's time-range strings (superset/utils/date_parser.py get_since_until), resolved to UTC bounds.
+// A range is "No filter", one of the named ranges (Last day/week/month/quarter/year, previous calendar
+// week/month/year, Current day/week/month/quarter/year) or "start : end", each end a date, a datetime,
+// "today", "now", a relative phrase ("7 days ago", "1 year later") or a DATEADD/DATETIME/DATETRUNC/LASTDAY
+// expression. Pure: `now` is an argument, never the clock.
+
+export interface TimeRangeBounds {
+  since: Date | null;
+  until: Date | null;
+}
+
+export interface TimeRangeOptions {
+  now: Date;
+  relativeStart?: "today" | "now";
+  relativeEnd?: "today" | "now";
+  /** a shift such as "1 week ago" applied to both ends (time comparison) */
+  timeShift?: string | null;
+}
+
+export const NO_FILTER = "No filter";
+const UNITS = ["second", "minute", "hour", "day", "week", "month", "quarter", "year"] as const;
+type Unit = (typeof UNITS)[number];
+
+export function timeRangeError(message: string): ApiError {
+  return new ApiError(400, message, "INVALID_PAYLOAD_SCHEMA_ERROR");
+}
+
+const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+export function addUnits(d: Date, n: number, unit: Unit): Date {
+  const r = new Date(d.getTime());
+  switch (unit) {
+    case "second": r.setUTCSeconds(r.getUTCSeconds() + n); break;
+    case "minute": r.setUTCMinutes(r.getUTCMinutes() + n); break;
+    case "hour": r.setUTCHours(r.getUTCHours() + n); break;
+    case "day": r.setUTCDate(r.getUTCDate() + n); break;
+    case "week": r.setUTCDate(r.getUTCDate() + 7 * n); break;
+    case "month": return addMonths(d, n);
+    case "quarter": return addMonths(d, 3 * n);
+    case "year": return addMonths(d, 12 * n);
+  }
+  return r;
+}
+
+/** Months added as dateutil's relativedelta does: the day clamped to the target month's last day. */
+function addMonths(d: Date, n: number): Date {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + n;
+  const target = new Date(Date.UTC(y, m, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), last));
+  return target;
+}
+
+export function truncate(d: Date, unit: Unit): Date {
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  switch (unit) {
+    case "year": return new Date(Date.UTC(y, 0, 1));
+    case "quarter": return new Date(Date.UTC(y, m - (m % 3), 1));
+    case "month": return new Date(Date.UTC(y, m, 1));
+    case "week": {
+      const day = startOfDay(d);
+      return addUnits(day, -((day.getUTCDay() + 6) % 7), "day"); // ISO weeks start on Monday
+    }
+    case "day": return startOfDay(d);
+    case "hour": return new Date(Date.UTC(y, m, d.getUTCDate(), d.getUTCHours()));
+    case "minute": return new Date(Date.UTC(y, m, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()));
+    case "second": return new Date(Math.floor(d.getTime() / 1000) * 1000);
+  }
+}
+
+function unitOf(word: string): Unit | null {
+  const w = word.toLowerCase().replace(/s$/, "");
+  return (UNITS as readonly string[]).includes(w) ? (w as Unit) : null;
+}
+
+/** ISO date or datetime (date-only means midnight); UTC unless a zone is written. */
+function parseIsoDate(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "0", zone] = m;
+  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Math.round(Number(`0.${frac}`) * 1000));
+  const check = new Date(utc);
+  if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) return null;
+  if (!zone || zone === "Z") return check;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const [zh, zm] = [Number(zone.slice(1, 3)), Number(zone.slice(-2))];
+  return new Date(utc - sign * (zh * 60 + zm) * 60_000);
+}
+
+/** One end of a range: a date, today/now, "N units ago/later", or an expression (core/time-range/expression.ts). */
+export function parseMoment(text: string, now: Date, relative: "today" | "now", evalExpression: (t: string, now: Date) => Date): Date {
+  const t = text.trim();
+  const lower = t.toLowerCase();
+  if (lower === "now") return new Date(now.getTime());
+  if (lower === "today") return startOfDay(now);
+  if (lower === "yesterday") return addUnits(startOfDay(now), -1, "day");
+  if (lower === "tomorrow") return addUnits(startOfDay(now), 1, "day");
+  const iso = parseIsoDate(t);
+  if (iso) return iso;
+  const rel = /^(\d+)\s+([a-z]+)\s+(ago|later|before|after)$/i.exec(t);
+  if (rel && unitOf(rel[2])) {
+    const sign = /ago|before/i.test(rel[3]) ? -1 : 1;
+    const base = relative === "today" ? startOfDay(now) : now;
+    return addUnits(base, sign * Number(rel[1]), unitOf(rel[2])!);
+  }
+  if (/^(DATEADD|DATETIME|DATETRUNC|LASTDAY|HOLIDAY)\s*\(/i.test(t)) return evalExpression(t, now);
+  throw timeRangeError(`Error parsing time range: "${t}" is not a date, a relative time or a time expression.`);
+}
+
+/** The named ranges of Superset's time picker. */
+function namedRange(name: string, now: Date): TimeRangeBounds | null {
+  const today = startOfDay(now);
+  const m = /^(last|previous calendar|current)\s+(day|week|month|quarter|year)$/i.exec(name.trim());
+  if (!m) return null;
+  const kind = m[1].toLowerCase();
+  const unit = m[2].toLowerCase() as Unit;
+  if (kind === "last") return { since: addUnits(today, -1, unit), until: today };
+  if (kind === "previous calendar") {
+    const start = truncate(today, unit);
+    return { since: addUnits(start, -1, unit), until: start };
+  }
+  const start = truncate(today, unit);
+  return { since: start, until: addUnits(start, 1, unit) };
+}
+
+export function resolveTimeRange(timeRange: string | null | undefined, options: TimeRangeOptions, evalExpression: (t: string, now: Date) => Date): TimeRangeBounds {
+  const text = (timeRange ?? "").trim();
+  let bounds: TimeRangeBounds;
+  if (!text || text === NO_FILTER) bounds = { since: null, until: null };
+  else {
+    const named = namedRange(text, options.now);
+    if (named) bounds = named;
+    else if (/(^|\s):(\s|$)/.test(text)) {
+      // the separator is " : "; an open end leaves only the colon beside the other end
+      const at = text.search(/(^|\s):(\s|$)/);
+      const colon = text.indexOf(":", at);
+      const [start, end] = [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+      bounds = {
+        since: start ? parseMoment(start, options.now, options.relativeStart ?? "today", evalExpression) : null,
+        until: end ? parseMoment(end, options.now, options.relativeEnd ?? "today", evalExpression) : null,
+      };
+    } else {
+      // a single moment: from it until now (Superset's "Last ..." free text with one end)
+      bounds = { since: parseMoment(text, options.now, options.relativeStart ?? "today", evalExpression), until: null };
+    }
+  }
+  if (options.timeShift?.trim()) bounds = shift(bounds, options.timeShift);
+  if (bounds.since && bounds.until && bounds.since > bounds.until) throw timeRangeError("From date cannot be larger than to date");
+  return bounds;
+}
+
+/** "1 week ago", "2 years later" … applied to both ends, as Superset's time_shift and time comparison. */
+export function shift(bounds: TimeRangeBounds, timeShift: string): TimeRangeBounds {
+  const m = /^(\d+)\s+([a-z]+)\s+(ago|later|before|after)$/i.exec(timeShift.trim());
+  const unit = m ? unitOf(m[2]) : null;
+  if (!m || !unit) throw timeRangeError(`Invalid time shift: "${timeShift}" (expected e.g. "1 week ago")`);
+  const n = (/ago|before/i.test(m[3]) ? -1 : 1) * Number(m[1]);
+  return { since: bounds.since && addUnits(bounds.since, n, unit), until: bounds.until && addUnits(bounds.until, n, unit) };
+}
+
+/** Superset's /api/v1/time_range/ strings: ISO without zone, empty for an open end. */
+export function formatBound(d: Date | null): string {
+  return d ? d.toISOString().slice(0, 19) : "";
+}
