@@ -5,7 +5,7 @@ import { decodeGeohash, encodeGeohash } from "./ops/geo";
 // Every expected figure below is worked out by hand from the input rows, not computed by the code.
 const D = (day: number) => Date.UTC(2024, 0, day);
 // births by day and gender: Jan 1 boy 10, girl 20; Jan 2 boy 30; Jan 3 boy 50, girl 40
-const rows = [[D(1), "boy", 10], [D(1), "girl", 20], [D(2), "boy", 30], [D(3), "boy", 50], [D(3), "girl", 40]];
+const rows: unknown[][] = [[D(1), "boy", 10], [D(1), "girl", 20], [D(2), "boy", 30], [D(3), "boy", 50], [D(3), "girl", 40]];
 const names = ["ds", "gender", "num"];
 const run = (steps: { operation: string; options?: Record<string, unknown> }[], n = names, r = rows) => applyPostProcessing(n, r, steps);
 

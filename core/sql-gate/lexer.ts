@@ -143,7 +143,63 @@ export function lexSql(sql: string, dialect: SqlDialect): LexResult {
     }
   }
   if (!ASCII_GAP.test(sql.slice(cursor))) throw new SqlLexError("Unexpected characters at the end of the SQL");
-  return { lexemes, hasLineComment };
+  return { lexemes: dialect === "postgresql" ? decodeUnicodeIdentifiers(lexemes) : refuseUnicodeIdentifiers(lexemes), hasLineComment };
+}
+
+/**
+ * PostgreSQL's U&"..." identifiers spell characters as escapes (\005f is "_", \+00005f too, and UESCAPE '!' picks
+ * another escape character), so U&"pg\005fread\005ffile" IS pg_read_file to the server. Names are compared after
+ * decoding them exactly as PostgreSQL does; an escape PostgreSQL would reject is refused here too.
+ */
+function decodeUnicodeIdentifiers(lexemes: Lexeme[]): Lexeme[] {
+  const out: Lexeme[] = [];
+  for (let i = 0; i < lexemes.length; i++) {
+    const lexeme = lexemes[i];
+    if (lexeme.kind !== "quoted" || !/^U&/i.test(lexeme.raw)) {
+      out.push(lexeme);
+      continue;
+    }
+    let escape = "\\";
+    const next = lexemes[i + 1];
+    if (next?.kind === "word" && next.words.length === 1 && next.words[0] === "UESCAPE") {
+      const chosen = lexemes[i + 2];
+      const m = chosen?.kind === "string" ? /^'(.)'$/s.exec(chosen.raw) : null;
+      if (!m || /[0-9a-fA-F+'"\s]/.test(m[1])) throw new SqlLexError("Invalid UESCAPE character");
+      escape = m[1];
+      i += 2;
+    }
+    const body = lexeme.raw.slice(3, -1).split('""').join('"');
+    out.push({ ...lexeme, end: lexemes[i].end, words: [decodeUnicodeEscapes(body, escape).toLowerCase()] });
+  }
+  return out;
+}
+
+function decodeUnicodeEscapes(body: string, escape: string): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== escape) {
+      out += body[i];
+      continue;
+    }
+    if (body[i + 1] === escape) {
+      out += escape;
+      i += 1;
+      continue;
+    }
+    const m = /^(?:([0-9a-fA-F]{4})|\+([0-9a-fA-F]{6}))/.exec(body.slice(i + 1));
+    if (!m) throw new SqlLexError("Invalid Unicode escape in a U& identifier");
+    const code = parseInt(m[1] ?? m[2], 16);
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new SqlLexError("Invalid Unicode escape value in a U& identifier");
+    out += String.fromCodePoint(code);
+    i += m[0].length;
+  }
+  return out;
+}
+
+/** Only PostgreSQL has U& identifiers; elsewhere such text is not one name to the engine, so it is refused. */
+function refuseUnicodeIdentifiers(lexemes: Lexeme[]): Lexeme[] {
+  if (lexemes.some((l) => l.kind === "quoted" && /^U&/i.test(l.raw))) throw new SqlLexError("U& identifiers are PostgreSQL syntax");
+  return lexemes;
 }
 
 function checkLineComment(raw: string, dialect: SqlDialect) {
