@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
-import { keyValues, logs } from "./schema";
+import { keyValues, logs, revokedSessions } from "./schema";
 
 /** How long event logs are kept before the cron drops them. */
 export const LOG_RETENTION_DAYS = 90;
@@ -22,6 +22,8 @@ export async function purgeExpired(db: Database, now: Date, logRetentionDays = L
   const kv = await deleteInSlices(db, keyValues, keyValues.id, and(isNotNull(keyValues.expires_on), lt(keyValues.expires_on, nowIso))!);
   const cutoff = new Date(now.getTime() - logRetentionDays * 86_400_000).toISOString();
   const old = await deleteInSlices(db, logs, logs.id, lt(logs.dttm, cutoff));
+  // a revoked session's cookie has expired by then: its record is no longer needed to refuse it
+  await db.delete(revokedSessions).where(lt(revokedSessions.expires_on, nowIso)).run();
   return { keyValues: kv, logs: old };
 }
 

@@ -166,6 +166,9 @@ export async function updateUser(db: Database, id: number, input: Omit<UserUpdat
   const { roles: roleIds, passwordHash, ...fields } = input;
   const changes: Partial<typeof users.$inferInsert> = { ...fields, changed_by_fk: actorId };
   if (passwordHash) changes.password = passwordHash;
+  // A new password or a deactivation ends every session and token issued before it (see db/principals.ts).
+  const revoke = passwordHash !== undefined || fields.active === false;
+  if (revoke) (changes as Record<string, unknown>).session_generation = sql`${users.session_generation} + 1`;
   const updateRow = db.update(users).set(changes).where(eq(users.id, id));
   if (roleIds === undefined) await updateRow.catch(uniqueViolation);
   else {

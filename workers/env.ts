@@ -19,6 +19,11 @@ export interface Env {
   SQLLAB_TIMEOUT_SECONDS?: string;
   /** "true" marks a local run: the session cookie may then be sent without Secure */
   LOCAL_DEV?: string;
+  /** failed-login counters, one object per user name and per client address */
+  LOGIN_THROTTLE?: DurableObjectNamespace;
+  LOGIN_MAX_FAILURES_PER_USER?: string;
+  LOGIN_MAX_FAILURES_PER_CLIENT?: string;
+  LOGIN_FAILURE_WINDOW_SECONDS?: string;
 }
 
 /** What every Hono handler can read from `c.var`. */

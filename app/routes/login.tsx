@@ -1,18 +1,20 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { safeNextPath } from "../../core/security/redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Edge Superset" }];
 
 const MESSAGES: Record<string, string> = {
   invalid: "Invalid login. Please try again.",
   origin: "This sign-in form was sent from another site and was refused.",
+  throttled: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
 };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const next = url.searchParams.get("next") ?? "/";
-  if (context.principal) throw redirect(next.startsWith("/") && !next.startsWith("//") ? next : "/");
+  const next = safeNextPath(url.searchParams.get("next") ?? "/", url.origin);
+  if (context.principal) throw redirect(next);
   const error = url.searchParams.get("error");
   return { next, error: error ? (MESSAGES[error] ?? MESSAGES.invalid) : null };
 }

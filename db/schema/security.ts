@@ -13,7 +13,15 @@ export const users = sqliteTable("ab_user", {
   last_login: text("last_login"),
   login_count: integer("login_count").notNull().default(0),
   fail_login_count: integer("fail_login_count").notNull().default(0),
+  /** sessions and tokens carry the generation they were issued in; a password change or deactivation bumps it */
+  session_generation: integer("session_generation").notNull().default(0),
   ...audit,
+});
+
+/** Sessions ended by logout before their cookie expires; purged by the cron once expired. */
+export const revokedSessions = sqliteTable("revoked_session", {
+  sid: text("sid").primaryKey(),
+  expires_on: text("expires_on").notNull(),
 });
 
 export const roles = sqliteTable("ab_role", {

@@ -94,7 +94,7 @@ test("duplicate usernames and emails, missing fields and unknown roles are field
   expect(await unknownRole.json()).toEqual({ message: { roles: ["Unknown role id: 987654."] } });
 });
 
-test("deactivating a user ends their access at once; reactivating restores it", async () => {
+test("deactivating a user ends their access at once; reactivating lets them sign in again, old tokens stay revoked", async () => {
   const admin = await loginAsAdmin();
   const user = await createUser(admin, ["Gamma"]);
   const client = await loginAs(user.username, user.password);
@@ -108,7 +108,8 @@ test("deactivating a user ends their access at once; reactivating restores it", 
   });
   expect(login.status).toBe(401);
   expect((await admin.put(`/api/v1/security/users/${user.id}`, { active: true })).status).toBe(200);
-  expect((await client.get("/api/v1/me/")).status).toBe(200);
+  expect((await client.get("/api/v1/me/")).status).toBe(401);
+  expect((await (await loginAs(user.username, user.password)).get("/api/v1/me/")).status).toBe(200);
 });
 
 test("an admin changes a user's password and roles", async () => {

@@ -9,6 +9,7 @@ import { isPublic, requiresLogin, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/principals";
+import { loginThrottle } from "../http/login-throttle";
 import { pairsByRole, roleIdsOfUser } from "../../db/security-roles";
 
 // Superset's security endpoints for scripts: token login, refresh, CSRF token; and the caller's own profile.
@@ -21,23 +22,31 @@ export const securityApi = new Hono<AppEnv>()
     const { username, password, provider } = body;
     if (typeof username !== "string" || typeof password !== "string") throw badRequest("username and password are required");
     if (provider !== undefined && provider !== "db") throw badRequest(`Unsupported provider: ${String(provider)}`);
+    const throttle = loginThrottle(c, username);
+    await throttle.check();
     const user = await checkCredentials(c.var.db, username, password);
-    if (!user) throw unauthorized("Not authorized");
+    if (!user) {
+      await throttle.failed();
+      throw unauthorized("Not authorized");
+    }
+    await throttle.succeeded();
     const now = Math.floor(Date.now() / 1000);
-    const access_token = await sign({ sub: String(user.id), type: "access", fresh: true, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret);
+    const gen = user.session_generation;
+    const access_token = await sign({ sub: String(user.id), type: "access", fresh: true, gen, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret);
     const result: Record<string, string> = { access_token };
     if (body.refresh === true) {
-      result.refresh_token = await sign({ sub: String(user.id), type: "refresh", iat: now, exp: now + REFRESH_TOKEN_SECONDS }, c.var.secret);
+      result.refresh_token = await sign({ sub: String(user.id), type: "refresh", gen, iat: now, exp: now + REFRESH_TOKEN_SECONDS }, c.var.secret);
     }
     return c.json(result);
   })
   .post("/api/v1/security/refresh", isPublic("exchanges a refresh token, checked below"), async (c) => {
     const auth = c.req.header("Authorization") ?? "";
     const claims = await verify(auth.replace(/^Bearer\s+/, ""), c.var.secret, "HS256").catch(() => null);
-    if (!claims || claims.type !== "refresh" || typeof claims.sub !== "string") throw unauthorized("Not authorized");
-    if (!(await loadPrincipal(c.var.db, Number(claims.sub)))) throw unauthorized("Not authorized");
+    if (!claims || claims.type !== "refresh" || typeof claims.sub !== "string" || typeof claims.gen !== "number") throw unauthorized("Not authorized");
+    // a refresh token from before a password change or deactivation refreshes nothing
+    if (!(await loadPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen }))) throw unauthorized("Not authorized");
     const now = Math.floor(Date.now() / 1000);
-    return c.json({ access_token: await sign({ sub: claims.sub, type: "access", fresh: false, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret) });
+    return c.json({ access_token: await sign({ sub: claims.sub, type: "access", fresh: false, gen: claims.gen, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret) });
   })
   .get("/api/v1/security/csrf_token/", requiresLogin(), async (c) => {
     // Bearer callers have no session and need no CSRF token; Superset still answers with one.

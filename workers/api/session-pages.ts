@@ -3,6 +3,8 @@ import type { AppEnv } from "../env";
 import { isPublic, requiresLogin } from "../http/guard";
 import { endSession, startSession } from "../http/session";
 import { checkCredentials } from "./security";
+import { LoginThrottled, loginThrottle } from "../http/login-throttle";
+import { safeNextPath } from "../../core/security/redirect";
 
 // Form posts of the /login page and the user menu's "Log out". They answer with redirects so they work without JS.
 export const sessionPages = new Hono<AppEnv>()
@@ -10,22 +12,30 @@ export const sessionPages = new Hono<AppEnv>()
     const form = await c.req.formData().catch(() => null);
     const username = String(form?.get("username") ?? "");
     const password = String(form?.get("password") ?? "");
-    const next = safeNext(String(form?.get("next") ?? "/"));
+    const next = safeNextPath(form?.get("next") ?? "/", new URL(c.req.url).origin);
     // A login form posted from another site (login CSRF) is refused: the Origin must be ours when sent.
     const origin = c.req.header("Origin");
     if (origin && origin !== new URL(c.req.url).origin) return c.redirect(`/login/?error=origin`, 303);
-    const user = username && password ? await checkCredentials(c.var.db, username, password) : null;
-    if (!user) return c.redirect(`/login/?error=invalid&next=${encodeURIComponent(next)}`, 303);
-    await startSession(c, user.id);
+    const again = `&next=${encodeURIComponent(next)}`;
+    if (!username || !password) return c.redirect(`/login/?error=invalid${again}`, 303);
+    const throttle = loginThrottle(c, username);
+    try {
+      await throttle.check();
+    } catch (e) {
+      if (e instanceof LoginThrottled) return c.redirect(`/login/?error=throttled${again}`, 303);
+      throw e;
+    }
+    const user = await checkCredentials(c.var.db, username, password);
+    if (!user) {
+      await throttle.failed();
+      return c.redirect(`/login/?error=invalid${again}`, 303);
+    }
+    await throttle.succeeded();
+    await startSession(c, user);
     return c.redirect(next, 303);
   })
-  .post("/logout/", requiresLogin(), (c) => {
-    endSession(c);
+  .post("/logout/", requiresLogin(), async (c) => {
+    await endSession(c);
     return c.redirect("/login/", 303);
   })
   .get("/health", isPublic("load balancer and benchmark probe"), (c) => c.text("OK"));
-
-/** Only same-site paths may follow a login, never another origin. */
-export function safeNext(next: string): string {
-  return next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
-}

@@ -24,15 +24,15 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
     const claims = await verify(auth.slice(7).trim(), c.var.secret, "HS256").catch(() => null);
-    if (claims && claims.type === "access" && typeof claims.sub === "string") {
-      c.set("principalLoad", handled(loadPrincipal(c.var.db, Number(claims.sub))));
+    if (claims && claims.type === "access" && typeof claims.sub === "string" && typeof claims.gen === "number") {
+      c.set("principalLoad", handled(loadPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen })));
       c.set("authMethod", "bearer");
     }
     return next();
   }
   const session = await readSession(c);
   if (session) {
-    c.set("principalLoad", handled(loadPrincipal(c.var.db, session.uid)));
+    c.set("principalLoad", handled(loadPrincipal(c.var.db, session.uid, { generation: session.gen, sid: session.sid })));
     c.set("authMethod", "cookie");
     c.set("sessionId", session.sid);
     if (!SAFE_METHODS.has(c.req.method)) {

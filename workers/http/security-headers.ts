@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 
 // Security headers on every response (Hono's secureHeaders). The page's own inline scripts (Remix's context
@@ -6,7 +7,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 // attributes, Mantine's CSS variables and Monaco's injected styles are inline, and a nonce cannot cover
 // style attributes. Monaco's web workers load from this origin (or blob: URLs it makes itself).
 // frame-ancestors 'self': pages may be framed by this origin only, until embedding names its hosts.
-export const securityHeaders = secureHeaders({
+const headers = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", NONCE],
@@ -24,3 +25,7 @@ export const securityHeaders = secureHeaders({
   // Not sent from plain-HTTP local runs (browsers ignore it there); on Cloudflare every page is HTTPS.
   strictTransportSecurity: "max-age=15552000; includeSubDomains",
 });
+
+/** A websocket upgrade answers 101 with the Durable Object's own response, whose headers cannot be changed. */
+export const securityHeaders: MiddlewareHandler = (c, next) =>
+  c.req.header("Upgrade")?.toLowerCase() === "websocket" ? next() : headers(c, next);

@@ -2,6 +2,7 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
 import type { AppEnv } from "../env";
+import { revokedSessions } from "../../db/schema";
 
 // The browser session: an HMAC-signed cookie naming the user and a random session id.
 // The CSRF token is derived from that id, so it needs no storage and dies with the session.
@@ -13,16 +14,18 @@ export interface SessionPayload {
   uid: number;
   sid: string;
   exp: number; // epoch seconds
+  /** the user's session generation when it was issued (see db/principals.ts) */
+  gen: number;
 }
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionPayload | null> {
   const payload = await verifyPayload<SessionPayload>(c.var.secret, "session", getCookie(c, SESSION_COOKIE));
-  if (!payload || typeof payload.uid !== "number" || payload.exp * 1000 < Date.now()) return null;
+  if (!payload || typeof payload.uid !== "number" || typeof payload.gen !== "number" || payload.exp * 1000 < Date.now()) return null;
   return payload;
 }
 
-export async function startSession(c: Context<AppEnv>, userId: number): Promise<SessionPayload> {
-  const payload: SessionPayload = { uid: userId, sid: randomToken(16), exp: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS };
+export async function startSession(c: Context<AppEnv>, user: { id: number; session_generation: number }): Promise<SessionPayload> {
+  const payload: SessionPayload = { uid: user.id, sid: randomToken(16), exp: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS, gen: user.session_generation };
   setCookie(c, SESSION_COOKIE, await signPayload(c.var.secret, "session", payload), {
     httpOnly: true,
     sameSite: "Lax",
@@ -33,7 +36,12 @@ export async function startSession(c: Context<AppEnv>, userId: number): Promise<
   return payload;
 }
 
-export function endSession(c: Context<AppEnv>) {
+/** Ends the browser's session: the cookie is deleted, and its id revoked so a copy of it no longer works. */
+export async function endSession(c: Context<AppEnv>) {
+  const session = await readSession(c);
+  if (session) {
+    await c.var.db.insert(revokedSessions).values({ sid: session.sid, expires_on: new Date(session.exp * 1000).toISOString() }).onConflictDoNothing().run();
+  }
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocal(c.req.url) });
 }
 
