@@ -51,6 +51,8 @@ export const datasets = sqliteTable(
     extra: text("extra"),
     is_managed_externally: bool("is_managed_externally").notNull().default(false),
     external_url: text("external_url"),
+    /** part of every chart-data cache key: POST /api/v1/cachekey/invalidate bumps it to drop the dataset's entries */
+    cache_generation: integer("cache_generation").notNull().default(0),
     ...audit,
   },
   (t) => [uniqueIndex("tables_db_catalog_schema_name").on(t.database_id, t.catalog, t.schema, t.table_name)],

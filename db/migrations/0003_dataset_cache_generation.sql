@@ -1,0 +1,1 @@
+ALTER TABLE `tables` ADD `cache_generation` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,129 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { principalOf, requires } from "../http/guard";
+import { idParam, jsonBody, jsonObject, objectName } from "../http/input";
+import { badRequest, notFound } from "../../core/http/errors";
+import { datasetScope } from "../../core/datasets/access";
+import { chartFormData } from "../../core/charts/shape";
+import { visibleChart } from "../../db/charts";
+import { chartDatasource } from "../chart-data/datasource";
+import { readCached } from "../chart-data/cache";
+import { parseInvalidation } from "../../core/chart-data/invalidation";
+import { databases, datasets } from "../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { resultCsv, runChartData, unsupportedFormat, type ChartDataCall } from "../chart-data/run-context";
+import { runQueryObject } from "../chart-data/run-query";
+import { parseQueryContext } from "../../core/chart-data/query-context";
+
+// Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
+// runs a saved chart's; GET /api/v1/chart/data/{cache_key} answers a cached result; column values for
+// filters. Every route reads charts (can_read on Chart) and the dataset's data access decides the rest.
+
+export const chartDataApi = new Hono<AppEnv>({ strict: true });
+type C = Context<AppEnv>;
+
+const read = requires("can_read", "Chart");
+
+function callOf(c: C, chartCacheTimeout: number | null = null): ChartDataCall {
+  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout };
+}
+
+/** A JSON query context, or (Superset's CSV export) a form post whose form_data field holds it. */
+async function queryContextBody(c: C): Promise<Record<string, unknown>> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await c.req.formData().catch(() => {
+      throw badRequest("Request body is not a valid form");
+    });
+    const text = form.get("form_data");
+    if (typeof text !== "string") throw badRequest("The form needs a form_data field holding the query context");
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      // answered below
+    }
+    throw badRequest("form_data must be a JSON object (the query context)");
+  }
+  const body = await jsonBody(c);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null) {
+  const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, c.req.query("force") === "true");
+  if (context.result_format === "xlsx") throw unsupportedFormat("xlsx");
+  if (context.result_format === "csv" && context.result_type !== "query") {
+    if (results.length !== 1) throw badRequest("CSV export takes one query: this context has several");
+    return c.body(resultCsv(results[0]), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="chart-${context.datasource.id}.csv"`,
+    });
+  }
+  return c.json({ result: results });
+}
+
+chartDataApi.post("/api/v1/chart/data", read, async (c) => answer(c, await queryContextBody(c)));
+
+chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
+  const chart = await visibleChart(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  if (!chart) throw notFound();
+  if (!chart.query_context) {
+    throw badRequest("This chart has no saved query context: open and save it in Explore, or post one to /api/v1/chart/data", "GENERIC_COMMAND_ERROR");
+  }
+  const context = chartFormData(chart.query_context);
+  // a saved chart runs with its own dataset, whatever an edited query context says
+  const body: Record<string, unknown> = { ...context, datasource: { id: chart.datasource_id, type: "table" } };
+  const format = c.req.query("format");
+  if (format) body.result_format = format;
+  const type = c.req.query("type");
+  if (type) body.result_type = type;
+  return answer(c, body, chart.cache_timeout);
+});
+
+chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
+  const hit = await readCached(c.req.param("cache_key"));
+  if (!hit) throw notFound("Cached data not found");
+  // the entry is handed out only to callers who may read its dataset now
+  await chartDatasource(c.var.db, principalOf(c), hit.datasourceId);
+  return c.json({ result: [{ ...hit.payload, cache_key: c.req.param("cache_key"), is_cached: true, cached_dttm: hit.cached_dttm }] });
+});
+
+/**
+ * Superset's CacheRestApi.invalidate: datasets named by uid ("12__table") or by database, schema and name get
+ * a new cache generation, so every cached result of theirs is passed over from now on (in every data centre).
+ */
+chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "CacheRestApi"), async (c) => {
+  const { uids, named } = parseInvalidation(await jsonObject(c));
+  const ids = new Set<number>(uids);
+  for (const n of named) {
+    const row = await c.var.db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .innerJoin(databases, eq(databases.id, datasets.database_id))
+      .where(and(eq(databases.database_name, n.database_name), eq(datasets.table_name, n.datasource_name), n.schema ? eq(datasets.schema, n.schema) : undefined))
+      .get();
+    if (row) ids.add(row.id);
+  }
+  if (ids.size) await c.var.db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
+  return c.body(null, 201);
+});
+
+/** Distinct values of a column, for filter pickers (Superset's DatasourceRestApi.get_column_values). */
+chartDataApi.get("/api/v1/datasource/:type/:pk/column/:column/values/", read, async (c) => {
+  if (c.req.param("type") !== "table") throw badRequest(`Datasource type ${c.req.param("type")} is not supported`);
+  const column = objectName(c.req.param("column"), "column");
+  const body = {
+    datasource: { id: idParam(c), type: "table" },
+    queries: [{ columns: [column], metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "__values_count" }], orderby: [[column, true]], row_limit: 10_000 }],
+  };
+  const call = callOf(c);
+  const context = parseQueryContext(body);
+  const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
+  const payload = await runQueryObject(
+    { ...call, datasource, context, maxRows: 10_000, cacheTimeout: 0, resolveTimeRange: () => ({ since: null, until: null }) },
+    context.queries[0],
+  );
+  const rows = (payload.data as Record<string, unknown>[]) ?? [];
+  return c.json({ result: rows.map((r) => r[column]) });
+});

@@ -1,0 +1,58 @@
+import { ApiError } from "../../core/http/errors";
+import { parseQueryContext, type QueryContext, type QueryObject } from "../../core/chart-data/query-context";
+import { resolveTimeRange } from "../../core/time-range/resolve";
+import { limitConfig } from "../../core/sqllab/limits";
+import type { Principal } from "../../core/security/permissions";
+import type { Database } from "../../db/client";
+import type { Env } from "../env";
+import { chartDatasource } from "./datasource";
+import { effectiveCacheTimeout } from "./cache";
+import { runQueryObject, type QueryPayload } from "./run-query";
+
+// A whole chart-data request: the query context checked, the dataset loaded once with the caller's access
+// checked, then every query object run (in parallel: each is its own statement and connection).
+
+export interface ChartDataCall {
+  env: Env;
+  db: Database;
+  secret: string;
+  principal: Principal;
+  background: (p: Promise<unknown>) => void;
+  /** the chart's own cache timeout, when the request names a saved chart */
+  chartCacheTimeout?: number | null;
+  /** the clock, for time ranges ("Last week" is relative to now) */
+  now?: Date;
+}
+
+export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false): Promise<{ context: QueryContext; results: QueryPayload[] }> {
+  const context = parseQueryContext(body);
+  if (forceParam) context.force = true;
+  const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
+  const now = call.now ?? new Date();
+  const limits = limitConfig(call.env.DEFAULT_SQLLAB_LIMIT, call.env.SQL_MAX_ROW);
+  const cacheTimeout = effectiveCacheTimeout(context.custom_cache_timeout, call.chartCacheTimeout, datasource.dataset.cache_timeout, datasource.database.cache_timeout);
+  const resolve = (range: string, q: QueryObject) =>
+    resolveTimeRange(range, { now, relativeStart: q.extras.relative_start, relativeEnd: q.extras.relative_end, timeShift: q.time_shift });
+  const run = { env: call.env, secret: call.secret, principal: call.principal, datasource, context, resolveTimeRange: resolve, maxRows: limits.maxRow, cacheTimeout, background: call.background };
+  const results = await Promise.all(context.queries.map((q) => runQueryObject(run, q)));
+  return { context, results };
+}
+
+/** CSV of one result (Superset's chart export): a header of column names, then the rows; a BOM for Excel. */
+export function resultCsv(payload: QueryPayload): string {
+  const names = (payload.colnames as string[] | undefined) ?? [];
+  const rows = (payload.data as Record<string, unknown>[] | undefined) ?? [];
+  const cell = (v: unknown) => {
+    if (v === null || v === undefined) return "";
+    const text = typeof v === "object" ? JSON.stringify(v) : String(v);
+    // quote when needed; a leading = + - @ is prefixed so a spreadsheet does not run it as a formula
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const lines = [names.map(cell).join(","), ...rows.map((r) => names.map((n) => cell(r[n])).join(","))];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export function unsupportedFormat(format: string): ApiError {
+  return new ApiError(400, `The ${format} result format is not available: use json or csv`, "INVALID_PAYLOAD_SCHEMA_ERROR");
+}

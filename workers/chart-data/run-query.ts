@@ -1,0 +1,140 @@
+import { ApiError } from "../../core/http/errors";
+import { gateSql } from "../../core/sql-gate/index";
+import { parseTemplateParams, renderSqlTemplate, type TemplateFilter } from "../../core/templates/index";
+import { dialectFor } from "../../core/connectors/dialects";
+import { GenericType } from "../../core/connectors/types";
+import { compileQuery } from "../../core/query/compile";
+import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
+import type { TimeBounds } from "../../core/query/types";
+import { secretsOfUri } from "../../core/sqllab/scrub";
+import type { Principal } from "../../core/security/permissions";
+import { connectorFor } from "../connectors/registry";
+import { engineFailure } from "../sqllab/run-statements";
+import type { Env } from "../env";
+import type { ChartDatasource } from "./datasource";
+import { cacheKeyOf, readCached, writeCached } from "./cache";
+import { applyChartPostProcessing } from "./post-process";
+
+// One query object of a chart-data request, end to end: templates rendered, compiled for the engine, the
+// whole statement through the SQL gate (read-only, one statement), the cache, the connector, then
+// post-processing; answered in the shape of Superset's ChartDataResponseResult.
+
+const SAMPLES_ROW_LIMIT = 1000;
+const QUERY_TIMEOUT_MS = 30_000;
+
+export interface RunContext {
+  env: Env;
+  secret: string;
+  principal: Principal;
+  datasource: ChartDatasource;
+  context: QueryContext;
+  resolveTimeRange: (timeRange: string, query: QueryObject) => TimeBounds;
+  maxRows: number;
+  cacheTimeout: number;
+  background: (p: Promise<unknown>) => void;
+}
+
+export type QueryPayload = Record<string, unknown>;
+
+/** Superset's samples and drill-to-detail: the dataset's rows, no aggregation. */
+function reshape(q: QueryObject, type: ResultType, ds: ChartDatasource): QueryObject {
+  const all = ds.query.columns.map((c) => c.column_name);
+  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: SAMPLES_ROW_LIMIT, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {} };
+  if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false };
+  return q;
+}
+
+function templated(run: RunContext, q: QueryObject, sql: string): string {
+  const flavour = dialectFor(run.datasource.database.engine).flavour;
+  const filters: TemplateFilter[] = q.filters.filter((f) => typeof f.col === "string").map((f) => ({ col: f.col as string, op: f.op, val: f.val }));
+  return renderSqlTemplate(sql, {
+    params: parseTemplateParams(run.datasource.dataset.template_params),
+    urlParams: q.url_params,
+    username: run.principal.username,
+    userId: run.principal.id,
+    filters,
+  }, flavour);
+}
+
+export async function runQueryObject(run: RunContext, original: QueryObject): Promise<QueryPayload> {
+  const { datasource, context } = run;
+  const type = original.result_type ?? context.result_type;
+  const q = reshape(original, type, datasource);
+  const engine = datasource.database.engine as "d1" | "postgresql" | "mysql";
+  const flavour = dialectFor(engine).flavour;
+  // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.
+  const sql = datasource.query.sql?.trim() ? templated(run, q, datasource.query.sql) : null;
+  const extras = { ...q.extras };
+  if (extras.where) extras.where = templated(run, q, extras.where);
+  if (extras.having) extras.having = templated(run, q, extras.having);
+  const compiled = compileQuery({ ...q, extras }, { ...datasource.query, sql }, {
+    engine,
+    allowAdhocSubquery: allowsSubqueries(datasource.database.extra),
+    maxRows: run.maxRows,
+    resolveTimeRange: (range) => run.resolveTimeRange(range, q),
+  });
+  const { statements } = gateSql(compiled.sql, { dialect: flavour, allowDml: false });
+  if (statements.length !== 1) throw new ApiError(400, "A chart query must be a single statement", "INVALID_SQL_ERROR");
+  const common = {
+    query: compiled.sql, applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters,
+    from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: [],
+  };
+  if (type === "query") return { query: compiled.sql, language: "sql", applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters };
+
+  const key = await cacheKeyOf({
+    v: 1, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
+    sql: compiled.sql, post: q.post_processing, type,
+  });
+  if (!context.force) {
+    const hit = await readCached(key);
+    if (hit && hit.datasourceId === datasource.dataset.id) {
+      return { ...hit.payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
+    }
+  }
+  const connector = await connectorFor(run.env, datasource.database, run.secret, { pooled: { userId: run.principal.id } });
+  let result;
+  try {
+    result = await connector.execute(statements[0], { limit: run.maxRows, readOnly: true, timeoutMs: QUERY_TIMEOUT_MS, schema: datasource.dataset.schema });
+  } catch (e) {
+    const failure = engineFailure(e, secretsOfUri(datasource.database.sqlalchemy_uri));
+    throw new ApiError(failure.status >= 500 ? 500 : 400, `Error: ${failure.message}`, failure.errorType, failure.extra);
+  } finally {
+    await connector.close();
+  }
+  const names = result.columns.map((c) => c.name);
+  const temporal = result.columns.map((c) => c.type_generic === GenericType.TEMPORAL || c.is_dttm);
+  // Superset answers temporal values as epoch milliseconds (pandas timestamps in JSON).
+  const rows = result.rows.map((row) => row.map((v, i) => (temporal[i] ? epochMs(v) : v)));
+  const processed = q.post_processing.length ? applyChartPostProcessing(names, rows, q.post_processing, result.columns.map((c) => c.type_generic)) : { names, rows, types: result.columns.map((c) => c.type_generic) };
+  const payload = {
+    colnames: processed.names,
+    coltypes: processed.types,
+    data: processed.rows.map((row) => Object.fromEntries(processed.names.map((n, i) => [n, row[i]]))),
+    rowcount: processed.rows.length,
+    sql_rowcount: result.rows.length,
+    status: "success",
+    error: null,
+    stacktrace: null,
+  };
+  const cached_dttm = new Date().toISOString().slice(0, 19);
+  run.background(writeCached(key, { cached_dttm, datasourceId: datasource.dataset.id, payload }, run.cacheTimeout));
+  return { ...payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: false, cached_dttm: null };
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' (D1, MySQL), ISO text or a Date as epoch milliseconds in UTC; anything else as is. */
+export function epochMs(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value !== "string") return value;
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.includes("T") || value.endsWith("Z") ? value : `${value.replace(" ", "T")}Z`;
+  const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(ms) ? value : ms;
+}
+
+/** Superset's per-database ALLOW_ADHOC_SUBQUERY: the database's extra may turn it on ({"allow_adhoc_subquery": true}). */
+function allowsSubqueries(extra: string | null): boolean {
+  try {
+    return JSON.parse(extra || "{}")?.allow_adhoc_subquery === true;
+  } catch {
+    return false;
+  }
+}
