@@ -169,3 +169,16 @@ test("column values for filter pickers", async () => {
   expect(values).toEqual({ result: ["north", "south"] });
   expect((await admin.get(`/api/v1/datasource/table/${datasets.postgresql}/column/nope/values/`)).status).toBe(400);
 });
+
+test("time ranges resolve as Superset's time picker shows them", async () => {
+  const one = await json(await admin.get(`/api/v1/time_range/?q=${q({ timeRange: "2024-01-01 : 2024-02-01" })}`));
+  expect(one).toEqual({ result: [{ since: "2024-01-01T00:00:00", until: "2024-02-01T00:00:00", timeRange: "2024-01-01 : 2024-02-01" }] });
+  const shifted = await json(await admin.get(`/api/v1/time_range/?q=${q([{ timeRange: "2024-01-08 : 2024-01-15", shift: "1 week ago" }, { timeRange: "No filter" }])}`));
+  expect(shifted.result).toEqual([
+    { since: "2024-01-01T00:00:00", until: "2024-01-08T00:00:00", timeRange: "2024-01-08 : 2024-01-15", shift: "1 week ago" },
+    { since: "", until: "", timeRange: "No filter" },
+  ]);
+  const bad = await admin.get(`/api/v1/time_range/?q=${q({ timeRange: "2024-02-01 : 2024-01-01" })}`);
+  expect(bad.status).toBe(400);
+  expect((await json(bad)).message).toBe("From date cannot be larger than to date");
+});

@@ -1,7 +1,9 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
-import { principalOf, requires } from "../http/guard";
-import { idParam, jsonBody, jsonObject, objectName } from "../http/input";
+import { principalOf, requires, requiresLogin } from "../http/guard";
+import { idParam, jsonBody, jsonObject, objectName, risonQuery } from "../http/input";
+import { resolveTimeRange } from "../../core/time-range/resolve";
+import { formatBound } from "../../core/time-range/index";
 import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
@@ -126,4 +128,22 @@ chartDataApi.get("/api/v1/datasource/:type/:pk/column/:column/values/", read, as
   );
   const rows = (payload.data as Record<string, unknown>[]) ?? [];
   return c.json({ result: rows.map((r) => r[column]) });
+});
+
+/**
+ * Superset's GET /api/v1/time_range/: a time range (or a list of them, each with an optional shift) resolved
+ * to its bounds, as the time picker shows them. Rison: `(timeRange:'Last week')` or `!((timeRange:…,shift:…))`.
+ */
+chartDataApi.get("/api/v1/time_range/", requiresLogin(), (c) => {
+  const q = risonQuery<unknown>(c);
+  const items = Array.isArray(q) ? q : [q ?? { timeRange: "No filter" }];
+  if (items.length > 50) throw badRequest("At most 50 time ranges per request");
+  const now = new Date();
+  const result = items.map((item) => {
+    const { timeRange, shift } = (item ?? {}) as { timeRange?: unknown; shift?: unknown };
+    if (typeof timeRange !== "string" || (shift !== undefined && typeof shift !== "string")) throw badRequest("Each item needs a timeRange string (and an optional shift string)");
+    const bounds = resolveTimeRange(timeRange, { now, timeShift: shift ?? null });
+    return { since: formatBound(bounds.since), until: formatBound(bounds.until), timeRange, ...(shift ? { shift } : {}) };
+  });
+  return c.json({ result });
 });
