@@ -1,14 +1,7 @@
 import { expect, test } from "vitest";
+import { fieldErrorsOf as fieldErrors } from "../testing/field-errors";
 import { isoDate, parseAnnotationPayload, parseLayerPayload } from "./payloads";
 
-const fieldErrors = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: unknown }).fieldErrors;
-  }
-  throw new Error("expected a validation error");
-};
 
 test("dates: ISO dates and datetimes, zones honoured, UTC assumed, nonsense refused", () => {
   expect(isoDate("2024-03-01")).toBe("2024-03-01T00:00:00.000Z");

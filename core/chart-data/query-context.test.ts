@@ -1,14 +1,7 @@
 import { expect, test } from "vitest";
+import { fieldErrorsOf as fieldErrors } from "../testing/field-errors";
 import { parseQueryContext } from "./query-context";
 
-const fieldErrors = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-  }
-  throw new Error("expected a validation error");
-};
 
 // The shape Superset's buildQueryContext sends for a bar chart (taken from its documented query context).
 const barChart = {

@@ -1,14 +1,7 @@
 import { expect, test } from "vitest";
+import { fieldErrorsOf as fieldErrors } from "../testing/field-errors";
 import { datasourceOfFormData, parseFormDataBody, parsePermalinkBody } from "./state";
 
-const fieldErrors = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-  }
-  throw new Error("expected a validation error");
-};
 
 test("form data bodies: required fields, JSON object text, dataset as table, tab id", () => {
   expect(parseFormDataBody({ datasource_id: 3, datasource_type: "dataset", form_data: '{"viz_type":"table"}' }, "7")).toEqual({

@@ -182,3 +182,13 @@ test("time ranges resolve as Superset's time picker shows them", async () => {
   expect(bad.status).toBe(400);
   expect((await json(bad)).message).toBe("From date cannot be larger than to date");
 });
+
+test("what is not built yet is refused by name, never silently dropped", async () => {
+  const offsets = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], time_offsets: ["1 week ago"] });
+  expect(offsets.status).toBe(400);
+  expect((await json(offsets)).message).toBe("Time comparison (time_offsets) is not supported yet");
+  const layers = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], annotation_layers: [{ name: "x", sourceType: "NATIVE", value: 1 }] });
+  expect(layers.status).toBe(400);
+  const xlsx = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"] }, { result_format: "xlsx" });
+  expect((await json(xlsx)).message).toBe("The xlsx result format is not available: use json or csv");
+});

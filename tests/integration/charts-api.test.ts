@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { gammaWith, pairFor, pairs, q, unique, type ListBody } from "../support/access";
+import { exampleDataset, gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
 
 // The charts API (Superset's ChartRestApi) through the real Worker: create, read, list with Superset's
 // filters, update, favourites and delete, with ownership and data access as Superset applies them.
@@ -9,14 +9,9 @@ import { gammaWith, pairFor, pairs, q, unique, type ListBody } from "../support/
 let admin: ApiClient;
 let birthNames: { id: number; database: { database_name: string } };
 
-async function json<T = Record<string, any>>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
-
 beforeAll(async () => {
   admin = await loginAsAdmin();
-  const all = await json<ListBody>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`));
-  birthNames = all.result.find((d) => d.table_name === "birth_names")!;
+  birthNames = await exampleDataset(admin, "birth_names");
 });
 
 const chartBody = (name: string) => ({

@@ -39,3 +39,15 @@ export async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<Ap
   return loginAs(username, password);
 }
 
+
+export async function json<T = Record<string, any>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** One of the generated example datasets (birth_names …) as the dataset list shows it. */
+export async function exampleDataset(admin: ApiClient, tableName: string): Promise<ListBody["result"][number]> {
+  const all = await json<ListBody>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`));
+  const found = all.result.find((d) => d.table_name === tableName && d.database.database_name === "examples");
+  if (!found) throw new Error(`the example dataset ${tableName} is missing`);
+  return found;
+}

@@ -53,8 +53,8 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
 }
 
 async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null) {
+  if (body.result_format === "xlsx") throw unsupportedFormat("xlsx");
   const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, c.req.query("force") === "true");
-  if (context.result_format === "xlsx") throw unsupportedFormat("xlsx");
   if (context.result_format === "csv" && context.result_type !== "query") {
     if (results.length !== 1) throw badRequest("CSV export takes one query: this context has several");
     return c.body(resultCsv(results[0]), 200, {

@@ -60,6 +60,9 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const { datasource, context } = run;
   const type = original.result_type ?? context.result_type;
   const q = reshape(original, type, datasource);
+  // Not built yet, and never silently dropped: a chart that asks for them is told so.
+  if (q.time_offsets.length) throw new ApiError(400, "Time comparison (time_offsets) is not supported yet", "INVALID_PAYLOAD_SCHEMA_ERROR");
+  if (q.annotation_layers.length) throw new ApiError(400, "Annotation layers in chart queries are not supported yet", "INVALID_PAYLOAD_SCHEMA_ERROR");
   const engine = datasource.database.engine as "d1" | "postgresql" | "mysql";
   const flavour = dialectFor(engine).flavour;
   // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.

@@ -1,0 +1,135 @@
+// Chart data (issue 9), on the product Worker in wrangler dev with a 1M-row table:
+// - P1: POST /api/v1/chart/data (force=true, so nothing is cached) for a GROUP BY over 1,000,000 rows, p50 over
+//   alternating rounds, against the same compiled SQL run straight on the engine: node:sqlite on the SQLite
+//   file that holds workerd's D1 database, and the `postgres` client for PostgreSQL. Goal ≤ 1.1×.
+// - P6: a cached chart-data request at 32 concurrent clients against a bare /health in the same run. Goal ≥ 80 %.
+// - Worker CPU per warm cached request: workerd's own CPU time (/proc, user + system) over N cached requests,
+//   divided by N (it includes the HTTP and authentication work of the request). Goal ≤ 2 ms.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { DatabaseSync } from "node:sqlite";
+import postgres from "postgres";
+import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { load, round, saveResults } from "./_lib.mjs";
+
+const ROWS = 1_000_000;
+const ROUNDS = 7;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const TABLE = "bench_chart_1m";
+const QUERY = {
+  columns: ["grp"],
+  metrics: ["count", { expressionType: "SIMPLE", column: { column_name: "val" }, aggregate: "SUM", label: "total" }, { expressionType: "SIMPLE", column: { column_name: "val" }, aggregate: "AVG", label: "mean" }],
+  orderby: [["grp", true]],
+  row_limit: 1000,
+};
+
+async function api(url, bearer, method, path, body) {
+  const res = await fetch(`${url}${path}`, { method, headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+const clientId = () => Math.random().toString(36).slice(2, 13);
+
+/** CPU seconds (user + system) of every workerd process of this run. */
+function workerdCpuSeconds() {
+  const pids = execFileSync("pgrep", ["-f", "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+  const tick = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+const worker = await startWorker();
+try {
+  const login = await fetch(`${worker.url}/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }) });
+  const bearer = (await login.json()).access_token;
+  // D1: a writable registration of the examples binding creates the table; the dataset reads it
+  const d1db = await api(worker.url, bearer, "POST", "/api/v1/database/", { database_name: "bench d1", sqlalchemy_uri: "d1://EXAMPLES", allow_dml: true });
+  await api(worker.url, bearer, "POST", "/api/v1/sqllab/execute/", {
+    client_id: clientId(), database_id: d1db.id, runAsync: false,
+    sql: `DROP TABLE IF EXISTS ${TABLE}; CREATE TABLE ${TABLE} (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, val INTEGER NOT NULL);
+          INSERT INTO ${TABLE} WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${ROWS}) SELECT n, n % 100, (n * 7919) % 10007 FROM s`,
+  });
+  const pg = postgres({ host: "127.0.0.1", port: 5432, user: "postgres", database: "test", max: 1, onnotice: () => {} });
+  await pg.unsafe(`DROP TABLE IF EXISTS ${TABLE}; CREATE TABLE ${TABLE} AS SELECT g AS id, g % 100 AS grp, (g::bigint * 7919 % 10007)::int AS val FROM generate_series(1, ${ROWS}) AS g; ANALYZE ${TABLE}`);
+  const pgdb = await api(worker.url, bearer, "POST", "/api/v1/database/", { database_name: "bench pg", sqlalchemy_uri: "postgresql://postgres@127.0.0.1:5432/test" });
+  const datasets = {
+    d1: (await api(worker.url, bearer, "POST", "/api/v1/dataset/", { database: d1db.id, schema: "main", table_name: TABLE })).id,
+    postgresql: (await api(worker.url, bearer, "POST", "/api/v1/dataset/", { database: pgdb.id, schema: "public", table_name: TABLE })).id,
+  };
+  const chartData = (engine, extra = {}) => api(worker.url, bearer, "POST", "/api/v1/chart/data", { datasource: { id: datasets[engine], type: "table" }, queries: [QUERY], ...extra });
+
+  const sqliteFile = (() => {
+    const dir = join(worker.stateDir, "v3/d1/miniflare-D1DatabaseObject");
+    for (const f of readdirSync(dir).filter((f) => f.endsWith(".sqlite"))) {
+      const db = new DatabaseSync(join(dir, f), { readOnly: true });
+      const has = db.prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name = '${TABLE}'`).get().n;
+      if (has) return db;
+      db.close();
+    }
+    throw new Error("the D1 file with the bench table was not found");
+  })();
+  const natives = {
+    d1: async (sql) => sqliteFile.prepare(sql).all().length,
+    postgresql: async (sql) => (await pg.unsafe(sql)).length,
+  };
+
+  const p1 = {};
+  for (const engine of ["d1", "postgresql"]) {
+    const sql = (await chartData(engine, { result_type: "query" })).result[0].query;
+    await chartData(engine, { force: true });
+    await natives[engine](sql);
+    const viaApi = [];
+    const direct = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      let t = performance.now();
+      const res = await chartData(engine, { force: true });
+      viaApi.push(performance.now() - t);
+      if (res.result[0].rowcount !== 100) throw new Error(`${engine}: ${res.result[0].rowcount} groups, expected 100`);
+      t = performance.now();
+      const n = await natives[engine](sql);
+      direct.push(performance.now() - t);
+      if (n !== 100) throw new Error(`${engine}: ${n} groups natively`);
+    }
+    p1[engine] = { chart_data_p50_ms: round(median(viaApi), 1), direct_p50_ms: round(median(direct), 1), ratio: round(median(viaApi) / median(direct), 2) };
+    console.log(`P1 ${engine}: chart data ${p1[engine].chart_data_p50_ms} ms vs direct ${p1[engine].direct_p50_ms} ms = ${p1[engine].ratio}x (goal <= 1.1x)`);
+  }
+
+  // P6 and CPU: the same cached request over and over
+  await chartData("d1");
+  const body = JSON.stringify({ datasource: { id: datasets.d1, type: "table" }, queries: [QUERY] });
+  const cachedRequest = () => fetch(`${worker.url}/api/v1/chart/data`, { method: "POST", headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" }, body });
+  const check = await (await cachedRequest()).json();
+  if (!check.result[0].is_cached) throw new Error("the chart data did not come from the cache");
+  const cached = await load(cachedRequest, { total: 2000, concurrency: 32 });
+  const health = await load(() => fetch(`${worker.url}/health`), { total: 2000, concurrency: 32 });
+  const p6 = { cached_chart_data: cached, health, throughput_ratio: round(cached.rps / health.rps, 2) };
+  console.log(`P6: cached chart data ${cached.rps}/s (p50 ${cached.p50_ms} ms) vs /health ${health.rps}/s = ${p6.throughput_ratio} (goal >= 0.8)`);
+
+  const n = 500;
+  const before = workerdCpuSeconds();
+  for (let i = 0; i < n; i++) await (await cachedRequest()).arrayBuffer();
+  const cpuMs = ((workerdCpuSeconds() - before) * 1000) / n;
+  const healthBefore = workerdCpuSeconds();
+  for (let i = 0; i < n; i++) await (await fetch(`${worker.url}/health`)).arrayBuffer();
+  const healthCpuMs = ((workerdCpuSeconds() - healthBefore) * 1000) / n;
+  const cpu = { cached_request_cpu_ms: round(cpuMs, 2), health_request_cpu_ms: round(healthCpuMs, 2) };
+  console.log(`CPU: workerd ${cpu.cached_request_cpu_ms} ms per cached chart-data request, ${cpu.health_request_cpu_ms} ms per /health (goal <= 2 ms)`);
+
+  await pg.unsafe(`DROP TABLE IF EXISTS ${TABLE}`);
+  await pg.end();
+  sqliteFile.close();
+  saveResults("chart-data", { p1, p6, cpu });
+} finally {
+  await worker.stop();
+}
