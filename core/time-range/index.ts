@@ -155,11 +155,19 @@ export function resolveTimeRange(timeRange: string | null | undefined, options: 
 
 /** "1 week ago", "2 years later" … applied to both ends, as Superset's time_shift and time comparison. */
 export function shift(bounds: TimeRangeBounds, timeShift: string): TimeRangeBounds {
+  return { since: bounds.since && shiftMoment(bounds.since, timeShift), until: bounds.until && shiftMoment(bounds.until, timeShift) };
+}
+
+/**
+ * One moment moved by a shift such as "1 week ago"; `inverse` moves it the other way (a time comparison's
+ * rows, fetched a week back, are moved a week forward to meet the rows they compare with).
+ */
+export function shiftMoment(d: Date, timeShift: string, inverse = false): Date {
   const m = /^(\d+)\s+([a-z]+)\s+(ago|later|before|after)$/i.exec(timeShift.trim());
   const unit = m ? unitOf(m[2]) : null;
   if (!m || !unit) throw timeRangeError(`Invalid time shift: "${timeShift}" (expected e.g. "1 week ago")`);
-  const n = (/ago|before/i.test(m[3]) ? -1 : 1) * Number(m[1]);
-  return { since: bounds.since && addUnits(bounds.since, n, unit), until: bounds.until && addUnits(bounds.until, n, unit) };
+  const n = (/ago|before/i.test(m[3]) ? -1 : 1) * (inverse ? -1 : 1) * Number(m[1]);
+  return addUnits(d, n, unit);
 }
 
 /** Superset's /api/v1/time_range/ strings: ISO without zone, empty for an open end. */

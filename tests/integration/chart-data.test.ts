@@ -183,12 +183,76 @@ test("time ranges resolve as Superset's time picker shows them", async () => {
   expect((await json(bad)).message).toBe("From date cannot be larger than to date");
 });
 
-test("what is not built yet is refused by name, never silently dropped", async () => {
-  const offsets = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], time_offsets: ["1 week ago"] });
-  expect(offsets.status).toBe(400);
-  expect((await json(offsets)).message).toBe("Time comparison (time_offsets) is not supported yet");
-  const layers = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], annotation_layers: [{ name: "x", sourceType: "NATIVE", value: 1 }] });
-  expect(layers.status).toBe(400);
+const total = { expressionType: "SIMPLE", column: { column_name: "amount" }, aggregate: "SUM", label: "total" };
+const monthAxis = { columnType: "BASE_AXIS", sqlExpression: "day", label: "day", timeGrain: "P1M", expressionType: "SQL" };
+
+for (const engine of ["d1", "postgresql", "mysql"]) {
+  test(`${engine}: time comparison joins each offset's metrics onto the shifted time axis, before post-processing`, async () => {
+    // February (north 7, south 3) against January a month back (north 10+5 = 15, south 20), by region
+    const body = {
+      columns: [monthAxis, "region"], metrics: [total], orderby: [["region", true]], row_limit: 1,
+      filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-02-01 : 2024-03-01" }], time_offsets: ["1 month ago"],
+    };
+    const res = await chartData(datasets[engine], body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const r = (await json(res)).result[0];
+    expect(r.colnames).toEqual(["day", "region", "total", "total__1 month ago"]);
+    // the main query's row limit (1) applies to it alone: the offset query is not cut, so north still matches
+    expect(r.data.map((row: any) => [row.day, row.region, Number(row.total), Number(row["total__1 month ago"])])).toEqual([[Date.UTC(2024, 1, 1), "north", 7, 15]]);
+    expect(r.query.split(";\n\n")).toHaveLength(2);
+
+    const compared = (await json(await chartData(datasets[engine], {
+      ...body, row_limit: 10,
+      post_processing: [{ operation: "compare", options: { source_columns: ["total"], compare_columns: ["total__1 month ago"], compare_type: "difference", drop_original_columns: true } }],
+    }))).result[0];
+    expect(compared.colnames).toEqual(["day", "region", "difference__total__total__1 month ago"]);
+    expect(compared.data.map((row: any) => [row.region, Number(row["difference__total__total__1 month ago"])])).toEqual([["north", 7 - 15], ["south", 3 - 20]]);
+  });
+}
+
+test("a time comparison without a time axis, or with an offset that is not a shift, is a 400 naming it", async () => {
+  const noAxis = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], time_offsets: ["1 week ago"] });
+  expect(noAxis.status).toBe(400);
+  expect((await json(noAxis)).message).toBe("A time column must be specified when using a Time Comparison.");
+  const badShift = await chartData(datasets.d1, { columns: [monthAxis], metrics: ["count"], time_offsets: ["around easter"] });
+  expect(badShift.status).toBe(400);
+  expect((await json(badShift)).message).toMatch(/Invalid time shift: "around easter"/);
   const xlsx = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"] }, { result_format: "xlsx" });
   expect((await json(xlsx)).message).toBe("The xlsx result format is not available: use json or csv");
+});
+
+test("annotation layers: native events by layer name, another chart's rows with the layer's overrides, no cycles", async () => {
+  const layer = await json(await admin.post("/api/v1/annotation_layer/", { name: `Launches ${unique()}` }));
+  await admin.post(`/api/v1/annotation_layer/${layer.id}/annotation/`, { short_descr: "v2", start_dttm: "2024-02-01", end_dttm: "2024-02-03", json_metadata: "{\"color\":\"red\"}" });
+  await admin.post(`/api/v1/annotation_layer/${layer.id}/annotation/`, { short_descr: "v1", long_descr: "first", start_dttm: "2024-01-01", end_dttm: "2024-01-01" });
+  const native = await json(await chartData(datasets.d1, { columns: [monthAxis], metrics: [total], annotation_layers: [{ name: "Releases", sourceType: "NATIVE", value: layer.id, annotationType: "EVENT", show: true }] }));
+  expect(native.result[0].annotation_data).toEqual({
+    Releases: {
+      columns: ["start_dttm", "end_dttm", "short_descr", "long_descr", "json_metadata"],
+      records: [
+        { start_dttm: Date.UTC(2024, 0, 1), end_dttm: Date.UTC(2024, 0, 1), short_descr: "v1", long_descr: "first", json_metadata: null },
+        { start_dttm: Date.UTC(2024, 1, 1), end_dttm: Date.UTC(2024, 1, 3), short_descr: "v2", long_descr: null, json_metadata: "{\"color\":\"red\"}" },
+      ],
+    },
+  });
+
+  // a saved chart (north's monthly totals) as a layer; the layer's time range override keeps only January
+  const context = { datasource: { id: datasets.d1, type: "table" }, queries: [{ columns: [monthAxis], metrics: [total], filters: [{ col: "region", op: "==", val: "north" }, { col: "day", op: "TEMPORAL_RANGE", val: "No filter" }] }] };
+  const chart = await json(await admin.post("/api/v1/chart/", { slice_name: `North ${unique()}`, viz_type: "echarts_timeseries_line", datasource_id: datasets.d1, datasource_type: "table", params: "{}", query_context: JSON.stringify(context) }));
+  const layered = await json(await chartData(datasets.d1, {
+    columns: [monthAxis], metrics: [total],
+    annotation_layers: [{ name: "North", sourceType: "line", value: chart.id, annotationType: "TIME_SERIES", overrides: { time_range: "2024-01-01 : 2024-02-01" } }, { name: "f", sourceType: "", annotationType: "FORMULA", value: "x*2" }],
+  }));
+  expect(layered.result[0].annotation_data).toEqual({ North: { records: [{ day: Date.UTC(2024, 0, 1), total: 15 }] } });
+
+  // a chart whose own query names itself as a layer never runs forever
+  const selfish = { ...context, queries: [{ ...context.queries[0], annotation_layers: [{ name: "me", sourceType: "line", value: chart.id }] }] };
+  expect((await admin.put(`/api/v1/chart/${chart.id}`, { query_context: JSON.stringify(selfish) })).status).toBe(200);
+  const cycle = await admin.get(`/api/v1/chart/${chart.id}/data/`);
+  expect(cycle.status).toBe(400);
+  expect((await json(cycle)).message).toBe("Circular chart annotation dependency detected");
+
+  const missing = await chartData(datasets.d1, { columns: [monthAxis], metrics: [total], annotation_layers: [{ name: "Gone", sourceType: "NATIVE", value: 99_999_999 }] });
+  expect(missing.status).toBe(400);
+  expect((await json(missing)).message).toMatch(/annotation layer 99999999, which does not exist/);
 });

@@ -123,7 +123,7 @@ chartDataApi.get("/api/v1/datasource/:type/:pk/column/:column/values/", read, as
   const context = parseQueryContext(body);
   const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
   const payload = await runQueryObject(
-    { ...call, datasource, context, maxRows: 10_000, cacheTimeout: 0, resolveTimeRange: () => ({ since: null, until: null }) },
+    { ...call, datasource, context, maxRows: 10_000, cacheTimeout: 0, resolveTimeRange: () => ({ since: null, until: null }), annotations: async () => ({}) },
     context.queries[0],
   );
   const rows = (payload.data as Record<string, unknown>[]) ?? [];

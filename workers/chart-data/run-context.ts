@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { chartDatasource } from "./datasource";
 import { effectiveCacheTimeout } from "./cache";
 import { runQueryObject, type QueryPayload } from "./run-query";
+import { annotationData, type AnnotationSources } from "./annotations";
 
 // A whole chart-data request: the query context checked, the dataset loaded once with the caller's access
 // checked, then every query object run (in parallel: each is its own statement and connection).
@@ -24,7 +25,8 @@ export interface ChartDataCall {
   now?: Date;
 }
 
-export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false): Promise<{ context: QueryContext; results: QueryPayload[] }> {
+/** `stack`: the charts whose annotation layers led here (a chart layer runs through this function again). */
+export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false, stack: number[] = []): Promise<{ context: QueryContext; results: QueryPayload[] }> {
   const context = parseQueryContext(body);
   if (forceParam) context.force = true;
   const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
@@ -33,7 +35,17 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
   const cacheTimeout = effectiveCacheTimeout(context.custom_cache_timeout, call.chartCacheTimeout, datasource.dataset.cache_timeout, datasource.database.cache_timeout);
   const resolve = (range: string, q: QueryObject) =>
     resolveTimeRange(range, { now, relativeStart: q.extras.relative_start, relativeEnd: q.extras.relative_end, timeShift: q.time_shift });
-  const run = { env: call.env, secret: call.secret, principal: call.principal, datasource, context, resolveTimeRange: resolve, maxRows: limits.maxRow, cacheTimeout, background: call.background };
+  const sources: AnnotationSources = {
+    db: call.db, principal: call.principal, stack,
+    runChart: async (layerBody, layerStack) => {
+      const { results } = await runChartData({ ...call, chartCacheTimeout: null }, layerBody, context.force, layerStack);
+      return (results[0]?.data as unknown[] | undefined) ?? [];
+    },
+  };
+  const run = {
+    env: call.env, secret: call.secret, principal: call.principal, datasource, context, resolveTimeRange: resolve, maxRows: limits.maxRow, cacheTimeout,
+    background: call.background, annotations: (q: QueryObject) => annotationData(sources, q),
+  };
   const results = await Promise.all(context.queries.map((q) => runQueryObject(run, q)));
   return { context, results };
 }

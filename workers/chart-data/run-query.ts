@@ -5,7 +5,8 @@ import { dialectFor } from "../../core/connectors/dialects";
 import { GenericType } from "../../core/connectors/types";
 import { compileQuery } from "../../core/query/compile";
 import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
-import type { TimeBounds } from "../../core/query/types";
+import type { CompiledQuery, TimeBounds } from "../../core/query/types";
+import { joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
 import { secretsOfUri } from "../../core/sqllab/scrub";
 import type { Principal } from "../../core/security/permissions";
 import { connectorFor } from "../connectors/registry";
@@ -14,10 +15,12 @@ import type { Env } from "../env";
 import type { ChartDatasource } from "./datasource";
 import { cacheKeyOf, readCached, writeCached } from "./cache";
 import { applyChartPostProcessing } from "./post-process";
+import { epochMs } from "../../core/chart-data/epoch";
 
 // One query object of a chart-data request, end to end: templates rendered, compiled for the engine, the
-// whole statement through the SQL gate (read-only, one statement), the cache, the connector, then
-// post-processing; answered in the shape of Superset's ChartDataResponseResult.
+// whole statement through the SQL gate (read-only, one statement), the cache, the connector (plus one query
+// per time-comparison offset, joined on), then post-processing; answered in the shape of Superset's
+// ChartDataResponseResult.
 
 const SAMPLES_ROW_LIMIT = 1000;
 const QUERY_TIMEOUT_MS = 30_000;
@@ -32,6 +35,8 @@ export interface RunContext {
   maxRows: number;
   cacheTimeout: number;
   background: (p: Promise<unknown>) => void;
+  /** Superset's annotation_data of a query object: its annotation layers' records, by layer name */
+  annotations: (q: QueryObject) => Promise<Record<string, unknown>>;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -56,13 +61,14 @@ function templated(run: RunContext, q: QueryObject, sql: string): string {
   }, flavour);
 }
 
-export async function runQueryObject(run: RunContext, original: QueryObject): Promise<QueryPayload> {
-  const { datasource, context } = run;
-  const type = original.result_type ?? context.result_type;
-  const q = reshape(original, type, datasource);
-  // Not built yet, and never silently dropped: a chart that asks for them is told so.
-  if (q.time_offsets.length) throw new ApiError(400, "Time comparison (time_offsets) is not supported yet", "INVALID_PAYLOAD_SCHEMA_ERROR");
-  if (q.annotation_layers.length) throw new ApiError(400, "Annotation layers in chart queries are not supported yet", "INVALID_PAYLOAD_SCHEMA_ERROR");
+interface Prepared {
+  compiled: CompiledQuery;
+  statement: string;
+}
+
+/** Templates rendered, compiled for the engine, the whole statement through the SQL gate (read-only, one statement). */
+function prepare(run: RunContext, q: QueryObject): Prepared {
+  const { datasource } = run;
   const engine = datasource.database.engine as "d1" | "postgresql" | "mysql";
   const flavour = dialectFor(engine).flavour;
   // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.
@@ -78,15 +84,53 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   });
   const { statements } = gateSql(compiled.sql, { dialect: flavour, allowDml: false });
   if (statements.length !== 1) throw new ApiError(400, "A chart query must be a single statement", "INVALID_SQL_ERROR");
-  const common = {
-    query: compiled.sql, applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters,
-    from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: [],
+  return { compiled, statement: statements[0] };
+}
+
+interface Fetched extends ResultFrame {
+  types: GenericType[];
+}
+
+async function fetchRows(run: RunContext, prepared: Prepared): Promise<Fetched> {
+  const { datasource } = run;
+  const connector = await connectorFor(run.env, datasource.database, run.secret, { pooled: { userId: run.principal.id } });
+  let result;
+  try {
+    result = await connector.execute(prepared.statement, { limit: run.maxRows, readOnly: true, timeoutMs: QUERY_TIMEOUT_MS, schema: datasource.dataset.schema });
+  } catch (e) {
+    const failure = engineFailure(e, secretsOfUri(datasource.database.sqlalchemy_uri));
+    throw new ApiError(failure.status >= 500 ? 500 : 400, `Error: ${failure.message}`, failure.errorType, failure.extra);
+  } finally {
+    await connector.close();
+  }
+  const temporal = result.columns.map((c) => c.type_generic === GenericType.TEMPORAL || c.is_dttm);
+  // Superset answers temporal values as epoch milliseconds (pandas timestamps in JSON).
+  return {
+    names: result.columns.map((c) => c.name),
+    types: result.columns.map((c) => c.type_generic),
+    rows: result.rows.map((row) => row.map((v, i) => (temporal[i] ? epochMs(v) : v))),
   };
-  if (type === "query") return { query: compiled.sql, language: "sql", applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters };
+}
+
+export async function runQueryObject(run: RunContext, original: QueryObject): Promise<QueryPayload> {
+  const { datasource, context } = run;
+  const type = original.result_type ?? context.result_type;
+  const q = reshape(original, type, datasource);
+  const main = prepare(run, q);
+  // Time comparison: one more query per offset, over the shifted range (core/chart-data/time-offsets).
+  const offsets = q.time_offsets.map((offset) => ({ offset, prepared: prepare(run, offsetQuery(q, offset)) }));
+  const index = offsets.length ? timeAxisLabel(q, main.compiled.columnLabels) : null;
+  const query = [main, ...offsets.map((o) => o.prepared)].map((p) => p.compiled.sql).join(";\n\n");
+  const { compiled } = main;
+  if (type === "query") return { query, language: "sql", applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters };
+  const common = {
+    query, applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters,
+    from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: await run.annotations(q),
+  };
 
   const key = await cacheKeyOf({
-    v: 1, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
-    sql: compiled.sql, post: q.post_processing, type,
+    v: 2, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
+    sql: query, offsets: q.time_offsets, post: q.post_processing, type,
   });
   if (!context.force) {
     const hit = await readCached(key);
@@ -94,27 +138,21 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
       return { ...hit.payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
     }
   }
-  const connector = await connectorFor(run.env, datasource.database, run.secret, { pooled: { userId: run.principal.id } });
-  let result;
-  try {
-    result = await connector.execute(statements[0], { limit: run.maxRows, readOnly: true, timeoutMs: QUERY_TIMEOUT_MS, schema: datasource.dataset.schema });
-  } catch (e) {
-    const failure = engineFailure(e, secretsOfUri(datasource.database.sqlalchemy_uri));
-    throw new ApiError(failure.status >= 500 ? 500 : 400, `Error: ${failure.message}`, failure.errorType, failure.extra);
-  } finally {
-    await connector.close();
+  const [fetched, ...shifted] = await Promise.all([fetchRows(run, main), ...offsets.map((o) => fetchRows(run, o.prepared))]);
+  let { names, rows, types } = fetched;
+  if (offsets.length && index) {
+    const joined = joinTimeOffsets(fetched, offsets.map((o, i) => ({ offset: o.offset, frame: shifted[i] })), compiled.metricLabels, index);
+    const metricType = (m: string) => fetched.types[fetched.names.indexOf(m)] ?? GenericType.NUMERIC;
+    types = [...types, ...offsets.flatMap(() => compiled.metricLabels.map(metricType))];
+    ({ names, rows } = joined);
   }
-  const names = result.columns.map((c) => c.name);
-  const temporal = result.columns.map((c) => c.type_generic === GenericType.TEMPORAL || c.is_dttm);
-  // Superset answers temporal values as epoch milliseconds (pandas timestamps in JSON).
-  const rows = result.rows.map((row) => row.map((v, i) => (temporal[i] ? epochMs(v) : v)));
-  const processed = q.post_processing.length ? applyChartPostProcessing(names, rows, q.post_processing, result.columns.map((c) => c.type_generic)) : { names, rows, types: result.columns.map((c) => c.type_generic) };
+  const processed = q.post_processing.length ? applyChartPostProcessing(names, rows, q.post_processing, types) : { names, rows, types };
   const payload = {
     colnames: processed.names,
     coltypes: processed.types,
     data: processed.rows.map((row) => Object.fromEntries(processed.names.map((n, i) => [n, row[i]]))),
     rowcount: processed.rows.length,
-    sql_rowcount: result.rows.length,
+    sql_rowcount: fetched.rows.length,
     status: "success",
     error: null,
     stacktrace: null,
@@ -122,15 +160,6 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const cached_dttm = new Date().toISOString().slice(0, 19);
   run.background(writeCached(key, { cached_dttm, datasourceId: datasource.dataset.id, payload }, run.cacheTimeout));
   return { ...payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: false, cached_dttm: null };
-}
-
-/** 'YYYY-MM-DD HH:MM:SS' (D1, MySQL), ISO text or a Date as epoch milliseconds in UTC; anything else as is. */
-export function epochMs(value: unknown): unknown {
-  if (value instanceof Date) return value.getTime();
-  if (typeof value !== "string") return value;
-  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value.includes("T") || value.endsWith("Z") ? value : `${value.replace(" ", "T")}Z`;
-  const ms = Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}Z`);
-  return Number.isNaN(ms) ? value : ms;
 }
 
 /** Superset's per-database ALLOW_ADHOC_SUBQUERY: the database's extra may turn it on ({"allow_adhoc_subquery": true}). */
