@@ -13,7 +13,8 @@ import { readCached } from "../chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { resultCsv, runChartData, unsupportedFormat, type ChartDataCall } from "../chart-data/run-context";
+import { runChartData, type ChartDataCall } from "../chart-data/run-context";
+import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
 import { runQueryObject } from "../chart-data/run-query";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 
@@ -52,15 +53,18 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+const FILE_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
+
 async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null) {
-  if (body.result_format === "xlsx") throw unsupportedFormat("xlsx");
   const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, c.req.query("force") === "true");
-  if (context.result_format === "csv" && context.result_type !== "query") {
-    if (results.length !== 1) throw badRequest("CSV export takes one query: this context has several");
-    return c.body(resultCsv(results[0]), 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="chart-${context.datasource.id}.csv"`,
-    });
+  const format = context.result_format;
+  if ((format === "csv" || format === "xlsx") && context.result_type !== "query") {
+    const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
+    const name = `chart-${context.datasource.id}`;
+    // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)
+    if (files.length === 1) return c.body(files[0], 200, { "Content-Type": FILE_TYPES[format], "Content-Disposition": `attachment; filename="${name}.${format}"` });
+    const zip = zipFiles(Object.fromEntries(files.map((f, i) => [`query_${i + 1}.${format}`, f])));
+    return c.body(zip, 200, { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}.zip"` });
   }
   return c.json({ result: results });
 }

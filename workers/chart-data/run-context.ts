@@ -1,4 +1,3 @@
-import { ApiError } from "../../core/http/errors";
 import { parseQueryContext, type QueryContext, type QueryObject } from "../../core/chart-data/query-context";
 import { resolveTimeRange } from "../../core/time-range/resolve";
 import { limitConfig } from "../../core/sqllab/limits";
@@ -48,23 +47,4 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
   };
   const results = await Promise.all(context.queries.map((q) => runQueryObject(run, q)));
   return { context, results };
-}
-
-/** CSV of one result (Superset's chart export): a header of column names, then the rows; a BOM for Excel. */
-export function resultCsv(payload: QueryPayload): string {
-  const names = (payload.colnames as string[] | undefined) ?? [];
-  const rows = (payload.data as Record<string, unknown>[] | undefined) ?? [];
-  const cell = (v: unknown) => {
-    if (v === null || v === undefined) return "";
-    const text = typeof v === "object" ? JSON.stringify(v) : String(v);
-    // quote when needed; a leading = + - @ is prefixed so a spreadsheet does not run it as a formula
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [names.map(cell).join(","), ...rows.map((r) => names.map((n) => cell(r[n])).join(","))];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
-
-export function unsupportedFormat(format: string): ApiError {
-  return new ApiError(400, `The ${format} result format is not available: use json or csv`, "INVALID_PAYLOAD_SCHEMA_ERROR");
 }
