@@ -24,6 +24,9 @@ export interface Env {
   LOGIN_MAX_FAILURES_PER_USER?: string;
   LOGIN_MAX_FAILURES_PER_CLIENT?: string;
   LOGIN_FAILURE_WINDOW_SECONDS?: string;
+  /** asynchronous chart data jobs (Superset's GLOBAL_ASYNC_QUERIES), one object per job */
+  CHART_DATA_JOB?: DurableObjectNamespace;
+  GLOBAL_ASYNC_QUERIES?: string;
 }
 
 /** What every Hono handler can read from `c.var`. */

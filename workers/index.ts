@@ -7,6 +7,7 @@ export { QueryJob } from "../durable-objects/query-job";
 export { EventChannel } from "../durable-objects/event-channel";
 export { ConnectionPool } from "../durable-objects/connection-pool";
 export { LoginThrottle } from "../durable-objects/login-throttle";
+export { ChartDataJob } from "../durable-objects/chart-data-job";
 
 // The one entry: env is unpacked here and handed down; nothing deeper reads globals.
 const app = createApp(renderPage);

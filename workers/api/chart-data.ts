@@ -15,7 +15,8 @@ import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { runChartData, type ChartDataCall } from "../chart-data/run-context";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
-import { runQueryObject } from "../chart-data/run-query";
+import { CacheMiss, runQueryObject } from "../chart-data/run-query";
+import { asyncQueriesOn, chartJobResult, startChartJob } from "../chart-data/async-job";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 
 // Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
@@ -56,7 +57,20 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
 const FILE_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
 async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null) {
-  const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, c.req.query("force") === "true");
+  const forceParam = c.req.query("force") === "true";
+  const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
+  if (wantsJson && asyncQueriesOn(c.env)) {
+    // As Superset: answered at once when every query is cached; otherwise a job (checked and compiled first,
+    // so a bad body or a dataset the caller may not read is still a 400/403 here, not an error event)
+    try {
+      const { results } = await runChartData({ ...callOf(c, chartCacheTimeout), cacheOnly: true }, body, forceParam);
+      return c.json({ result: results });
+    } catch (e) {
+      if (!(e instanceof CacheMiss)) throw e;
+    }
+    return c.json(await startChartJob(c.env, principalOf(c), body, forceParam || body.force === true, chartCacheTimeout), 202);
+  }
+  const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, forceParam);
   const format = context.result_format;
   if ((format === "csv" || format === "xlsx") && context.result_type !== "query") {
     const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
@@ -88,11 +102,18 @@ chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
 });
 
 chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
-  const hit = await readCached(c.req.param("cache_key"));
-  if (!hit) throw notFound("Cached data not found");
+  const key = c.req.param("cache_key");
+  const hit = await readCached(key);
+  if (!hit) {
+    // an async job's result_url (the job id), for the user who started it
+    const job = await chartJobResult(c.env, key, principalOf(c).id);
+    if (!job) throw notFound("Cached data not found");
+    await chartDatasource(c.var.db, principalOf(c), job.datasourceId);
+    return c.body(job.json, 200, { "Content-Type": "application/json" });
+  }
   // the entry is handed out only to callers who may read its dataset now
   await chartDatasource(c.var.db, principalOf(c), hit.datasourceId);
-  return c.json({ result: [{ ...hit.payload, cache_key: c.req.param("cache_key"), is_cached: true, cached_dttm: hit.cached_dttm }] });
+  return c.json({ result: [{ ...hit.payload, cache_key: key, is_cached: true, cached_dttm: hit.cached_dttm }] });
 });
 
 /**

@@ -22,6 +22,8 @@ export interface ChartDataCall {
   chartCacheTimeout?: number | null;
   /** the clock, for time ranges ("Last week" is relative to now) */
   now?: Date;
+  /** answer only from the cache (see CacheMiss) */
+  cacheOnly?: boolean;
 }
 
 /** `stack`: the charts whose annotation layers led here (a chart layer runs through this function again). */
@@ -37,13 +39,13 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
   const sources: AnnotationSources = {
     db: call.db, principal: call.principal, stack,
     runChart: async (layerBody, layerStack) => {
-      const { results } = await runChartData({ ...call, chartCacheTimeout: null }, layerBody, context.force, layerStack);
+      const { results } = await runChartData({ ...call, chartCacheTimeout: null, cacheOnly: false }, layerBody, context.force, layerStack);
       return (results[0]?.data as unknown[] | undefined) ?? [];
     },
   };
   const run = {
     env: call.env, secret: call.secret, principal: call.principal, datasource, context, resolveTimeRange: resolve, maxRows: limits.maxRow, cacheTimeout,
-    background: call.background, annotations: (q: QueryObject) => annotationData(sources, q),
+    background: call.background, annotations: (q: QueryObject) => annotationData(sources, q), cacheOnly: call.cacheOnly,
   };
   const results = await Promise.all(context.queries.map((q) => runQueryObject(run, q)));
   return { context, results };

@@ -37,7 +37,12 @@ export interface RunContext {
   background: (p: Promise<unknown>) => void;
   /** Superset's annotation_data of a query object: its annotation layers' records, by layer name */
   annotations: (q: QueryObject) => Promise<Record<string, unknown>>;
+  /** answer only from the cache: a miss (or force) throws CacheMiss after the query was checked and compiled */
+  cacheOnly?: boolean;
 }
+
+/** Thrown by a cache-only run (the async path's first look) when a query is not cached. */
+export class CacheMiss extends Error {}
 
 export type QueryPayload = Record<string, unknown>;
 
@@ -138,6 +143,7 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
       return { ...hit.payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
     }
   }
+  if (run.cacheOnly) throw new CacheMiss();
   const [fetched, ...shifted] = await Promise.all([fetchRows(run, main), ...offsets.map((o) => fetchRows(run, o.prepared))]);
   let { names, rows, types } = fetched;
   if (offsets.length && index) {
