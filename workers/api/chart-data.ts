@@ -157,11 +157,12 @@ chartDataApi.get("/api/v1/datasource/:type/:pk/column/:column/values/", read, as
 
 /**
  * Superset's GET /api/v1/time_range/: a time range (or a list of them, each with an optional shift) resolved
- * to its bounds, as the time picker shows them. Rison: `(timeRange:'Last week')` or `!((timeRange:…,shift:…))`.
+ * to its bounds, as the time picker shows them. Rison: `'Last week'` (what Superset's time picker sends),
+ * `(timeRange:'Last week')` or `!((timeRange:…,shift:…))`.
  */
 chartDataApi.get("/api/v1/time_range/", requiresLogin(), (c) => {
   const q = risonQuery<unknown>(c);
-  const items = Array.isArray(q) ? q : [q ?? { timeRange: "No filter" }];
+  const items = typeof q === "string" ? [{ timeRange: q }] : Array.isArray(q) ? q : [q ?? { timeRange: "No filter" }];
   if (items.length > 50) throw badRequest("At most 50 time ranges per request");
   const now = new Date();
   const result = items.map((item) => {

@@ -134,7 +134,7 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   };
 
   const key = await cacheKeyOf({
-    v: 2, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
+    v: 3, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
     sql: query, offsets: q.time_offsets, post: q.post_processing, type,
   });
   if (!context.force) {
@@ -164,7 +164,9 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
     stacktrace: null,
   };
   const cached_dttm = new Date().toISOString().slice(0, 19);
-  run.background(writeCached(key, { cached_dttm, datasourceId: datasource.dataset.id, payload }, run.cacheTimeout));
+  // the entry keeps the query and its filters too: GET /api/v1/chart/data/{cache_key} answers the whole result
+  const entry = { ...payload, ...common, cache_timeout: run.cacheTimeout };
+  run.background(writeCached(key, { cached_dttm, datasourceId: datasource.dataset.id, payload: entry }, run.cacheTimeout));
   return { ...payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: false, cached_dttm: null };
 }
 
