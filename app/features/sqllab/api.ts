@@ -1,4 +1,5 @@
 import rison from "rison";
+import type { DatasetCreateBody } from "../../../core/sqllab/save-dataset";
 import type { Query, QueryEditor, QueryResults, Table } from "../../../core/sqllab/types";
 import type { WireTabState } from "../../../core/sqllab/wire";
 import { editorToSavedQuery, editorToTabStateFields } from "../../../core/sqllab/wire";
@@ -105,8 +106,10 @@ export const sqlLabApi = {
     call<TableMetadata>("GET", `/api/v1/database/${dbId}/table_metadata/?name=${encodeURIComponent(table)}${schema ? `&schema=${encodeURIComponent(schema)}` : ""}`),
 
   storeKv: (data: unknown) => call<{ id: string }>("POST", "/kv/store/", { data: JSON.stringify(data) }),
-  createDataset: (p: { database: number; catalog: string | null; schema: string | null; sql: string; table_name: string; template_params?: string | null }) =>
-    call<{ id: number; data?: unknown }>("POST", "/api/v1/dataset/", { ...p, is_managed_externally: false, external_url: null, dataset_type: "virtual" }),
+  createDataset: (body: DatasetCreateBody) => call<{ id: number }>("POST", "/api/v1/dataset/", body),
+  /** Superset's postFormData: Explore's unsaved form data, answered with the key Explore opens it by. */
+  postFormData: (datasourceId: number, formData: Record<string, unknown>) =>
+    call<{ key: string }>("POST", "/api/v1/explore/form_data", { datasource_id: datasourceId, datasource_type: "table", form_data: JSON.stringify(formData) }),
 };
 
 export interface TableMetadata {
