@@ -6,7 +6,7 @@ import { language as sqlLanguage } from "monaco-editor/languages/definitions/sql
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import { useEffect, useRef } from "react";
 import { completionSource } from "./completion-source";
-import type { ShortcutAction } from "./shortcuts";
+import { detectPlatform, shortcutsFor, type KeyChord, type Platform, type ShortcutAction } from "./shortcuts";
 
 // Monaco bundled with the app (never a CDN), loaded only by the SQL Lab route after hydration.
 // Completion offers SQL keywords, the dialect's functions and the selected database's schemas,
@@ -43,6 +43,21 @@ function registerCompletion() {
   });
 }
 
+const KEY_CODES: Record<KeyChord["key"], monaco.KeyCode> = {
+  Enter: monaco.KeyCode.Enter, R: monaco.KeyCode.KeyR, E: monaco.KeyCode.KeyE, X: monaco.KeyCode.KeyX, T: monaco.KeyCode.KeyT,
+  Q: monaco.KeyCode.KeyQ, F: monaco.KeyCode.KeyF, "[": monaco.KeyCode.BracketLeft, "]": monaco.KeyCode.BracketRight,
+};
+
+/**
+ * A chord as Monaco's keybinding: Monaco's CtrlCmd is Command on a Mac and Control elsewhere, its WinCtrl is
+ * Control on a Mac but the Windows/Super key elsewhere, so the Control key is WinCtrl only on a Mac.
+ */
+function keybinding(chord: KeyChord, platform: Platform): number {
+  const { KeyMod } = monaco;
+  const modifier = chord.modifier === "alt" ? KeyMod.Alt : chord.modifier === "ctrl" && platform === "mac" ? KeyMod.WinCtrl : KeyMod.CtrlCmd;
+  return modifier | (chord.shift ? KeyMod.Shift : 0) | KEY_CODES[chord.key];
+}
+
 interface Props {
   value: string;
   onChange: (sql: string) => void;
@@ -60,20 +75,13 @@ export default function MonacoSqlEditor({ value, onChange, onSelectionChange, on
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
     registerCompletion();
-    const { KeyMod, KeyCode } = monaco;
     const fire = (action: ShortcutAction) => () => {
       const model = editor.getModel();
       const pos = editor.getPosition();
       handlers.current.onShortcut(action, { text: model?.getValue() ?? "", offset: model && pos ? model.getOffsetAt(pos) : 0 });
     };
-    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, fire("run"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyR, fire("runAlt"));
-    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, fire("runCurrent"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyE, fire("stop"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyQ, fire("newTab"));
-    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, fire("format"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketLeft, fire("previousTab"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketRight, fire("nextTab"));
+    const platform = detectPlatform(typeof navigator === "undefined" ? undefined : navigator);
+    for (const s of shortcutsFor(platform)) editor.addCommand(keybinding(s.chord, platform), fire(s.action));
     editor.onDidChangeCursorSelection(() => {
       const model = editor.getModel();
       const sel = editor.getSelection();

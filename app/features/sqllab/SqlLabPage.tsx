@@ -143,7 +143,7 @@ function EditorArea({ editor, canExport }: { editor: QueryEditor; canExport: boo
     if (current?.dbId && params.ok) void estimateCost(current, params.value);
   };
   const onShortcut = (action: ShortcutAction, ctx: { text: string; offset: number }) => {
-    if (action === "run" || action === "runAlt") run();
+    if (action === "run") run();
     else if (action === "runCurrent") run({ sql: statementAt(ctx.text, ctx.offset) });
     else if (action === "stop") stop();
     else if (action === "newTab") void addNewTab();
