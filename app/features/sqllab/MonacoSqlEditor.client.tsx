@@ -2,15 +2,17 @@ import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/sql/register";
-import { language as sqlLanguage } from "monaco-editor/languages/definitions/sql/sql";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import { useComputedColorScheme } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { vocabularyFor } from "../../../core/sqllab/completion-vocabulary";
 import { completionSource } from "./completion-source";
 import { detectPlatform, shortcutsFor, type KeyChord, type Platform, type ShortcutAction } from "./shortcuts";
 
 // Monaco bundled with the app (never a CDN), loaded only by the SQL Lab route after hydration.
-// Completion offers SQL keywords, the dialect's functions and the selected database's schemas,
-// tables and columns (read from `completionSource`, which the page keeps current).
+// Completion offers the selected database's dialect keywords and functions, its schemas, tables and
+// columns (read from `completionSource`, which the page keeps current). Monaco's own SQL language is
+// T-SQL's, so its word lists are not used. The editor follows the page's light or dark colour scheme.
 
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
@@ -36,8 +38,9 @@ function registerCompletion() {
       for (const c of completionSource.columns) add(c.column, K.Field, `column (${c.table})`, "1");
       for (const t of completionSource.tables) add(t, K.Struct, "table", "2");
       for (const s of completionSource.schemas) add(s, K.Module, "schema", "3");
-      for (const f of sqlLanguage.builtinFunctions) add(f, K.Function, "function", "4");
-      for (const k of sqlLanguage.keywords) add(k, K.Keyword, "keyword", "5");
+      const vocabulary = vocabularyFor(completionSource.backend);
+      for (const f of vocabulary.functions) add(f, K.Function, "function", "4");
+      for (const k of vocabulary.keywords) add(k, K.Keyword, "keyword", "5");
       return { suggestions: items };
     },
   });
@@ -71,6 +74,7 @@ export default function MonacoSqlEditor({ value, onChange, onSelectionChange, on
   const handlers = useRef({ onShortcut, onSelectionChange, onCursorChange });
   handlers.current = { onShortcut, onSelectionChange, onCursorChange };
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const scheme = useComputedColorScheme("light");
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
@@ -101,6 +105,7 @@ export default function MonacoSqlEditor({ value, onChange, onSelectionChange, on
     <Editor
       height={height}
       defaultLanguage="sql"
+      theme={scheme === "dark" ? "vs-dark" : "light"}
       defaultValue={value}
       onChange={(v) => onChange(v ?? "")}
       onMount={onMount}
