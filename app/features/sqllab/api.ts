@@ -29,13 +29,13 @@ export class ApiCallError extends Error {
 
 const STATUS_TEXTS: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 500: "Server error", 503: "Service unavailable", 504: "Gateway timeout" };
 
-export async function call<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["X-CSRFToken"] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: init.signal });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: init.signal, keepalive: init.keepalive });
   } catch (e) {
     if ((e as Error).name === "AbortError") throw e;
     throw new ApiCallError(0, "Network error", { error: "Network error" });
@@ -86,7 +86,8 @@ export const sqlLabApi = {
   getTab: (id: string) => call<WireTabState>("GET", `/tabstateview/${encodeURIComponent(id)}`),
   updateTab: (qe: QueryEditor) => call<unknown>("PUT", `/tabstateview/${encodeURIComponent(qe.id)}`, editorToTabStateFields(qe)),
   updateTabFields: (id: string, fields: Record<string, unknown>) => call<unknown>("PUT", `/tabstateview/${encodeURIComponent(id)}`, fields),
-  activateTab: (id: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(id)}/activate`),
+  /** keepalive: a switch followed at once by a reload or a closed page still reaches the server. */
+  activateTab: (id: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(id)}/activate`, undefined, { keepalive: true }),
   deleteTab: (id: string) => call<unknown>("DELETE", `/tabstateview/${encodeURIComponent(id)}`),
   migrateQuery: (tabId: string, queryId: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
   removeQuery: (tabId: string, queryId: string) => call<unknown>("DELETE", `/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
