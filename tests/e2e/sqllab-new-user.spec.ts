@@ -59,10 +59,6 @@ test("save a result as a virtual dataset: it is listed, Explore's API answers it
 test("the Ctrl shortcuts work with the Control key on Linux: run, new tab, switch tabs, stop", async ({ page }) => {
   await login(page, analyst.username, analyst.password);
   await openSqlLab(page);
-  await page.getByTestId("shortcuts-button").click();
-  await expect(page.getByTestId("shortcuts-list")).toContainText("Ctrl + R");
-  await expect(page.getByTestId("shortcuts-list")).toContainText("Ctrl + Q");
-  await page.getByTestId("shortcuts-button").click();
   const tabs = await addTab(page);
   await typeSql(page, "SELECT 7 AS seven");
   await runShortcut(page, "Control+r", "1 row returned");
@@ -88,6 +84,10 @@ test("the Ctrl shortcuts work with the Control key on Linux: run, new tab, switc
   await page.locator(".monaco-editor .view-lines").first().click();
   await page.keyboard.press("Control+e");
   await expect(page.getByTestId("query-stopped")).toBeVisible({ timeout: 20_000 });
+
+  // the help popover lists the keys just used
+  await page.getByTestId("shortcuts-button").click();
+  for (const keys of ["Ctrl + R", "Ctrl + E", "Ctrl + T", "Ctrl + Q", "Ctrl + [", "Ctrl + ]"]) await expect(page.getByTestId("shortcuts-list")).toContainText(keys);
 });
 
 test("running a query while a table preview is showing switches to Results", async ({ page }) => {
