@@ -15,7 +15,6 @@ export const BYTES_PER_CHAR = 2;
 export const KB_STORAGE = 1024;
 export const LOCALSTORAGE_KEY = "redux";
 export const QUERY_ID_LENGTH = 11;
-export const QUERY_LIMITS = [10, 100, 1000, 10000, 100000] as const;
 export const DEFAULT_QUERY_LIMIT = 1000;
 export const RESULTS_SOUTH_PANE_TAB = "Results";
 export const HISTORY_SOUTH_PANE_TAB = "History";

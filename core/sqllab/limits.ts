@@ -34,3 +34,16 @@ export function effectiveLimit(queryLimit: number | null | undefined, config: Li
 export function limitingFactor(truncated: boolean): LimitingFactor {
   return truncated ? "DROPDOWN" : "NOT_LIMITED";
 }
+
+/**
+ * The limit dropdown's choices, as Superset's QueryLimitSelect builds them: powers of ten from 10 while they
+ * stay below SQL_MAX_ROW, then SQL_MAX_ROW itself — so a maximum below 10 still offers itself. A current
+ * limit that is not one of them (an older tab's) is offered too, in order.
+ */
+export function limitOptions(maxRow: number, current?: number | null): number[] {
+  const options: number[] = [];
+  for (let n = 10; n < maxRow; n *= 10) options.push(n);
+  options.push(maxRow);
+  if (current && current > 0 && current <= maxRow && !options.includes(current)) options.push(current);
+  return options.sort((a, b) => a - b);
+}

@@ -19,6 +19,12 @@ test("a new run becomes the latest query of its tab", () => {
   expect(s1.unsavedQueryEditor).toMatchObject({ id: "a", latestQueryId: "q2", updatedAt: T0 + 1 });
 });
 
+test("a run from the editor shows the Results pane even while a table preview is showing; a preview run does not", () => {
+  const s0 = twoTabs({ activeSouthPaneTab: "table-1" });
+  expect(startQuery(s0, query("q2"), T0 + 1).activeSouthPaneTab).toBe("Results");
+  expect(startQuery(s0, query("p1", { isDataPreview: true, sqlEditorId: null }), T0 + 1).activeSouthPaneTab).toBe("table-1");
+});
+
 test("a run moves to fetching when its results are requested", () => {
   const s = requestQueryResults(startQuery(twoTabs(), query("q1"), T0), "q1");
   expect(s.queries.q1.state).toBe("fetching");

@@ -1,3 +1,4 @@
+import { RESULTS_SOUTH_PANE_TAB } from "./constants";
 import { alterQueryEditor, editorWithUnsaved } from "./editors";
 import type { Query, QueryResults, SqlLabState, SupersetErrorPayload } from "./types";
 
@@ -6,7 +7,11 @@ import type { Query, QueryResults, SqlLabState, SupersetErrorPayload } from "./t
 const alterQuery = (state: SqlLabState, id: string, changes: Partial<Query>): SqlLabState =>
   state.queries[id] ? { ...state, queries: { ...state.queries, [id]: { ...state.queries[id], ...changes } } } : state;
 
-/** A new run clears the previous result data of its tab, is added, and becomes the tab's latest query. */
+/**
+ * A new run clears the previous result data of its tab, is added, and becomes the tab's latest query. A run
+ * from the editor shows the Results pane whatever pane was showing (Superset's startQuery sets the south
+ * pane to Results); a table's data preview leaves the panes to the table.
+ */
 export function startQuery(state: SqlLabState, query: Query, now: number): SqlLabState {
   let queries = state.queries;
   const editorId = query.sqlEditorId;
@@ -15,7 +20,8 @@ export function startQuery(state: SqlLabState, query: Query, now: number): SqlLa
     const previous = qe?.latestQueryId ? queries[qe.latestQueryId] : undefined;
     if (previous) queries = { ...queries, [previous.id]: { ...previous, results: { ...previous.results, data: [], query: undefined } } };
   }
-  const next: SqlLabState = { ...state, queries: { ...queries, [query.id]: query } };
+  const pane = query.isDataPreview ? {} : { activeSouthPaneTab: RESULTS_SOUTH_PANE_TAB };
+  const next: SqlLabState = { ...state, ...pane, queries: { ...queries, [query.id]: query } };
   if (!editorId || !state.queryEditors.some((qe) => qe.id === editorId)) return next;
   return alterQueryEditor(next, editorId, { latestQueryId: query.id }, now, query.isDataPreview);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { effectiveLimit, limitConfig, limitingFactor } from "./limits";
+import { effectiveLimit, limitConfig, limitingFactor, limitOptions } from "./limits";
 import { scrubEngineMessage, secretsOfUri } from "./scrub";
 import { csvFileName, toCsv, UTF8_BOM } from "./csv";
 import { clientIdOrNew, isClientId } from "./client-id";
@@ -99,4 +99,12 @@ test("natural time reads like Superset's humanized deltas", async () => {
   expect(naturalTime("2026-03-02T11:00:00Z", now)).toBe("an hour ago");
   expect(naturalTime("2026-02-27T12:00:00Z", now)).toBe("3 days ago");
   expect(naturalTime(null, now)).toBeNull();
+});
+
+test("the limit dropdown offers powers of ten below SQL_MAX_ROW and the maximum itself, even below 10", () => {
+  expect(limitOptions(100_000)).toEqual([10, 100, 1000, 10_000, 100_000]);
+  expect(limitOptions(5000)).toEqual([10, 100, 1000, 5000]);
+  expect(limitOptions(5)).toEqual([5]);
+  expect(limitOptions(1)).toEqual([1]);
+  expect(limitOptions(5000, 250)).toEqual([10, 100, 250, 1000, 5000]);
 });

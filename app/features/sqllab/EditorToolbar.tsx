@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Kbd, Modal, Popover, Select, Stack, Table as MTable, Text, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { QUERY_LIMITS } from "../../../core/sqllab/constants";
+import { limitOptions } from "../../../core/sqllab/limits";
 import { isActive } from "../../../core/sqllab/query-state";
 import type { Query, QueryEditor } from "../../../core/sqllab/types";
 import { ScheduleQueryButton } from "./ScheduleQueryButton";
 import { ShareQueryButton } from "./ShareQueryButton";
-import { SHORTCUTS } from "./shortcuts";
+import { chordLabel, detectPlatform, shortcutsFor } from "./shortcuts";
 import { sqlLabStore } from "./store";
 import { editTab, saveTabQuery } from "./tab-actions";
 import { editsChanged } from "./sync";
@@ -39,7 +39,8 @@ export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstim
   const running = latest ? isActive(latest.state) : false;
   const estimate = snap.state.queryCostEstimates[editor.id];
   const selected = Boolean(editor.selectedText?.trim());
-  const limits = [...QUERY_LIMITS.filter((l) => l <= snap.config.maxRow)];
+  const limit = Math.min(editor.queryLimit ?? snap.config.defaultQueryLimit, snap.config.maxRow);
+  const limits = limitOptions(snap.config.maxRow, limit);
   const params = parseTemplateParams(editor.templateParams);
   return (
     <Group justify="space-between" gap="xs" py={4}>
@@ -55,7 +56,7 @@ export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstim
           aria-label="Query limit"
           data-testid="limit-select"
           data={limits.map((l) => ({ value: String(l), label: `LIMIT: ${l.toLocaleString("en-US")}` }))}
-          value={String(editor.queryLimit ?? snap.config.defaultQueryLimit)}
+          value={String(limit)}
           onChange={(v) => v && (editTab(editor.id, { queryLimit: Number(v) }), editsChanged())}
           allowDeselect={false}
         />
@@ -151,19 +152,25 @@ function SaveQueryButton({ editor }: { editor: QueryEditor }) {
 }
 
 function ShortcutsHelp() {
+  // The platform is read in the browser only: the server renders the Windows/Linux list.
+  const [platform, setPlatform] = useState<ReturnType<typeof detectPlatform>>("linux");
+  useEffect(() => setPlatform(detectPlatform(navigator)), []);
   return (
     <Popover width={320} position="bottom-end" withArrow>
       <Popover.Target>
         <Button size="xs" variant="subtle" data-testid="shortcuts-button">Keyboard shortcuts</Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown data-testid="shortcuts-list">
         <Stack gap={4}>
-          {SHORTCUTS.map((s) => (
-            <Group key={s.action} justify="space-between">
-              <Kbd size="xs">{s.keys}</Kbd>
-              <Text size="xs">{s.description}</Text>
-            </Group>
-          ))}
+          {shortcutsFor(platform).map((s) => {
+            const keys = chordLabel(s.chord, platform);
+            return (
+              <Group key={keys} justify="space-between">
+                <Kbd size="xs">{keys}</Kbd>
+                <Text size="xs">{s.description}</Text>
+              </Group>
+            );
+          })}
         </Stack>
       </Popover.Dropdown>
     </Popover>

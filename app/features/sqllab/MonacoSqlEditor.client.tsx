@@ -2,15 +2,17 @@ import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import "monaco-editor/languages/definitions/sql/register";
-import { language as sqlLanguage } from "monaco-editor/languages/definitions/sql/sql";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import { useComputedColorScheme } from "@mantine/core";
 import { useEffect, useRef } from "react";
+import { vocabularyFor } from "../../../core/sqllab/completion-vocabulary";
 import { completionSource } from "./completion-source";
-import type { ShortcutAction } from "./shortcuts";
+import { detectPlatform, shortcutsFor, type KeyChord, type Platform, type ShortcutAction } from "./shortcuts";
 
 // Monaco bundled with the app (never a CDN), loaded only by the SQL Lab route after hydration.
-// Completion offers SQL keywords, the dialect's functions and the selected database's schemas,
-// tables and columns (read from `completionSource`, which the page keeps current).
+// Completion offers the selected database's dialect keywords and functions, its schemas, tables and
+// columns (read from `completionSource`, which the page keeps current). Monaco's own SQL language is
+// T-SQL's, so its word lists are not used. The editor follows the page's light or dark colour scheme.
 
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
@@ -36,11 +38,27 @@ function registerCompletion() {
       for (const c of completionSource.columns) add(c.column, K.Field, `column (${c.table})`, "1");
       for (const t of completionSource.tables) add(t, K.Struct, "table", "2");
       for (const s of completionSource.schemas) add(s, K.Module, "schema", "3");
-      for (const f of sqlLanguage.builtinFunctions) add(f, K.Function, "function", "4");
-      for (const k of sqlLanguage.keywords) add(k, K.Keyword, "keyword", "5");
+      const vocabulary = vocabularyFor(completionSource.backend);
+      for (const f of vocabulary.functions) add(f, K.Function, "function", "4");
+      for (const k of vocabulary.keywords) add(k, K.Keyword, "keyword", "5");
       return { suggestions: items };
     },
   });
+}
+
+const KEY_CODES: Record<KeyChord["key"], monaco.KeyCode> = {
+  Enter: monaco.KeyCode.Enter, R: monaco.KeyCode.KeyR, E: monaco.KeyCode.KeyE, X: monaco.KeyCode.KeyX, T: monaco.KeyCode.KeyT,
+  Q: monaco.KeyCode.KeyQ, F: monaco.KeyCode.KeyF, "[": monaco.KeyCode.BracketLeft, "]": monaco.KeyCode.BracketRight,
+};
+
+/**
+ * A chord as Monaco's keybinding: Monaco's CtrlCmd is Command on a Mac and Control elsewhere, its WinCtrl is
+ * Control on a Mac but the Windows/Super key elsewhere, so the Control key is WinCtrl only on a Mac.
+ */
+function keybinding(chord: KeyChord, platform: Platform): number {
+  const { KeyMod } = monaco;
+  const modifier = chord.modifier === "alt" ? KeyMod.Alt : chord.modifier === "ctrl" && platform === "mac" ? KeyMod.WinCtrl : KeyMod.CtrlCmd;
+  return modifier | (chord.shift ? KeyMod.Shift : 0) | KEY_CODES[chord.key];
 }
 
 interface Props {
@@ -56,24 +74,18 @@ export default function MonacoSqlEditor({ value, onChange, onSelectionChange, on
   const handlers = useRef({ onShortcut, onSelectionChange, onCursorChange });
   handlers.current = { onShortcut, onSelectionChange, onCursorChange };
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const scheme = useComputedColorScheme("light");
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor as unknown as monaco.editor.IStandaloneCodeEditor;
     registerCompletion();
-    const { KeyMod, KeyCode } = monaco;
     const fire = (action: ShortcutAction) => () => {
       const model = editor.getModel();
       const pos = editor.getPosition();
       handlers.current.onShortcut(action, { text: model?.getValue() ?? "", offset: model && pos ? model.getOffsetAt(pos) : 0 });
     };
-    editor.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, fire("run"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyR, fire("runAlt"));
-    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter, fire("runCurrent"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyE, fire("stop"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.KeyQ, fire("newTab"));
-    editor.addCommand(KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF, fire("format"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketLeft, fire("previousTab"));
-    editor.addCommand(KeyMod.WinCtrl | KeyCode.BracketRight, fire("nextTab"));
+    const platform = detectPlatform(typeof navigator === "undefined" ? undefined : navigator);
+    for (const s of shortcutsFor(platform)) editor.addCommand(keybinding(s.chord, platform), fire(s.action));
     editor.onDidChangeCursorSelection(() => {
       const model = editor.getModel();
       const sel = editor.getSelection();
@@ -93,6 +105,7 @@ export default function MonacoSqlEditor({ value, onChange, onSelectionChange, on
     <Editor
       height={height}
       defaultLanguage="sql"
+      theme={scheme === "dark" ? "vs-dark" : "light"}
       defaultValue={value}
       onChange={(v) => onChange(v ?? "")}
       onMount={onMount}

@@ -1,7 +1,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useMemo, useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { copyText } from "./clipboard";
-import { cellText, rowText, sortedOrder, type SortDirection } from "./result-grid-model";
+import { cellText, rowText, type SortDirection } from "./result-grid-model";
+import { useSortOrder } from "./use-sort-order";
 import classes from "./ResultGrid.module.css";
 
 // A virtualised results grid: only the visible rows are in the DOM, so 100,000 rows scroll smoothly.
@@ -17,7 +18,7 @@ export function ResultGrid({ columns, rows, height }: { columns: string[]; rows:
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sort, setSort] = useState<{ column: string | null; direction: SortDirection }>({ column: null, direction: "asc" });
   const [widths, setWidths] = useState<Record<string, number>>({});
-  const order = useMemo(() => sortedOrder(rows, sort.column, sort.direction), [rows, sort]);
+  const { order, sorting } = useSortOrder(rows, sort.column, sort.direction);
   // Without flushSync a burst of scroll events renders once per frame, in a task React schedules.
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8, useFlushSync: false });
   const widthOf = (c: string) => widths[c] ?? Math.max(MIN_WIDTH, Math.min(320, c.length * 9 + 40));
@@ -42,13 +43,13 @@ export function ResultGrid({ columns, rows, height }: { columns: string[]; rows:
   };
 
   return (
-    <div ref={scrollRef} className={classes.grid} data-testid="result-grid" role="grid" aria-rowcount={rows.length} style={{ height }}>
+    <div ref={scrollRef} className={classes.grid} data-testid="result-grid" role="grid" aria-rowcount={rows.length} aria-busy={sorting} style={{ height }}>
       <div role="row" className={classes.header} style={{ width: totalWidth, gridTemplateColumns: template }}>
         <div className={classes.cell} title="Click a row number to copy the row; double-click a cell to copy it" />
         {columns.map((c) => (
           <div key={c} role="columnheader" className={classes.headerCell} aria-sort={sort.column === c ? (sort.direction === "asc" ? "ascending" : "descending") : "none"} onClick={() => toggleSort(c)} title={c}>
             {c}
-            {sort.column === c ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}
+            {sort.column === c ? (sorting ? " …" : sort.direction === "asc" ? " ▲" : " ▼") : ""}
             <span aria-label={`Resize ${c}`} className={classes.resizer} onMouseDown={(e) => startResize(c, e)} onClick={(e) => e.stopPropagation()} />
           </div>
         ))}

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { isActive } from "../../../core/sqllab/query-state";
 import type { Query } from "../../../core/sqllab/types";
-import { showToast } from "../../components/toast-store";
-import { sqlLabApi } from "./api";
 import { copyText } from "./clipboard";
 import { QueryStateBadge } from "./QueryStateBadge";
 import { ResultGrid } from "./ResultGrid";
 import { fetchQueryResults } from "./run-actions";
+import { SaveDatasetModal } from "./SaveDatasetModal";
 import { sqlLabStore } from "./store";
 
 // One run's outcome in the south pane: progress, the error panel, or the rows with their count,
@@ -81,7 +80,7 @@ export function ResultSet({ query, height, canExport, showActions = true }: { qu
         </Group>
       ) : null}
       {columns.length ? <ResultGrid columns={columns} rows={rows} height={height} /> : <Text size="sm" c="dimmed">The query returned no data</Text>}
-      <SaveDatasetModal opened={saving} onClose={() => setSaving(false)} query={query} />
+      <SaveDatasetModal opened={saving} onClose={() => setSaving(false)} query={query} columns={columns} />
     </Stack>
   );
 }
@@ -100,34 +99,6 @@ function columnNames(columns: { column_name?: string; name?: string }[] | undefi
 function errorTitle(type: string): string {
   const t = type.replace(/_ERROR$/, "").toLowerCase().replace(/_/g, " ");
   return t.charAt(0).toUpperCase() + t.slice(1) + " error";
-}
-
-function SaveDatasetModal({ opened, onClose, query }: { opened: boolean; onClose: () => void; query: Query }) {
-  const [name, setName] = useState(`${query.tab ?? "Untitled"} ${new Date(query.startDttm).toISOString().slice(0, 16)}`);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      const res = await sqlLabApi.createDataset({ database: query.dbId, catalog: query.catalog ?? null, schema: query.schema ?? null, sql: query.sql, table_name: name.trim(), template_params: query.templateParams ?? null });
-      showToast("success", `Dataset ${name.trim()} was created (id ${res.id}).`);
-      onClose();
-    } catch (err) {
-      showToast("danger", `Sorry, there was an error saving this dataset: ${(err as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Save or Overwrite Dataset">
-      <Stack>
-        <TextInput label="Dataset name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="dataset-name" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={busy} disabled={!name.trim()}>Save</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 /** Superset's tn("%s row returned", "%s rows returned", n). */

@@ -1,6 +1,7 @@
-import { ActionIcon, Box, Button, Group, Menu, Modal, Stack, Tabs, Text, Textarea, TextInput } from "@mantine/core";
+import { ActionIcon, Alert, Anchor, Box, Button, Group, Menu, Modal, Stack, Tabs, Text, Textarea, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useSnapshot } from "valtio";
+import { NO_DATA_ACCESS_HELP, NO_DATA_ACCESS_TITLE } from "../../../core/security/data-access-message";
 import { activeEditor } from "../../../core/sqllab/editors";
 import { isActive } from "../../../core/sqllab/query-state";
 import type { Query, QueryEditor } from "../../../core/sqllab/types";
@@ -26,13 +27,14 @@ type EditorProps = {
   height: string | number;
 };
 
-export function SqlLabPage({ canExport }: { canExport: boolean }) {
+export function SqlLabPage({ canExport, canConnect }: { canExport: boolean; canConnect: boolean }) {
   const snap = useSnapshot(sqlLabStore);
   const state = snap.state as typeof sqlLabStore.state;
   const editor = activeEditor(state);
   if (!snap.ready || !editor) return <Text c="dimmed">Loading SQL Lab…</Text>;
   return (
     <Stack gap={0} h="calc(100vh - 84px)" data-testid="sqllab">
+      {Object.keys(state.databases).length === 0 ? <NoDatabase canConnect={canConnect} /> : null}
       <EditorTabs editors={state.queryEditors} activeId={editor.id} />
       <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} pt="xs">
         {!editor.hideLeftBar ? <LeftBar editor={editor} /> : null}
@@ -40,6 +42,18 @@ export function SqlLabPage({ canExport }: { canExport: boolean }) {
       </Group>
     </Stack>
   );
+}
+
+/** An empty SQL Lab says why: no database connected yet (to those who connect them), else no access. */
+function NoDatabase({ canConnect }: { canConnect: boolean }) {
+  if (canConnect) {
+    return (
+      <Alert color="blue" title="No database is available in SQL Lab" mb="xs" data-testid="no-database">
+        Connect a database (or expose one in SQL Lab) on the <Anchor href="/databaseview/list/">Databases</Anchor> page.
+      </Alert>
+    );
+  }
+  return <Alert color="yellow" title={NO_DATA_ACCESS_TITLE} mb="xs" data-testid="no-data-access">{NO_DATA_ACCESS_HELP}</Alert>;
 }
 
 function EditorTabs({ editors, activeId }: { editors: QueryEditor[]; activeId: string }) {
@@ -106,12 +120,13 @@ function EditorArea({ editor, canExport }: { editor: QueryEditor; canExport: boo
   }, []);
   useEffect(() => {
     const dbId = editor.dbId;
+    completionSource.backend = dbId ? (snap.state.databases[dbId]?.backend ?? null) : null;
     completionSource.schemas = dbId ? [...(snap.schemas[String(dbId)]?.schemas ?? [])] : [];
     completionSource.tables = dbId && editor.schema ? (snap.tableLists[`${dbId}|${editor.schema}`]?.tables ?? []).map((t) => t.value) : [];
     completionSource.columns = Object.entries(snap.columns)
       .filter(([k]) => k.startsWith(`${dbId}|`))
       .flatMap(([k, cols]) => cols.map((column) => ({ table: k.split("|")[2], column })));
-  }, [editor.dbId, editor.schema, snap.schemas, snap.tableLists, snap.columns]);
+  }, [editor.dbId, editor.schema, snap.state.databases, snap.schemas, snap.tableLists, snap.columns]);
 
   const run = (opts: { sql?: string } = {}) => {
     const current = activeEditor(sqlLabStore.state);
@@ -143,7 +158,7 @@ function EditorArea({ editor, canExport }: { editor: QueryEditor; canExport: boo
     if (current?.dbId && params.ok) void estimateCost(current, params.value);
   };
   const onShortcut = (action: ShortcutAction, ctx: { text: string; offset: number }) => {
-    if (action === "run" || action === "runAlt") run();
+    if (action === "run") run();
     else if (action === "runCurrent") run({ sql: statementAt(ctx.text, ctx.offset) });
     else if (action === "stop") stop();
     else if (action === "newTab") void addNewTab();

@@ -1,4 +1,5 @@
 import rison from "rison";
+import type { DatasetCreateBody } from "../../../core/sqllab/save-dataset";
 import type { Query, QueryEditor, QueryResults, Table } from "../../../core/sqllab/types";
 import type { WireTabState } from "../../../core/sqllab/wire";
 import { editorToSavedQuery, editorToTabStateFields } from "../../../core/sqllab/wire";
@@ -28,13 +29,13 @@ export class ApiCallError extends Error {
 
 const STATUS_TEXTS: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 500: "Server error", 503: "Service unavailable", 504: "Gateway timeout" };
 
-export async function call<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; keepalive?: boolean } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && csrfToken) headers["X-CSRFToken"] = csrfToken;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: init.signal });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: init.signal, keepalive: init.keepalive });
   } catch (e) {
     if ((e as Error).name === "AbortError") throw e;
     throw new ApiCallError(0, "Network error", { error: "Network error" });
@@ -85,7 +86,8 @@ export const sqlLabApi = {
   getTab: (id: string) => call<WireTabState>("GET", `/tabstateview/${encodeURIComponent(id)}`),
   updateTab: (qe: QueryEditor) => call<unknown>("PUT", `/tabstateview/${encodeURIComponent(qe.id)}`, editorToTabStateFields(qe)),
   updateTabFields: (id: string, fields: Record<string, unknown>) => call<unknown>("PUT", `/tabstateview/${encodeURIComponent(id)}`, fields),
-  activateTab: (id: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(id)}/activate`),
+  /** keepalive: a switch followed at once by a reload or a closed page still reaches the server. */
+  activateTab: (id: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(id)}/activate`, undefined, { keepalive: true }),
   deleteTab: (id: string) => call<unknown>("DELETE", `/tabstateview/${encodeURIComponent(id)}`),
   migrateQuery: (tabId: string, queryId: string) => call<unknown>("POST", `/tabstateview/${encodeURIComponent(tabId)}/migrate_query`, { queryId }),
   removeQuery: (tabId: string, queryId: string) => call<unknown>("DELETE", `/tabstateview/${encodeURIComponent(tabId)}/query/${encodeURIComponent(queryId)}`),
@@ -105,8 +107,10 @@ export const sqlLabApi = {
     call<TableMetadata>("GET", `/api/v1/database/${dbId}/table_metadata/?name=${encodeURIComponent(table)}${schema ? `&schema=${encodeURIComponent(schema)}` : ""}`),
 
   storeKv: (data: unknown) => call<{ id: string }>("POST", "/kv/store/", { data: JSON.stringify(data) }),
-  createDataset: (p: { database: number; catalog: string | null; schema: string | null; sql: string; table_name: string; template_params?: string | null }) =>
-    call<{ id: number; data?: unknown }>("POST", "/api/v1/dataset/", { ...p, is_managed_externally: false, external_url: null, dataset_type: "virtual" }),
+  createDataset: (body: DatasetCreateBody) => call<{ id: number }>("POST", "/api/v1/dataset/", body),
+  /** Superset's postFormData: Explore's unsaved form data, answered with the key Explore opens it by. */
+  postFormData: (datasourceId: number, formData: Record<string, unknown>) =>
+    call<{ key: string }>("POST", "/api/v1/explore/form_data", { datasource_id: datasourceId, datasource_type: "table", form_data: JSON.stringify(formData) }),
 };
 
 export interface TableMetadata {

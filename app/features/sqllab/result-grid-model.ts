@@ -2,28 +2,59 @@
 
 export type SortDirection = "asc" | "desc";
 
-const compare = (a: unknown, b: unknown): number => {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return String(a).localeCompare(String(b), undefined, { numeric: true });
-};
+/** A column whose non-null values are all numbers sorts by value; any other sorts as text. */
+export function isNumericColumn(values: unknown[]): boolean {
+  return values.every((v) => v === null || v === undefined || typeof v === "number");
+}
 
-/** Row order for a sort: an index array, so 100,000 row objects are never moved. Nulls go last. */
-export function sortedOrder(rows: Record<string, unknown>[], column: string | null, direction: SortDirection): Uint32Array {
-  const order = new Uint32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) order[i] = i;
-  if (!column) return order;
+/** A cell as the text a text sort compares (null stays null: it sorts last). */
+export function sortText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** Row order from one numeric key per row: an index array, so row objects are never moved. NaN goes last. */
+function orderByKeys(keys: Float64Array, direction: SortDirection): Uint32Array {
+  const order = new Uint32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) order[i] = i;
   const sign = direction === "asc" ? 1 : -1;
-  const values = rows.map((r) => r[column]);
   return order.sort((x, y) => {
-    const vx = values[x];
-    const vy = values[y];
-    if (vx === null || vx === undefined) return vy === null || vy === undefined ? 0 : 1;
-    if (vy === null || vy === undefined) return -1;
-    return sign * compare(vx, vy);
+    const kx = keys[x];
+    const ky = keys[y];
+    if (Number.isNaN(kx)) return Number.isNaN(ky) ? 0 : 1;
+    if (Number.isNaN(ky)) return -1;
+    return sign * (kx - ky);
   });
+}
+
+export function numericOrder(values: unknown[], direction: SortDirection): Uint32Array {
+  const keys = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) keys[i] = typeof values[i] === "number" ? (values[i] as number) : NaN;
+  return orderByKeys(keys, direction);
+}
+
+/**
+ * Text order with a collator (numeric: "row 2" before "row 10"). The collator compares each distinct text
+ * only while the distinct texts are sorted once; rows are then ordered by their text's rank, a plain number.
+ * Comparing with `localeCompare(…, options)` per pair built a collator per call: 10 s for 100,000 rows.
+ */
+export function textOrder(texts: (string | null)[], direction: SortDirection, compare: (a: string, b: string) => number): Uint32Array {
+  const distinct = [...new Set(texts.filter((t): t is string => t !== null))].sort(compare);
+  const rank = new Map<string, number>();
+  distinct.forEach((t, i) => rank.set(t, i));
+  const keys = new Float64Array(texts.length);
+  for (let i = 0; i < texts.length; i++) keys[i] = texts[i] === null ? NaN : rank.get(texts[i] as string)!;
+  return orderByKeys(keys, direction);
+}
+
+export const newCollator = () => new Intl.Collator(undefined, { numeric: true });
+
+/** The order of a sort on the calling thread (the grid sends text sorts of large results to a worker). */
+export function sortedOrder(rows: Record<string, unknown>[], column: string | null, direction: SortDirection): Uint32Array {
+  if (!column) return orderByKeys(new Float64Array(rows.length), direction);
+  const values = rows.map((r) => r[column]);
+  if (isNumericColumn(values)) return numericOrder(values, direction);
+  return textOrder(values.map(sortText), direction, newCollator().compare);
 }
 
 export function cellText(value: unknown): string {

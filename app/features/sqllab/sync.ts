@@ -9,7 +9,7 @@ import { ApiCallError, sqlLabApi } from "./api";
 import { apply, sqlLabStore } from "./store";
 
 // Keeps the backend in step with the screen (SPEC §4 "Sync"): unsaved edits are pushed debounced, the
-// active tab is activated every 5 s if it changed, local-only tabs are migrated and destroyed tabs
+// active tab is activated at each switch (and again every 5 s if that failed), local-only tabs are migrated and destroyed tabs
 // deleted on the same beat. Running async queries are refreshed from updated_since meanwhile.
 
 const EDIT_DEBOUNCE_MS = 1000;
@@ -44,17 +44,31 @@ export function editsChanged() {
   }, EDIT_DEBOUNCE_MS);
 }
 
+let activations: Promise<void> = Promise.resolve();
+
+/**
+ * Saves a tab switch on the server at once (Superset's switchQueryEditor), so a reload right after reopens
+ * the tab switched to. Activations are sent one after another, in the order of the switches, so a fast
+ * A-then-B leaves B active. A failure is retried by the sync beat.
+ */
+export function saveActiveTab(id: string): Promise<void> {
+  activations = activations.then(async () => {
+    const qe = sqlLabStore.state.queryEditors.find((q) => q.id === id);
+    if (!qe || qe.inLocalStorage) return;
+    try {
+      await sqlLabApi.activateTab(id);
+      apply((st) => ({ ...st, lastUpdatedActiveTab: id }));
+    } catch {
+      // retried on the next beat
+    }
+  });
+  return activations;
+}
+
 async function activateActiveTab() {
   const s = sqlLabStore.state;
   const id = activeEditorId(s);
-  const qe = s.queryEditors.find((q) => q.id === id);
-  if (!id || !qe || qe.inLocalStorage || id === s.lastUpdatedActiveTab) return;
-  try {
-    await sqlLabApi.activateTab(id);
-    apply((st) => ({ ...st, lastUpdatedActiveTab: id }));
-  } catch {
-    // retried on the next beat
-  }
+  if (id && id !== s.lastUpdatedActiveTab) await saveActiveTab(id);
 }
 
 async function deleteDestroyedTabs() {

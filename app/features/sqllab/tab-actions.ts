@@ -10,6 +10,7 @@ import { tableSchemaToTable, tabStateToEditor, wireQueryToQuery } from "../../..
 import { showToast } from "../../components/toast-store";
 import { ApiCallError, call, sqlLabApi } from "./api";
 import { randomId } from "./run-actions";
+import { saveActiveTab } from "./sync";
 import { apply, dbIdOrDefault, sqlLabStore, type SqlLabConfig } from "./store";
 
 // Tabs (SPEC §4 "Tabs and tables"): each change is applied locally at once and mirrored on the
@@ -75,6 +76,7 @@ export async function cloneToNewTab(query: Pick<Query, "dbId" | "sql" | "catalog
 
 export async function switchTab(id: string) {
   apply((s) => setActiveQueryEditor(s, id));
+  if (activeEditorId(sqlLabStore.state) === id) void saveActiveTab(id);
   const qe = sqlLabStore.state.queryEditors.find((q) => q.id === id);
   if (!qe || qe.loaded || qe.inLocalStorage) return;
   try {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { NO_DATA_ACCESS_HELP, NO_DATA_ACCESS_TITLE } from "../../../core/security/data-access-message";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -64,7 +65,9 @@ export default function DatabaseList() {
           {databases.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={8}>
-                <Text c="dimmed">{query.search ? "No databases match." : "No databases yet."}</Text>
+                {query.search ? <Text c="dimmed">No databases match.</Text> : canWrite ? <Text c="dimmed">No databases yet.</Text> : (
+                  <Text c="dimmed" data-testid="no-data-access">{`${NO_DATA_ACCESS_TITLE}. ${NO_DATA_ACCESS_HELP}`}</Text>
+                )}
               </Table.Td>
             </Table.Tr>
           )}

@@ -1,3 +1,4 @@
+import { can, type Principal } from "../../../core/security/permissions";
 import { limitConfig } from "../../../core/sqllab/limits";
 
 // Settings SQL Lab needs before its first call (Superset's common.conf): query limits and the
@@ -10,3 +11,8 @@ export function sqlLabConfig(env: { DEFAULT_SQLLAB_LIMIT?: string; SQL_MAX_ROW?:
 }
 
 export type SqlLabConfig = ReturnType<typeof sqlLabConfig>;
+
+/** What the SQL Lab page is allowed to offer this user: CSV export, and connecting databases (its empty state). */
+export function sqlLabPageData(env: Parameters<typeof sqlLabConfig>[0], principal: Principal) {
+  return { config: sqlLabConfig(env), canExport: can(principal, "can_export_csv", "SQLLab"), canConnect: can(principal, "can_write", "Database") };
+}

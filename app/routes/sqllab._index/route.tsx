@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { can } from "../../../core/security/permissions";
 import { requirePermission } from "../../auth.server";
 import { SqlLabPage } from "../../features/sqllab/SqlLabPage";
 import { useSqlLabStartup } from "../../features/sqllab/use-sqllab-startup";
-import { sqlLabConfig } from "./bootstrap.server";
+import { sqlLabPageData } from "./bootstrap.server";
 import { openRequestsFromUrl, requestedFromForm, type RequestedQuery } from "./requested-query";
 
 export const meta: MetaFunction = () => [{ title: "SQL Lab · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_sqllab", "Superset"]);
-  return { config: sqlLabConfig(context.env as never), canExport: can(principal, "can_export_csv", "SQLLab") };
+  return sqlLabPageData(context.env as never, principal);
 }
 
 /** A posted form (datasource key and sql) opens as a new tab; posting changes nothing on the server. */
@@ -21,9 +20,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
 }
 
 export default function SqlLabRoute() {
-  const { config, canExport } = useLoaderData<typeof loader>();
+  const { config, canExport, canConnect } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>()?.requested ?? null;
   const location = useLocation();
   useSqlLabStartup(config, () => openRequestsFromUrl(location.search, location.state, posted as RequestedQuery | null));
-  return <SqlLabPage canExport={canExport} />;
+  return <SqlLabPage canExport={canExport} canConnect={canConnect} />;
 }

@@ -1,0 +1,20 @@
+import { expect, test } from "vitest";
+import { vocabularyFor } from "./completion-vocabulary";
+
+test("each engine offers its own dialect's functions and keywords", () => {
+  const pg = vocabularyFor("postgresql");
+  expect(pg.functions).toEqual(expect.arrayContaining(["STRING_AGG", "DATE_TRUNC", "GENERATE_SERIES"]));
+  expect(pg.keywords).toEqual(expect.arrayContaining(["SELECT", "GROUP BY", "LEFT JOIN"]));
+  expect(vocabularyFor("mysql").functions).toEqual(expect.arrayContaining(["GROUP_CONCAT", "DATE_FORMAT"]));
+  expect(vocabularyFor("d1").functions).toEqual(expect.arrayContaining(["JULIANDAY", "STRFTIME", "GROUP_CONCAT"]));
+  expect(vocabularyFor("d1").functions).not.toContain("STRING_AGG");
+  expect(pg.functions).not.toContain("GROUP_CONCAT");
+});
+
+test("no engine offers Monaco's T-SQL vocabulary", () => {
+  for (const backend of ["postgresql", "mysql", "d1", null]) {
+    const v = vocabularyFor(backend);
+    expect([...v.keywords, ...v.functions]).not.toContain("NONCLUSTERED");
+    expect([...v.keywords, ...v.functions]).not.toContain("DECRYPTBYASYMKEY");
+  }
+});
