@@ -1,7 +1,5 @@
 // How many rows a SQL Lab run may return (SPEC §9) and why the result stopped where it did.
 
-export type LimitingFactor = "QUERY" | "DROPDOWN" | "QUERY_AND_DROPDOWN" | "NOT_LIMITED" | "UNKNOWN";
-
 export interface LimitConfig {
   /** DEFAULT_SQLLAB_LIMIT: used when the editor sends no queryLimit */
   defaultLimit: number;
@@ -25,12 +23,4 @@ export function limitConfig(defaultLimit: string | undefined, maxRow: string | u
 export function effectiveLimit(queryLimit: number | null | undefined, config: LimitConfig): number {
   if (queryLimit === null || queryLimit === undefined || queryLimit <= 0) return config.defaultLimit;
   return Math.min(Math.floor(queryLimit), config.maxRow);
-}
-
-/**
- * As Superset: a result that had more rows than the limit was cut by the limit selector (DROPDOWN);
- * one that fit was NOT_LIMITED.
- */
-export function limitingFactor(truncated: boolean): LimitingFactor {
-  return truncated ? "DROPDOWN" : "NOT_LIMITED";
 }
