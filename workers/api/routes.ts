@@ -16,4 +16,4 @@ import { fabMetaApi } from "./fab-meta";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, fabMetaApi, chartLegacyApi, databaseApi, datasetApi, chartApi, exploreApi, annotationLayerApi, chartDataApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, exploreApi, annotationLayerApi, chartDataApi];
