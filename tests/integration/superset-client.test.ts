@@ -110,6 +110,9 @@ test("related/ lists users and visible databases; distinct/ lists a column's val
   const other = await userWithRoles(admin, ["Alpha", "sql_lab"]);
   const owners = await client.get({ endpoint: `/api/v1/dataset/related/owners?q=${q({ filter: other.username })}` });
   expect(owners.json).toEqual({ count: 1, result: [{ value: other.id, text: "Sql Lab", extra: { active: true, email: `${other.username}@example.com` } }] });
+  // include_ids: the users a form already shows come back even when the text would leave them out
+  const kept = await client.get({ endpoint: `/api/v1/dataset/related/owners?q=${q({ filter: `${marker}-nobody`, include_ids: [other.id] })}` });
+  expect(kept.json.result.map((r: any) => r.value)).toEqual([other.id]);
   const byName = await client.get({ endpoint: `/api/v1/chart/related/created_by?q=${q({ filter: "sql lab", page_size: 100 })}` });
   expect(byName.json.result.map((r: any) => r.value)).toContain(other.id);
   const dbs = await client.get({ endpoint: `/api/v1/saved_query/related/database?q=${q({ filter: "examp" })}` });
