@@ -14,6 +14,10 @@ const status = (fn: () => unknown) => {
 test("a JSON array and an {events} object are both accepted", () => {
   expect(parseEvents([{ event_name: "a" }])).toEqual([{ event_name: "a" }]);
   expect(parseEvents({ events: [{ event_name: "b" }, {}] })).toHaveLength(2);
+  // Superset's logger may send the array as JSON text inside a JSON body
+  expect(parseEvents({ events: JSON.stringify([{ event_name: "c" }]) })).toEqual([{ event_name: "c" }]);
+  expect(status(() => parseEvents({ events: "[{" }))).toMatchObject({ status: 400, message: expect.stringMatching(/^The events field is not valid JSON/) });
+  expect(status(() => parseEvents({ events: JSON.stringify({ a: 1 }) }))).toMatchObject({ status: 400 });
   expect(parseEvents([])).toEqual([]);
 });
 

@@ -27,11 +27,13 @@ export interface LogRow {
  * Too many events is a 413; anything that is not a list of objects is a 400 naming the problem.
  */
 export function parseEvents(value: unknown): LogEvent[] {
-  const list = Array.isArray(value)
+  let list = Array.isArray(value)
     ? value
     : value && typeof value === "object" && "events" in value
       ? (value as { events: unknown }).events
       : undefined;
+  // Superset's logger also posts JSON whose `events` is the JSON text of the array (as its form field is)
+  if (typeof list === "string") list = parseJsonText(list);
   if (!Array.isArray(list)) throw badRequest("Events must be a JSON array of objects (or an object with an events array)");
   if (list.length > MAX_EVENTS_PER_SEND) {
     throw new ApiError(413, `Too many events in one send: ${list.length} (at most ${MAX_EVENTS_PER_SEND})`, "INVALID_PAYLOAD_FORMAT_ERROR");
@@ -46,13 +48,15 @@ export function parseEvents(value: unknown): LogEvent[] {
 /** The beacon's form field `events` holds the JSON text of the array. */
 export function parseEventsField(text: string | null): LogEvent[] {
   if (text === null || !text.trim()) throw badRequest("The events field is missing");
-  let value: unknown;
+  return parseEvents(parseJsonText(text));
+}
+
+function parseJsonText(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw badRequest(`The events field is not valid JSON: ${(e as Error).message}`);
   }
-  return parseEvents(value);
 }
 
 /** `dashboard_id` / `slice_id` query parameters: absent, or a positive integer. */

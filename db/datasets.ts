@@ -26,7 +26,7 @@ export function scopeWhere(scope: DatasetScope): SQL | undefined {
   return or(...parts);
 }
 
-const listSpec = (scope: DatasetScope): ListSpec => ({
+export const datasetListSpec = (scope: DatasetScope): ListSpec => ({
   table: datasets,
   columns: { id: datasets.id, table_name: datasets.table_name, schema: datasets.schema, catalog: datasets.catalog,
     database: datasets.database_id, database_id: datasets.database_id, sql: datasets.sql, uuid: datasets.uuid,
@@ -96,7 +96,7 @@ const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "+00:00") : null);
 const humanized = (iso: string | null) => (iso ? humanizeAgo(Date.now() - Date.parse(iso)) : null);
 
 export async function listDatasets(db: Database, args: ListArgs, scope: DatasetScope) {
-  const where = whereFor(listSpec(scope), args.filters);
+  const where = whereFor(datasetListSpec(scope), args.filters);
   const total = await db.select({ n: sql<number>`count(*)` }).from(datasets).where(where).get();
   const rows = await db.select().from(datasets).where(where).orderBy(...orderBy(args)).limit(args.pageSize).offset(args.page * args.pageSize).all();
   const ids = rows.map((r) => r.id);

@@ -15,15 +15,16 @@ export interface LogWriteContext {
   referrer: string | null;
 }
 
-export async function insertLogs(db: Database, rows: LogRow[], ctx: LogWriteContext): Promise<number> {
-  if (rows.length === 0) return 0;
+/** Stores the rows and answers their ids, in order. */
+export async function insertLogs(db: Database, rows: LogRow[], ctx: LogWriteContext): Promise<number[]> {
+  if (rows.length === 0) return [];
   const dttm = new Date().toISOString();
   const values = rows.map((r) => ({ ...r, user_id: ctx.userId, referrer: ctx.referrer, dttm }));
   const statements = [];
-  for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(logs).values(values.slice(i, i + ROWS_PER_INSERT)));
+  for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(logs).values(values.slice(i, i + ROWS_PER_INSERT)).returning({ id: logs.id }));
   // One batch is one transaction: a send is stored whole or not at all.
-  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
-  return rows.length;
+  const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
+  return results.flat().map((r) => r.id);
 }
 
 const userIdsMatching = (pattern: SQL) => sql`(SELECT ${users.id} FROM ${users} WHERE ${pattern})`;

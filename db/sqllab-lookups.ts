@@ -23,8 +23,14 @@ export async function usersById(db: Database, ids: (number | null | undefined)[]
 }
 
 export async function databaseNamesById(db: Database, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+  const refs = await databaseRefsById(db, ids);
+  return new Map([...refs].map(([id, r]) => [id, r.name]));
+}
+
+/** Name and engine of each database named (the engine says which SQL dialect its statements are in). */
+export async function databaseRefsById(db: Database, ids: (number | null | undefined)[]): Promise<Map<number, { name: string; engine: string }>> {
   const wanted = [...new Set(ids.filter((i): i is number => typeof i === "number"))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: databases.id, name: databases.database_name }).from(databases).where(inArray(databases.id, wanted)).all();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await db.select({ id: databases.id, name: databases.database_name, engine: databases.engine }).from(databases).where(inArray(databases.id, wanted)).all();
+  return new Map(rows.map((r) => [r.id, { name: r.name, engine: r.engine }]));
 }

@@ -1,3 +1,5 @@
+import { issueCodesFor } from "./issue-codes";
+
 // Domain errors thrown anywhere on the server; workers/http/on-error.ts turns them into Superset's envelopes.
 // error_type values are Superset's SupersetErrorType names (SPEC §8).
 
@@ -63,7 +65,15 @@ export function errorEnvelope(err: ApiError): Record<string, unknown> {
     message: err.message,
     error_type: err.errorType,
     level: err.status >= 500 ? "error" : "warning",
-    extra: err.extra ?? {},
+    extra: withIssueCodes(err),
   };
   return { message: err.message, errors: [error] };
+}
+
+/** The error's extra, with Superset's issue codes for its type unless the raiser gave its own. */
+function withIssueCodes(err: ApiError): Record<string, unknown> {
+  const extra = err.extra ?? {};
+  if ("issue_codes" in extra) return extra;
+  const issueCodes = issueCodesFor(err.errorType);
+  return issueCodes ? { ...extra, issue_codes: issueCodes } : extra;
 }

@@ -11,7 +11,10 @@ test("reads Superset's list arguments", () => {
     page: 2,
     pageSize: 25,
     columns: null,
+    keys: null,
   });
+  expect(parseListArgs(decodeRison("(columns:!(id,name),keys:!(none))"))).toMatchObject({ columns: ["id", "name"], keys: ["none"] });
+  expect(() => parseListArgs(decodeRison("(keys:none)"))).toThrow("keys must be a list of names");
 });
 
 test("defaults apply when q is absent", () => {

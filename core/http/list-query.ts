@@ -19,6 +19,8 @@ export interface ListArgs {
   page: number;
   pageSize: number;
   columns: string[] | null;
+  /** FAB's `keys`: which metadata keys (list_columns, order_columns, …) the answer carries; null for all */
+  keys?: string[] | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -49,6 +51,8 @@ export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): 
   const columns = o.columns ?? o.select_columns ?? null;
   if (columns !== null && (!Array.isArray(columns) || columns.some((c) => typeof c !== "string")))
     throw badRequest("columns must be a list of names");
+  const keys = o.keys ?? null;
+  if (keys !== null && (!Array.isArray(keys) || keys.some((k) => typeof k !== "string"))) throw badRequest("keys must be a list of names");
   return {
     filters: parsed,
     orderColumn: (o.order_column as string | undefined) ?? null,
@@ -57,5 +61,6 @@ export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): 
     // FAB caps -1 ("all") and sizes over the maximum at the maximum instead of refusing them
     pageSize: pageSize === -1 || (pageSize as number) > max ? max : (pageSize as number),
     columns: columns as string[] | null,
+    keys: keys as string[] | null,
   };
 }

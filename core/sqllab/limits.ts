@@ -1,7 +1,5 @@
 // How many rows a SQL Lab run may return (SPEC §9) and why the result stopped where it did.
 
-export type LimitingFactor = "QUERY" | "DROPDOWN" | "QUERY_AND_DROPDOWN" | "NOT_LIMITED" | "UNKNOWN";
-
 export interface LimitConfig {
   /** DEFAULT_SQLLAB_LIMIT: used when the editor sends no queryLimit */
   defaultLimit: number;
@@ -27,13 +25,6 @@ export function effectiveLimit(queryLimit: number | null | undefined, config: Li
   return Math.min(Math.floor(queryLimit), config.maxRow);
 }
 
-/**
- * As Superset: a result that had more rows than the limit was cut by the limit selector (DROPDOWN);
- * one that fit was NOT_LIMITED.
- */
-export function limitingFactor(truncated: boolean): LimitingFactor {
-  return truncated ? "DROPDOWN" : "NOT_LIMITED";
-}
 
 /**
  * The limit dropdown's choices, as Superset's QueryLimitSelect builds them: powers of ten from 10 while they

@@ -1,5 +1,5 @@
 import type { ResultColumn } from "../connectors/types";
-import type { LimitingFactor } from "./limits";
+import type { LimitingFactor } from "../connectors/limits";
 
 // Superset's wire shapes for SQL Lab: Query.to_dict() and the execute/results payload
 // (QueryExecutionResponseSchema). The SQL Lab UI is written against these names.

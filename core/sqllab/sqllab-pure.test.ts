@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { effectiveLimit, limitConfig, limitingFactor, limitOptions } from "./limits";
+import { effectiveLimit, limitConfig, limitOptions } from "./limits";
 import { scrubEngineMessage, secretsOfUri } from "./scrub";
 import { csvFileName, toCsv, UTF8_BOM } from "./csv";
 import { clientIdOrNew, isClientId } from "./client-id";
@@ -13,11 +13,6 @@ test("the limit is queryLimit capped by SQL_MAX_ROW, DEFAULT_SQLLAB_LIMIT when a
   expect(effectiveLimit(0, cfg)).toBe(1000);
   expect(limitConfig("abc", undefined)).toEqual({ defaultLimit: 1000, maxRow: 100000 });
   expect(limitConfig("5000", "100")).toEqual({ defaultLimit: 100, maxRow: 100 });
-});
-
-test("a cut result is limited by the dropdown, a complete one is not limited", () => {
-  expect(limitingFactor(true)).toBe("DROPDOWN");
-  expect(limitingFactor(false)).toBe("NOT_LIMITED");
 });
 
 test("engine messages lose hosts, users, passwords and addresses", () => {

@@ -16,8 +16,8 @@ const SKIPPED: Record<string, string> = {
   "POST /logout/": "form logout (redirect only; it would also end the session)",
 };
 
-/** Routes whose documented input is a JSON array (Superset's event log takes a list of events). */
-const ACCEPTS_JSON_ARRAYS = new Set(["POST /tptanalytics/log/"]);
+/** Routes whose documented input is a JSON array (Superset's event log, on each of its paths, takes a list of events). */
+const ACCEPTS_JSON_ARRAYS = new Set(["POST /tptanalytics/log/", "POST /superset/log/", "POST /api/v1/log/"]);
 
 const deep = (open: string, close: string, n: number) => open.repeat(n) + close.repeat(n);
 

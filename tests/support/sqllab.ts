@@ -12,7 +12,7 @@ export async function examplesId(api: ApiClient): Promise<number> {
 }
 
 /** A new user holding only the given built-in roles (sql_lab by default), logged in. */
-export async function userWithRoles(admin: ApiClient, roleNames: string[] = ["sql_lab"]): Promise<ApiClient & { id: number; username: string }> {
+export async function userWithRoles(admin: ApiClient, roleNames: string[] = ["sql_lab"]): Promise<ApiClient & { id: number; username: string; password: string }> {
   const ids: number[] = [];
   for (const name of roleNames) {
     const q = encodeRison({ filters: [{ col: "name", opr: "eq", value: name }] });
@@ -25,7 +25,7 @@ export async function userWithRoles(admin: ApiClient, roleNames: string[] = ["sq
   const res = await admin.post("/api/v1/security/users/", { username, first_name: "Sql", last_name: "Lab", email: `${username}@example.com`, password, roles: ids });
   expect(res.status).toBe(201);
   const id = ((await res.json()) as { id: number }).id;
-  return Object.assign(await loginAs(username, password), { id, username });
+  return Object.assign(await loginAs(username, password), { id, username, password });
 }
 
 /** Superset's legacy views take form posts whose values are JSON text. */

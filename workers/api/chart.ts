@@ -1,20 +1,20 @@
 import { Hono, type Context } from "hono";
-import { and, eq, like, or, sql } from "drizzle-orm";
 import type { AppEnv } from "../env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
-import { can, isAdmin, type Principal } from "../../core/security/permissions";
+import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { parseChartPayload, type ChartPayload } from "../../core/charts/payloads";
 import { chartDetail, chartListItem } from "../../core/charts/shape";
-import { users } from "../../db/schema";
 import { loadDataset } from "../../db/datasets";
 import {
   chartListSpec, chartOwnerIds, chartRelations, favoriteChartIds, listChartRows, visibleChart, type ChartRow,
 } from "../../db/charts";
 import { assertRelationsExist, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/chart-writes";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { CHART } from "../../core/http/fab-resources";
 
 // /api/v1/chart/: Superset's ChartRestApi. Reads need can_read on Chart and data access to the chart's
 // dataset (Superset's ChartFilter); writes need can_write on Chart and, as in Superset, ownership (or Admin).
@@ -67,44 +67,7 @@ chartApi.get("/api/v1/chart/", read, async (c) => {
   const p = principalOf(c);
   const args = parseListArgs(risonQuery(c));
   const { count, rows } = await listChartRows(c.var.db, args, chartListSpec(datasetScope(p), p.id));
-  return c.json({ count, ids: rows.map((r) => r.id), result: await shapedList(c, rows) });
-});
-
-chartApi.get("/api/v1/chart/_info", read, (c) => {
-  const p = principalOf(c);
-  const q = risonQuery<{ keys?: unknown }>(c) ?? {};
-  const keys = Array.isArray(q.keys) ? (q.keys as string[]) : ["permissions", "filters"];
-  const info: Record<string, unknown> = {};
-  if (keys.includes("permissions")) info.permissions = ["can_read", "can_write", "can_export"].filter((perm) => can(p, perm, "Chart"));
-  if (keys.includes("filters")) {
-    info.filters = {
-      slice_name: [{ name: "Search all charts", operator: "chart_all_text" }, { name: "Contains", operator: "ct" }],
-      id: [{ name: "Is favorite", operator: "chart_is_favorite" }, { name: "Is certified", operator: "chart_is_certified" }],
-      owners: [{ name: "Relation as many", operator: "rel_m_m" }],
-      dashboards: [{ name: "Relation as many", operator: "rel_m_m" }],
-      created_by: [{ name: "Relation", operator: "rel_o_m" }],
-      viz_type: [{ name: "Equal to", operator: "eq" }],
-      datasource_id: [{ name: "Equal to", operator: "eq" }],
-    };
-  }
-  return c.json(info);
-});
-
-chartApi.get("/api/v1/chart/related/:column", read, async (c) => {
-  const column = c.req.param("column");
-  if (!["owners", "created_by", "changed_by"].includes(column)) throw notFound();
-  const q = risonQuery<{ filter?: unknown; page?: unknown; page_size?: unknown }>(c) ?? {};
-  const text = typeof q.filter === "string" ? q.filter : "";
-  const page = Number.isSafeInteger(q.page) ? (q.page as number) : 0;
-  const size = Number.isSafeInteger(q.page_size) ? Math.min(Math.max(q.page_size as number, 1), 100) : 20;
-  const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-  const where = text ? or(like(users.first_name, pattern), like(users.last_name, pattern), like(users.username, pattern)) : undefined;
-  const rows = await c.var.db.select().from(users).where(and(eq(users.active, true), where)).orderBy(users.first_name, users.last_name).limit(size).offset(page * size).all();
-  const total = await c.var.db.select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.active, true), where)).get();
-  return c.json({
-    count: total?.n ?? 0,
-    result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { active: u.active, email: u.email } })),
-  });
+  return listAnswer(c, CHART, args, { count, ids: rows.map((r) => r.id), result: await shapedList(c, rows) });
 });
 
 chartApi.get("/api/v1/chart/favorite_status/", read, async (c) => {
@@ -117,7 +80,7 @@ chartApi.get("/api/v1/chart/favorite_status/", read, async (c) => {
 chartApi.get("/api/v1/chart/:pk", read, async (c) => {
   const row = await readableChart(c, idParam(c));
   const relations = await chartRelations(c.var.db, [row]);
-  return c.json({ id: row.id, result: chartDetail(row, relations) });
+  return itemAnswer(c, CHART, { id: row.id, result: chartDetail(row, relations) });
 });
 
 chartApi.post("/api/v1/chart/", write, async (c) => {

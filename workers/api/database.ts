@@ -18,6 +18,8 @@ import { accessibleDatabaseIds, readableDatabase } from "./database-access";
 import { openConnector } from "../connectors/registry";
 import { AVAILABLE_ENGINES } from "./database-engines";
 import { databaseMetaApi } from "./database-meta";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { DATABASE } from "../../core/http/fab-resources";
 
 // /api/v1/database/: Superset's DatabaseRestApi (list, get, create, update, delete, test_connection,
 // related_objects, available). Schemas, tables and table metadata live in database-meta.ts.
@@ -52,7 +54,7 @@ databaseApi.get("/api/v1/database/", requires("can_read", "Database"), async (c)
   const { count, rows } = await listPage<typeof databases.$inferSelect>(c.var.db, listSpec(principalOf(c)), args);
   const users = await userNames(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   const now = new Date();
-  return c.json({ count, ids: rows.map((r) => r.id), result: rows.map((r) => listItem(r, users, now)) });
+  return listAnswer(c, DATABASE, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => listItem(r, users, now)) });
 });
 
 databaseApi.get("/api/v1/database/available/", requires("can_read", "Database"), (c) => c.json({ databases: AVAILABLE_ENGINES }));
@@ -84,7 +86,7 @@ databaseApi.post("/api/v1/database/test_connection/", requires("can_write", "Dat
 
 databaseApi.get("/api/v1/database/:pk", requires("can_read", "Database"), async (c) => {
   const row = await readableDatabase(c.var.db, principalOf(c), idParam(c));
-  return c.json({ id: row.id, result: detail(row) });
+  return itemAnswer(c, DATABASE, { id: row.id, result: detail(row) });
 });
 
 databaseApi.get("/api/v1/database/:pk/connection", requires("can_read", "Database"), async (c) => {

@@ -4,7 +4,6 @@ import type { AppEnv } from "../env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { parseItemArgs } from "../../core/http/item-query";
 import { badRequest, forbidden, notFound } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";
@@ -17,6 +16,8 @@ import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insert
 import { relatedObjects } from "../../db/dataset-related";
 import { readSourceColumns } from "../datasets/source";
 import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/data-access-permissions";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { DATASET } from "../../core/http/fab-resources";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
 // dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
@@ -83,7 +84,7 @@ async function deleteWithPermissions(c: C, ids: number[]): Promise<void> {
 
 datasetApi.get("/api/v1/dataset/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
-  return c.json(await listDatasets(c.var.db, args, datasetScope(principalOf(c))));
+  return listAnswer(c, DATASET, args, await listDatasets(c.var.db, args, datasetScope(principalOf(c))));
 });
 
 datasetApi.post("/api/v1/dataset/", write, async (c) => {
@@ -134,9 +135,8 @@ datasetApi.delete("/api/v1/dataset/", write, async (c) => {
 });
 
 datasetApi.get("/api/v1/dataset/:pk", read, async (c) => {
-  parseItemArgs(risonQuery(c));
   const { dataset, database } = await loadDataset(c.var.db, idParam(c), datasetScope(principalOf(c)));
-  return c.json({ id: dataset.id, result: await datasetDetail(c.var.db, dataset, database) });
+  return itemAnswer(c, DATASET, { id: dataset.id, result: await datasetDetail(c.var.db, dataset, database) });
 });
 
 datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {

@@ -7,29 +7,27 @@ import { parseListArgs } from "../../core/http/list-query";
 import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
 import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { LOG } from "../../core/http/fab-resources";
 
 // Event logging (SPEC §7 "Logging"): the browser's batched events come in on Superset's legacy path;
 // admins read them back through Superset's LogRestApi (/api/v1/log/).
 
-const LIST_COLUMNS = ["user.username", "action", "dttm", "json", "slice_id", "dashboard_id", "user_id", "duration_ms", "referrer"];
-const ORDER_COLUMNS = ["action", "dttm", "user_id", "dashboard_id", "slice_id", "duration_ms"];
+const write = requires("can_write", "Log");
 
 export const logApi = new Hono<AppEnv>()
-  .post("/tptanalytics/log/", requires("can_write", "Log"), async (c) => {
-    // Superset's client always sends explode=events (one row per event); anything else has no meaning here.
-    const explode = c.req.query("explode");
-    if (explode !== undefined && explode !== "events") throw badRequest("explode must be events");
-    const dashboardId = optionalIdParam(c.req.query("dashboard_id"), "dashboard_id");
-    const sliceId = optionalIdParam(c.req.query("slice_id"), "slice_id");
-    const events = await readEvents(c);
-    const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId }));
-    const count = await insertLogs(c.var.db, rows, { userId: principalOf(c).id, referrer: trimReferrer(c.req.header("Referer")) });
-    return c.json({ count });
+  // Superset's legacy paths for the browser's batched events (the beacon and its fetch fallback)
+  .post("/tptanalytics/log/", write, async (c) => c.json({ count: (await storeEvents(c)).length }))
+  .post("/superset/log/", write, async (c) => c.json({ count: (await storeEvents(c)).length }))
+  // LogRestApi's create: the same event bodies, answered as FAB answers a create (201, the new row's id)
+  .post("/api/v1/log/", write, async (c) => {
+    const ids = await storeEvents(c);
+    return c.json({ id: ids[0] ?? null, result: { count: ids.length, ids } }, 201);
   })
   .get("/api/v1/log/", requires("can_read", "Log"), async (c) => {
     const args = parseListArgs(risonQuery(c));
     const { count, rows } = await listLogs(c.var.db, args);
-    return c.json({ count, ids: rows.map((r) => r.id), result: rows, list_columns: LIST_COLUMNS, order_columns: ORDER_COLUMNS, list_title: "List Log" });
+    return listAnswer(c, LOG, args, { count, ids: rows.map((r) => r.id), result: rows });
   })
   // The caller's own recent views: any signed-in user may read their own history (the home page's
   // "Recents"), so this needs a login rather than can_read on Log, which only admins hold.
@@ -43,8 +41,20 @@ export const logApi = new Hono<AppEnv>()
     const id = idParam(c);
     const result = await getLog(c.var.db, id);
     if (!result) throw notFound();
-    return c.json({ id, result, show_columns: LIST_COLUMNS, show_title: "Show Log" });
+    return itemAnswer(c, LOG, { id, result });
   });
+
+/** Reads a send's events and stores one row each; answers the new rows' ids. */
+async function storeEvents(c: Context<AppEnv>): Promise<number[]> {
+  // Superset's client always sends explode=events (one row per event); anything else has no meaning here.
+  const explode = c.req.query("explode");
+  if (explode !== undefined && explode !== "events") throw badRequest("explode must be events");
+  const dashboardId = optionalIdParam(c.req.query("dashboard_id"), "dashboard_id");
+  const sliceId = optionalIdParam(c.req.query("slice_id"), "slice_id");
+  const events = await readEvents(c);
+  const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId }));
+  return insertLogs(c.var.db, rows, { userId: principalOf(c).id, referrer: trimReferrer(c.req.header("Referer")) });
+}
 
 /**
  * The beacon sends multipart form data (`events` as JSON text, maybe `guest_token`); the fetch fallback and

@@ -12,6 +12,8 @@ import { isClientId } from "../../core/sqllab/client-id";
 import { databaseNamesById, usersById } from "../../db/sqllab-lookups";
 import { queryDicts, type QueryRow } from "../../db/sqllab-queries";
 import { stopQuery } from "../sqllab/stop";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { QUERY } from "../../core/http/fab-resources";
 
 // /api/v1/query/: Superset's QueryRestApi, the runs behind Query history and SQL Lab's refresh.
 // Everyone sees their own runs; all_query_access (Admin) sees everyone's, as Superset's QueryFilter.
@@ -21,7 +23,7 @@ export const queryApi = new Hono<AppEnv>({ strict: true });
 const seesAll = (p: Principal) => can(p, "all_query_access", "all_query_access");
 const visible = (p: Principal) => (seesAll(p) ? undefined : eq(queries.user_id, p.id));
 
-function listSpec(p: Principal): ListSpec {
+export function queryListSpec(p: Principal): ListSpec {
   const q = queries;
   return {
     table: q,
@@ -38,7 +40,7 @@ function listSpec(p: Principal): ListSpec {
 queryApi.get("/api/v1/query/", requires("can_read", "Query"), async (c) => {
   const p = principalOf(c);
   const args = parseListArgs(risonQuery(c));
-  const { count, rows } = await listPage<QueryRow>(c.var.db, listSpec(p), args);
+  const { count, rows } = await listPage<QueryRow>(c.var.db, queryListSpec(p), args);
   const names = await databaseNamesById(c.var.db, rows.map((r) => r.database_id));
   const users = await usersById(c.var.db, rows.map((r) => r.user_id));
   const result = rows.map((r) => {
@@ -63,7 +65,7 @@ queryApi.get("/api/v1/query/", requires("can_read", "Query"), async (c) => {
       user: u ? { first_name: u.first_name, id: u.id, last_name: u.last_name } : null,
     };
   });
-  return c.json({ count, ids: rows.map((r) => r.id), result });
+  return listAnswer(c, QUERY, args, { count, ids: rows.map((r) => r.id), result });
 });
 
 queryApi.get("/api/v1/query/updated_since", requires("can_read", "Query"), async (c) => {
@@ -92,7 +94,7 @@ queryApi.get("/api/v1/query/:pk", requires("can_read", "Query"), async (c) => {
     .where(where ? and(eq(queries.id, idParam(c)), where) : eq(queries.id, idParam(c)))
     .get();
   if (!row) throw notFound();
-  return c.json({
+  return itemAnswer(c, QUERY, {
     id: row.id,
     result: {
       changed_on: row.changed_on, client_id: row.client_id, database: { id: row.database_id },

@@ -11,7 +11,9 @@ import { exploreApi } from "./explore";
 import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
 import { chartLegacyApi } from "./chart-legacy";
+import { fabMetaApi } from "./fab-meta";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
-// chartLegacyApi comes before the chart and dataset APIs: its warm_up_cache paths would match their /:pk.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, exploreApi, annotationLayerApi, chartDataApi];
+// fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
+// whose /:pk routes would otherwise take those paths.
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, exploreApi, annotationLayerApi, chartDataApi];

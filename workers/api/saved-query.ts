@@ -8,13 +8,16 @@ import { listPage } from "../../db/list";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
 import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, type SavedQueryRow } from "../../db/saved-queries";
-import { databaseNamesById, usersById, type UserRef } from "../../db/sqllab-lookups";
+import { databaseRefsById, usersById, type UserRef } from "../../db/sqllab-lookups";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { parseSchedule, nextRunAfter } from "../../core/sqllab/schedule";
 import { parseJsonObject } from "../../core/sqllab/payloads";
 import { naturalTime } from "../../core/sqllab/humanize";
+import { sqlTables } from "../../core/sqllab/sql-tables";
 import { sqlLabDatabase } from "../sqllab/database-access";
 import type { Database } from "../../db/client";
+import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { SAVED_QUERY } from "../../core/http/fab-resources";
 
 // /api/v1/saved_query/: Superset's SavedQueryRestApi. Everyone sees only their own saved queries
 // (Superset's SavedQueryFilter). A schedule is kept in extra_json.schedule_info and run by the cron.
@@ -37,14 +40,14 @@ savedQueryApi.get("/api/v1/saved_query/", requires("can_read", "SavedQuery"), as
   const args = parseListArgs(risonQuery(c));
   const { count, rows } = await listPage<SavedQueryRow>(c.var.db, savedQueryListSpec(p.id), args);
   const shaped = await shape(c.var.db, rows);
-  return c.json({ count, ids: rows.map((r) => r.id), result: shaped });
+  return listAnswer(c, SAVED_QUERY, args, { count, ids: rows.map((r) => r.id), result: shaped });
 });
 
 savedQueryApi.get("/api/v1/saved_query/:pk", requires("can_read", "SavedQuery"), async (c) => {
   const row = await ownSavedQuery(c.var.db, idParam(c), principalOf(c).id);
   if (!row) throw notFound();
   const [result] = await shape(c.var.db, [row]);
-  return c.json({ id: row.id, result });
+  return itemAnswer(c, SAVED_QUERY, { id: row.id, result });
 });
 
 savedQueryApi.post("/api/v1/saved_query/", requires("can_write", "SavedQuery"), async (c) => {
@@ -124,7 +127,7 @@ const userRef = (users: Map<number, UserRef>, id: number | null) => {
 async function shape(db: Database, rows: SavedQueryRow[]) {
   const now = new Date();
   const users = await usersById(db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-  const names = await databaseNamesById(db, rows.map((r) => r.db_id));
+  const refs = await databaseRefsById(db, rows.map((r) => r.db_id));
   return rows.map((r) => {
     const extra = parseJsonObject(r.extra_json);
     let nextRun: string | null = null;
@@ -142,7 +145,8 @@ async function shape(db: Database, rows: SavedQueryRow[]) {
       catalog: r.catalog,
       schema: r.schema,
       db_id: r.db_id,
-      database: r.db_id === null ? null : { id: r.db_id, database_name: names.get(r.db_id) ?? null },
+      database: r.db_id === null ? null : { id: r.db_id, database_name: refs.get(r.db_id)?.name ?? null },
+      sql_tables: tablesOf(r.sql, r.db_id === null ? undefined : refs.get(r.db_id)?.engine),
       template_parameters: r.template_parameters,
       extra_json: r.extra_json,
       extra: { ...extra, ...(nextRun ? { next_run: nextRun } : {}) },
@@ -156,4 +160,10 @@ async function shape(db: Database, rows: SavedQueryRow[]) {
       changed_by: userRef(users, r.changed_by_fk),
     };
   });
+}
+
+/** Superset's sql_tables: the tables the saved SQL reads, in its database's dialect (SQLite's when unknown). */
+function tablesOf(sql: string, engine: string | undefined) {
+  const dialect = engine && ["postgresql", "mysql"].includes(engine) ? (engine as "postgresql" | "mysql") : "sqlite";
+  return sqlTables(sql, dialect);
 }

@@ -1,7 +1,7 @@
 import type { Connector, QueryResult } from "../../core/connectors/types";
 import { dialectFor } from "../../core/connectors/dialects/index";
 import { ApiError } from "../../core/http/errors";
-import { limitingFactor, type LimitingFactor } from "../../core/sqllab/limits";
+import { limitingFactor, sqlLimitOf, type LimitingFactor } from "../../core/connectors/limits";
 import { scrubEngineMessage } from "../../core/sqllab/scrub";
 
 // Runs the statements of one SQL Lab query (already rendered and passed through the SQL gate) on a
@@ -46,7 +46,12 @@ export async function runStatements(connector: Connector, spec: RunSpec, signal?
       readOnly: spec.readOnly,
     });
   }
-  return { result, executedSql: spec.statements.join(";\n"), limitingFactor: limitingFactor(result.truncated) };
+  // Superset's limiting factor: the last statement's own LIMIT against the dropdown's (QUERY when it is the
+  // smaller, QUERY_AND_DROPDOWN when equal and reached, DROPDOWN when more rows were there than the dropdown allows)
+  const last = spec.statements[spec.statements.length - 1] ?? "";
+  const sqlLimit = sqlLimitOf(last, dialectFor(spec.engine).flavour);
+  const factor = limitingFactor({ sqlLimit, requestedLimit: spec.limit, rowCount: result.rows.length, truncated: result.truncated });
+  return { result, executedSql: spec.statements.join(";\n"), limitingFactor: factor };
 }
 
 /** CREATE TABLE/VIEW … AS <the one gated SELECT>; the new table is what the user reads next. */
