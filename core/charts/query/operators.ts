@@ -103,7 +103,7 @@ export const contributionOperator = (formData: FormData, _query: QueryObjectBody
 /** Sorts bars by the x-axis or a metric when there are no dimensions (Superset's x_axis_sort). */
 export const sortOperator: Operator = (formData) => {
   const xLabel = getXAxisLabel(formData);
-  const sortable = [xLabel, ...ensureArray(formData.metrics).map(getMetricLabel)];
+  const sortable = [xLabel, ...ensureArray(formData.metrics).map(getMetricLabel), ...ensureArray(formData.timeseries_limit_metric).map(getMetricLabel)];
   const by = formData.x_axis_sort;
   if (typeof by !== "string" || typeof formData.x_axis_sort_asc !== "boolean" || !sortable.includes(by) || ensureArray(formData.groupby).length) return undefined;
   return by === xLabel
