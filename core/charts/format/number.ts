@@ -1,4 +1,4 @@
-import { format as d3Format } from "d3-format";
+import { formatLocale } from "d3-format";
 
 // Superset's number formats: a d3-format specifier (",.2f", ".1%", "$,.2f", ...) or one of its named formats.
 // Formatters are cached by format string because a chart formats every tick and cell with the same few.
@@ -7,6 +7,9 @@ export const SMART_NUMBER = "SMART_NUMBER";
 export const SMART_NUMBER_SIGNED = "SMART_NUMBER_SIGNED";
 
 export type NumberFormatter = (value: unknown) => string;
+
+// en-US with an ASCII hyphen for minus: d3-format 3 defaults to U+2212, Superset's pinned d3-format 1.x writes "-"
+const d3Format = formatLocale({ decimal: ".", thousands: ",", grouping: [3], currency: ["$", ""], minus: "-" }).format;
 
 const siFormat = d3Format(".3~s");
 const float2 = d3Format(".2~f");
