@@ -20,3 +20,14 @@ export function num(v: unknown): number | null {
 
 /** Generic data types of chart-data coltypes (Superset's GenericDataType). */
 export const GENERIC_TYPE = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
+
+/** A row's dimension values joined with ", " as Superset names a slice or category (extractGroupbyLabel);
+ * epoch-ms values of temporal columns go through `formatTime`. */
+export function groupbyLabel(row: Record<string, unknown>, labels: string[], formatTime?: (v: unknown) => string, temporal: Set<string> = new Set()): string {
+  return labels.map((l) => (temporal.has(l) && formatTime ? formatTime(row[l]) : row[l] === null ? "<NULL>" : String(row[l]))).join(", ");
+}
+
+/** The temporal columns of query `q` (by coltypes), so labels can format them as dates. */
+export function temporalColumns(q?: QueryData): Set<string> {
+  return new Set((q?.colnames ?? []).filter((_, i) => q?.coltypes?.[i] === GENERIC_TYPE.TEMPORAL));
+}

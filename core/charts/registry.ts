@@ -1,0 +1,29 @@
+import type { ChartType } from "./contract";
+import { bigNumber } from "./types/big_number";
+import { bigNumberTotal } from "./types/big_number_total";
+import { pie } from "./types/pie";
+import { table } from "./types/table";
+import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
+
+// Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
+// adds a folder under types/ and one line here.
+
+export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
+  table,
+  big_number_total: bigNumberTotal,
+  big_number: bigNumber,
+  echarts_timeseries_line: timeseriesLine,
+  echarts_timeseries_smooth: timeseriesSmooth,
+  echarts_timeseries_step: timeseriesStep,
+  echarts_timeseries_scatter: timeseriesScatter,
+  echarts_area: timeseriesArea,
+  echarts_timeseries_bar: timeseriesBar,
+  pie,
+};
+
+/** Superset's default viz type (SPEC §9). */
+export const DEFAULT_VIZ_TYPE = "table";
+
+export function getChartType(vizType: unknown): ChartType | undefined {
+  return typeof vizType === "string" && Object.hasOwn(CHART_TYPES, vizType) ? CHART_TYPES[vizType] : undefined;
+}
