@@ -1,6 +1,7 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { bigNumberTotal } from "./types/big_number_total";
+import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
 import { table } from "./types/table";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
@@ -19,6 +20,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   echarts_area: timeseriesArea,
   echarts_timeseries_bar: timeseriesBar,
   pie,
+  mixed_timeseries: mixedTimeseries,
 };
 
 /** Superset's default viz type (SPEC §9). */
