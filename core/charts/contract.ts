@@ -155,6 +155,24 @@ export interface TableModel {
   totals?: Record<string, string>;
 }
 
+/** A pivot table: row and column keys (tuples of dimension values, sorted), one cell per row key × column key ×
+ * metric. Totals are present when the form data asks for them. */
+export interface PivotTableModel {
+  kind: "pivot_table";
+  rowDims: string[];
+  colDims: string[];
+  metrics: string[];
+  metricsLayout: "COLUMNS" | "ROWS";
+  rowKeys: string[][];
+  colKeys: string[][];
+  /** values[row][col][metric] */
+  values: (number | null)[][][];
+  formatted: string[][][];
+  rowTotals?: string[][];
+  colTotals?: string[][];
+  grandTotals?: string[];
+}
+
 export interface BigNumberModel {
   kind: "big_number";
   value: number | null;
@@ -170,7 +188,7 @@ export interface EmptyModel {
   message: string;
 }
 
-export type ChartModel = ChartJsModel | TableModel | BigNumberModel | EmptyModel;
+export type ChartModel = ChartJsModel | TableModel | PivotTableModel | BigNumberModel | EmptyModel;
 
 export interface ChartType {
   metadata: ChartMetadata;

@@ -3,6 +3,7 @@ import { bigNumber } from "./types/big_number";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
+import { pivotTableV2 } from "./types/pivot_table_v2";
 import { table } from "./types/table";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
@@ -21,6 +22,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   echarts_timeseries_bar: timeseriesBar,
   pie,
   mixed_timeseries: mixedTimeseries,
+  pivot_table_v2: pivotTableV2,
 };
 
 /** Superset's default viz type (SPEC §9). */
