@@ -1,5 +1,7 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
+import { boxPlot } from "./types/box_plot";
+import { histogramV2 } from "./types/histogram_v2";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
@@ -23,6 +25,8 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   pie,
   mixed_timeseries: mixedTimeseries,
   pivot_table_v2: pivotTableV2,
+  histogram_v2: histogramV2,
+  box_plot: boxPlot,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -179,6 +179,8 @@ export function buildQueryContext(formData: FormData, build: BuildFinalQueries =
   let queries = build(buildQueryObject(formData, queryFields)).map((q) =>
     Array.isArray(q.post_processing) ? { ...q, post_processing: q.post_processing.filter((p): p is PostProcessingStep => Boolean(p)) } : q);
   if (isXAxisSet(formData)) queries = queries.map((q) => normalizeTimeColumn(formData, q));
+  // undefined keys are what Superset's JSON.stringify leaves out: drop them so the body is what goes on the wire
+  queries = queries.map(dropUndefined);
   return {
     datasource: datasourceKey(formData.datasource),
     force: formData.force === true,

@@ -1,11 +1,11 @@
-import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
 import * as c from "../../controls/shared";
 import { legendOptions } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, groupbyLabel, num, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
-import { buildQueryContext } from "../../query/build-query-context";
+import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 
 // Pie and donut (Superset's ECharts Pie): one metric by dimensions, slices labelled by label_type.
@@ -43,10 +43,6 @@ const controlPanel: ControlPanel = {
     },
   ],
 };
-
-function buildQuery(formData: FormData) {
-  return buildQueryContext(formData, (base) => [{ ...base, ...(formData.sort_by_metric ? { orderby: [[formData.metric, false]] } : {}) }]);
-}
 
 /** Superset's pie label formats ("key_value_percent" → "Cars: 1.5k (60.00%)"). */
 export function sliceText(labelType: string, name: string, value: string, percent: string): string {
@@ -112,6 +108,6 @@ export const pie: ChartType = {
     tags: ["Categorical", "Circular", "Comparison", "Percentages", "Featured", "Proportional", "ECharts", "Nightingale"],
   },
   controlPanel,
-  buildQuery,
+  buildQuery: sortByMetricQuery,
   transformProps,
 };

@@ -53,6 +53,6 @@ export function buildQuery(formData: FormData): QueryContextBody {
     const rowCount: QueryObjectBody[] = formData.server_pagination
       ? [{ ...query, time_offsets: [], row_limit: 0, row_offset: 0, post_processing: [], is_rowcount: true }]
       : [];
-    return [query, ...rowCount, ...totals].map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)));
+    return [query, ...rowCount, ...totals];
   });
 }
