@@ -1,6 +1,8 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
+import { bubbleV2 } from "./types/bubble_v2";
+import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
@@ -27,6 +29,8 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   pivot_table_v2: pivotTableV2,
   histogram_v2: histogramV2,
   box_plot: boxPlot,
+  heatmap_v2: heatmapV2,
+  bubble_v2: bubbleV2,
 };
 
 /** Superset's default viz type (SPEC §9). */
