@@ -2,12 +2,15 @@ import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
 import { bubbleV2 } from "./types/bubble_v2";
+import { funnel } from "./types/funnel";
+import { gaugeChart } from "./types/gauge_chart";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
 import { pivotTableV2 } from "./types/pivot_table_v2";
+import { radar } from "./types/radar";
 import { table } from "./types/table";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
@@ -31,6 +34,9 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   box_plot: boxPlot,
   heatmap_v2: heatmapV2,
   bubble_v2: bubbleV2,
+  funnel,
+  gauge_chart: gaugeChart,
+  radar,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -1,0 +1,86 @@
+import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
+import * as c from "../../controls/shared";
+import { colorFnFromFormData } from "../../colors/label-colors";
+import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
+import { getNumberFormatter } from "../../format/number";
+import { sortByMetricQuery } from "../../query/sort-by-metric";
+import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
+
+// Superset's gauge as a Chart.js doughnut: each value (one per dimension row) is a ring filled from min to the
+// value; ECharts' angles (degrees counter-clockwise from 3 o'clock, start 225, end -45) become Chart.js's
+// rotation (clockwise from 12 o'clock) and circumference.
+
+const controlPanel: ControlPanel = {
+  sections: [
+    { label: "Query", expanded: true, controls: [c.groupby(), c.metric(), c.adhocFilters(), c.rowLimit({ default: 10 }), c.checkbox("sort_by_metric", "Sort by metric", true)] },
+    {
+      label: "Options",
+      expanded: true,
+      controls: [
+        { name: "min_val", type: "NumberControl", label: "Min", default: 0, renderTrigger: true },
+        { name: "max_val", type: "NumberControl", label: "Max", renderTrigger: true, description: "Maximum value on the gauge axis; the largest value when empty" },
+        { name: "start_angle", type: "NumberControl", label: "Start angle", default: 225, renderTrigger: true },
+        { name: "end_angle", type: "NumberControl", label: "End angle", default: -45, renderTrigger: true },
+        c.colorScheme(), c.numberFormat("number_format", "Number format"), c.text("value_formatter", "Value format", "{value}"),
+        c.checkbox("show_pointer", "Show pointer", true), c.checkbox("show_progress", "Show progress", true), c.checkbox("overlap", "Overlap", true),
+      ],
+    },
+  ],
+};
+
+function transformProps(input: ChartPropsInput): ChartModel {
+  const rows = rowsOf(input);
+  if (!rows.length) return emptyModel();
+  const { formData } = input;
+  const metric = getMetricLabel(formData.metric);
+  const dims = ensureArray(formData.groupby).map(getColumnLabel);
+  const names = rows.map((r) => (dims.length ? groupbyLabel(r, dims) : metric));
+  const values = rows.map((r) => num(r[metric]) ?? 0);
+  const min = num(formData.min_val) ?? 0;
+  const max = num(formData.max_val) ?? Math.max(...values, min + 1);
+  const start = num(formData.start_angle) ?? 225;
+  const end = num(formData.end_angle) ?? -45;
+  const numberText = getNumberFormatter(formData.number_format as string | undefined);
+  const valueText = (v: number) => String(formData.value_formatter ?? "{value}").replace("{value}", numberText(v));
+  const colorFn = colorFnFromFormData(formData);
+  const clamp = (v: number) => Math.min(max, Math.max(min, v));
+  return {
+    kind: "chartjs",
+    type: "doughnut",
+    data: {
+      labels: names,
+      datasets: names.map((n, i) => ({
+        label: n,
+        data: [clamp(values[i]) - min, max - clamp(values[i])],
+        backgroundColor: [colorFn(n), "rgba(128,128,128,0.15)"],
+        value: values[i],
+        valueText: valueText(values[i]),
+      })),
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      rotation: (((90 - start) % 360) + 360) % 360,
+      circumference: start - end,
+      cutout: "75%",
+      plugins: {
+        legend: { display: names.length > 1 },
+        tooltip: { filter: (item: { dataIndex: number }) => item.dataIndex === 0, callbacks: { label: (item: { datasetIndex: number }) => `${names[item.datasetIndex]}: ${valueText(values[item.datasetIndex])}` } },
+      },
+      gauge: { min, max, showPointer: formData.show_pointer !== false },
+    },
+  };
+}
+
+export const gaugeChart: ChartType = {
+  metadata: {
+    name: "Gauge Chart",
+    category: "KPI",
+    description: "Uses a gauge to showcase progress of a metric towards a target. The position of the dial represents the progress and the terminal value in the gauge represents the target value.",
+    tags: ["Business", "Comparison", "ECharts", "Report", "Featured"],
+  },
+  controlPanel,
+  buildQuery: sortByMetricQuery,
+  transformProps,
+};
