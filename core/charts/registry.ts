@@ -11,7 +11,11 @@ import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
 import { pivotTableV2 } from "./types/pivot_table_v2";
 import { radar } from "./types/radar";
+import { sankeyV2 } from "./types/sankey_v2";
+import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
+import { treemapV2 } from "./types/treemap_v2";
+import { waterfall } from "./types/waterfall";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
 // Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
@@ -37,6 +41,10 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   funnel,
   gauge_chart: gaugeChart,
   radar,
+  treemap_v2: treemapV2,
+  sunburst_v2: sunburstV2,
+  sankey_v2: sankeyV2,
+  waterfall,
 };
 
 /** Superset's default viz type (SPEC §9). */
