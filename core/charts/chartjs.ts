@@ -26,3 +26,14 @@ export function bounds(value: unknown): { min?: number; max?: number } {
   if (max !== null && max !== undefined && max !== "" && Number.isFinite(Number(max))) out.max = Number(max);
   return out;
 }
+
+/** What every chart's options start from: fill the container, draw at once (report emails have no time to animate). */
+export const BASE_OPTIONS = { responsive: true, maintainAspectRatio: false, animation: false } as const;
+
+/** A category x-axis (no grid lines) with an optional title. */
+export const categoryAxis = (title: unknown, theme?: ChartTheme, extra: Record<string, unknown> = {}) =>
+  ({ type: "category", ticks: { color: themeColors(theme).text }, grid: { display: false }, title: axisTitle(title, theme), ...extra });
+
+/** A value axis whose ticks read in the chart's number format. */
+export const valueAxis = (format: (v: unknown) => string, title: unknown, theme?: ChartTheme, extra: Record<string, unknown> = {}) =>
+  ({ ticks: { color: themeColors(theme).text, callback: (v: unknown) => format(v) }, grid: { color: themeColors(theme).grid }, title: axisTitle(title, theme), ...extra });

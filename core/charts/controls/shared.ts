@@ -66,6 +66,16 @@ export const timeFormat = (name = "x_axis_time_format", label = "Time format"): 
   description: "D3 time format syntax: https://github.com/d3/d3-time-format",
 });
 export const checkbox = (name: string, label: string, dflt: boolean, description?: string): Control => ({ name, type: "CheckboxControl", label, default: dflt, renderTrigger: true, description });
+/** A checkbox that changes the query, so changing it runs the query again (not a render trigger). */
+export const queryCheckbox = (name: string, label: string, dflt: boolean, description?: string): Control => ({ ...checkbox(name, label, dflt, description), renderTrigger: false });
+export const sortByMetric = (dflt = true) => queryCheckbox("sort_by_metric", "Sort by metric", dflt, "Whether to sort results by the selected metric in descending order.");
+
+/** The query section of pie, funnel and gauge: one metric by dimensions, optionally ordered by it. */
+export const metricByDimensionsSection = (rowLimitDefault: number): ControlSection => ({
+  label: "Query",
+  expanded: true,
+  controls: [groupby(), metric(), adhocFilters(), rowLimit({ default: rowLimitDefault }), sortByMetric()],
+});
 export const showLegend = () => checkbox("show_legend", "Show legend", true, "Whether to display a legend for the chart");
 export const legendOrientation = (): Control => ({
   name: "legendOrientation", type: "SelectControl", label: "Orientation", default: "top", renderTrigger: true,

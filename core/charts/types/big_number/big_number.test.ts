@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
+import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { bigNumber } from ".";
 import { bigNumberTotal } from "../big_number_total";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 
 // params of the example bundle's "Featured Charts/Big_Number_with_Trendline.yaml"
 const trendline = {
@@ -12,23 +12,12 @@ const trendline = {
 };
 
 test("big_number: the example bundle's query context (BASE_AXIS month column, pivot then flatten)", () => {
-  expect(bigNumber.buildQuery(trendline).queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+  expect(bigNumber.buildQuery(trendline).queries).toEqual([supersetQuery({
     extras: { time_grain_sqla: "P1M", having: "", where: "" },
-    columns: [{ timeGrain: "P1M", columnType: "BASE_AXIS", sqlExpression: "order_date", label: "order_date", expressionType: "SQL", isColumnReference: true }],
+    columns: [baseAxis("order_date", "P1M")],
     metrics: ["count"],
-    annotation_layers: [],
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
-    post_processing: [
-      { operation: "pivot", options: { index: ["order_date"], columns: [], aggregates: { count: { operator: "mean" } }, drop_missing_columns: true } },
-      { operation: "flatten" },
-    ],
-  }]);
+    post_processing: [ { operation: "pivot", options: { index: ["order_date"], columns: [], aggregates: { count: { operator: "mean" } }, drop_missing_columns: true } }, { operation: "flatten" }, ],
+  })]);
 });
 
 test("big_number: rolling mean adds a rolling step between pivot and flatten", () => {

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { boxPlot } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 // params of the example bundle's "Featured Charts/Box_Plot.yaml"
 const example = {
   datasource: "22__table", viz_type: "box_plot", columns: ["order_date"], time_grain_sqla: "P1D", temporal_columns_lookup: { order_date: true },
@@ -10,21 +10,13 @@ const example = {
 };
 
 test("box_plot: the example bundle's query context (daily counts per product line, Tukey boxplot step)", () => {
-  expect(boxPlot.buildQuery(example).queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+  expect(boxPlot.buildQuery(example).queries).toEqual([supersetQuery({
     extras: { time_grain_sqla: "P1D", having: "", where: "" },
     columns: [{ timeGrain: "P1D", columnType: "BASE_AXIS", sqlExpression: "order_date", label: "order_date", expressionType: "SQL" }, "product_line"],
     series_columns: ["product_line"],
     metrics: ["count"],
-    annotation_layers: [],
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
     post_processing: [{ operation: "boxplot", options: { whisker_type: "tukey", groupby: ["product_line"], metrics: ["count"] } }],
-  }]);
+  })]);
 });
 
 test("box_plot: percentile whiskers; an unknown whisker option is refused", () => {

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { axisTitle, legendOptions, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, categoryAxis, legendOptions, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { withAlpha } from "../../colors/schemes";
 import { emptyModel, groupbyLabel, num, rowsOf, temporalColumns } from "../../data";
@@ -79,7 +79,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const labels = rows.map((r) => (dims.length ? groupbyLabel(r, dims, dateText, temporal) : "All"));
   const colorFn = colorFnFromFormData(formData);
   const text = getNumberFormatter(formData.number_format as string | undefined);
-  const colors = themeColors(theme);
   const stat = (r: Record<string, unknown>, m: string, s: string) => num(r[`${m}__${s}`]);
   return {
     kind: "chartjs",
@@ -97,13 +96,11 @@ function transformProps(input: ChartPropsInput): ChartModel {
       })),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: { legend: legendOptions(formData, theme) },
       scales: {
-        x: { type: "category", ticks: { color: colors.text }, title: axisTitle(formData.x_axis_title, theme) },
-        y: { ticks: { color: colors.text, callback: (v: unknown) => text(v) }, grid: { color: colors.grid }, title: axisTitle(formData.y_axis_title, theme) },
+        x: categoryAxis(formData.x_axis_title, theme),
+        y: valueAxis(text, formData.y_axis_title, theme),
       },
     },
   };

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { bubbleV2 } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 const sumQty = { expressionType: "SIMPLE", column: { column_name: "quantity_ordered" }, aggregate: "SUM", sqlExpression: null, hasCustomLabel: false, label: "SUM(quantity_ordered)" };
 const countries = { expressionType: "SIMPLE", column: { column_name: "country" }, aggregate: "COUNT_DISTINCT", sqlExpression: null, hasCustomLabel: false, label: "COUNT_DISTINCT(country)" };
 // params of the example bundle's "Featured Charts/Bubble.yaml" (column objects trimmed)
@@ -14,19 +14,10 @@ const example = {
 
 test("bubble_v2: the example bundle's query context (x, y, size metrics per entity and series; row limit from `limit`)", () => {
   const [q] = bubbleV2.buildQuery(example).queries;
-  expect(q).toEqual({
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
-    extras: { having: "", where: "" },
+  expect(q).toEqual(supersetQuery({
     columns: ["deal_size", "product_line"],
     metrics: [sumQty, countries, "count"],
-    annotation_layers: [],
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
-  });
+  }));
 });
 
 test("bubble_v2 transformProps: a dataset per series, radii scaled between the smallest and largest size", () => {

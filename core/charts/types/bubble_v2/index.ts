@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { axisTitle, bounds, legendOptions, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, bounds, legendOptions, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { withAlpha } from "../../colors/schemes";
 import { emptyModel, num, rowsOf } from "../../data";
@@ -70,15 +70,12 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const colorFn = colorFnFromFormData(formData);
   const opacity = typeof formData.opacity === "number" ? formData.opacity : 0.6;
   const [xText, yText, sizeText] = [formData.xAxisFormat, formData.y_axis_format, formData.tooltipSizeFormat].map((f) => getNumberFormatter(f as string | undefined));
-  const colors = themeColors(theme);
   return {
     kind: "chartjs",
     type: "bubble",
     data: { datasets: [...groups].map(([name, data]) => ({ label: name, data, backgroundColor: withAlpha(colorFn(name), opacity), borderColor: colorFn(name) })) },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: {
         legend: legendOptions(formData, theme),
         tooltip: {
@@ -89,8 +86,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
         },
       },
       scales: {
-        x: { type: formData.logXAxis ? "logarithmic" : "linear", ticks: { color: colors.text, callback: (v: unknown) => xText(v) }, grid: { color: colors.grid }, title: axisTitle(formData.x_axis_label, theme) },
-        y: { type: formData.logYAxis ? "logarithmic" : "linear", ...bounds(formData.y_axis_bounds), ticks: { color: colors.text, callback: (v: unknown) => yText(v) }, grid: { color: colors.grid }, title: axisTitle(formData.y_axis_label, theme) },
+        x: valueAxis(xText, formData.x_axis_label, theme, { type: formData.logXAxis ? "logarithmic" : "linear" }),
+        y: valueAxis(yText, formData.y_axis_label, theme, { type: formData.logYAxis ? "logarithmic" : "linear", ...bounds(formData.y_axis_bounds) }),
       },
     },
   };

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { funnel } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 // params of the example bundle's "Featured Charts/Funnel.yaml"
 const example = {
   datasource: "22__table", viz_type: "funnel", groupby: ["status"], metric: "count", adhoc_filters: [temporalRange], row_limit: 10, sort_by_metric: true,
@@ -10,11 +10,12 @@ const example = {
 };
 
 test("funnel: the example bundle's query context, ordered by the metric", () => {
-  expect(funnel.buildQuery(example).queries).toEqual([{
-    applied_time_extras: {}, filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }], extras: { having: "", where: "" },
-    columns: ["status"], metrics: ["count"], orderby: [["count", false]], annotation_layers: [], row_limit: 10, timeseries_limit: 0, order_desc: true,
-    url_params: {}, custom_params: {}, custom_form_data: {},
-  }]);
+  expect(funnel.buildQuery(example).queries).toEqual([supersetQuery({
+    columns: ["status"],
+    metrics: ["count"],
+    orderby: [["count", false]],
+    row_limit: 10,
+  })]);
 });
 
 test("funnel transformProps: shares of the first step, the previous step or the total", () => {

@@ -1,19 +1,18 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
 import * as c from "../../controls/shared";
-import { legendOptions } from "../../chartjs";
+import { legendOptions, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
-import { emptyModel, groupbyLabel, num, rowsOf, temporalColumns } from "../../data";
+import { emptyModel, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
-import { getTimeFormatter } from "../../format/time";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
-import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
+import { metricByDimensions } from "../../slices";
 
 // Superset's funnel: one metric by a dimension, each step's share of the first step, the previous step or the
 // total. Drawn with chartjs-chart-funnel's `funnel` type.
 
 const controlPanel: ControlPanel = {
   sections: [
-    { label: "Query", expanded: true, controls: [c.groupby(), c.metric(), c.adhocFilters(), c.rowLimit({ default: 10 }), c.checkbox("sort_by_metric", "Sort by metric", true)] },
+    c.metricByDimensionsSection(10),
     {
       label: "Chart Options",
       expanded: true,
@@ -29,11 +28,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
   const { formData } = input;
-  const metric = getMetricLabel(formData.metric);
-  const dims = ensureArray(formData.groupby).map(getColumnLabel);
-  const temporal = temporalColumns(input.queriesData[0]);
-  const names = rows.map((r) => groupbyLabel(r, dims, getTimeFormatter(String(formData.date_format ?? "smart_date")), temporal));
-  const values = rows.map((r) => num(r[metric]) ?? 0);
+  const { metric, names, values: raw } = metricByDimensions(input);
+  const values = raw.map((v) => v ?? 0);
   const total = values.reduce((a, b) => a + b, 0);
   const how = String(formData.percent_calculation_type ?? "first_step");
   const shares = values.map((v, i) => {
@@ -51,9 +47,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       datasets: [{ label: metric, data: values, backgroundColor: names.map((n) => colorFn(n)), shares, labelTexts: formData.show_labels === false ? undefined : names.map((n, i) => `${n}: ${valueText(values[i])} (${pct(shares[i])})`) }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: {
         legend: legendOptions(formData),
         tooltip: { callbacks: { label: (item: { dataIndex: number }) => `${names[item.dataIndex]}: ${valueText(values[item.dataIndex])} (${pct(shares[item.dataIndex])})` } },

@@ -1,10 +1,11 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
 import * as c from "../../controls/shared";
+import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
-import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
+import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
-import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
+import { metricByDimensions } from "../../slices";
 
 // Superset's gauge as a Chart.js doughnut: each value (one per dimension row) is a ring filled from min to the
 // value; ECharts' angles (degrees counter-clockwise from 3 o'clock, start 225, end -45) become Chart.js's
@@ -12,7 +13,7 @@ import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels"
 
 const controlPanel: ControlPanel = {
   sections: [
-    { label: "Query", expanded: true, controls: [c.groupby(), c.metric(), c.adhocFilters(), c.rowLimit({ default: 10 }), c.checkbox("sort_by_metric", "Sort by metric", true)] },
+    c.metricByDimensionsSection(10),
     {
       label: "Options",
       expanded: true,
@@ -32,10 +33,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
   const { formData } = input;
-  const metric = getMetricLabel(formData.metric);
-  const dims = ensureArray(formData.groupby).map(getColumnLabel);
-  const names = rows.map((r) => (dims.length ? groupbyLabel(r, dims) : metric));
-  const values = rows.map((r) => num(r[metric]) ?? 0);
+  const { names, values: raw } = metricByDimensions(input);
+  const values = raw.map((v) => v ?? 0);
   const min = num(formData.min_val) ?? 0;
   const max = num(formData.max_val) ?? Math.max(...values, min + 1);
   const start = num(formData.start_angle) ?? 225;
@@ -58,9 +57,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       })),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       rotation: (((90 - start) % 360) + 360) % 360,
       circumference: start - end,
       cutout: "75%",

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { heatmapV2 } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 // params of the example bundle's "Featured Charts/Heatmap.yaml"
 const example = {
   datasource: "22__table", viz_type: "heatmap_v2", x_axis: "product_line", time_grain_sqla: "P1D", groupby: "deal_size", metric: "count",
@@ -12,23 +12,15 @@ const example = {
 };
 
 test("heatmap_v2: the example bundle's query context (both axes ascending, rank over the whole heatmap)", () => {
-  expect(heatmapV2.buildQuery(example).queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+  expect(heatmapV2.buildQuery(example).queries).toEqual([supersetQuery({
     extras: { time_grain_sqla: "P1D", having: "", where: "" },
     // Superset turns any x-axis into a BASE_AXIS column; the grain only applies when the column is temporal
-    columns: [{ timeGrain: "P1D", columnType: "BASE_AXIS", sqlExpression: "product_line", label: "product_line", expressionType: "SQL", isColumnReference: true }, "deal_size"],
+    columns: [baseAxis("product_line", "P1D"), "deal_size"],
     metrics: ["count"],
     orderby: [["product_line", true], ["deal_size", true]],
-    annotation_layers: [],
     row_limit: 10000,
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
     post_processing: [{ operation: "rank", options: { metric: "count" } }],
-  }]);
+  })]);
   const [q] = heatmapV2.buildQuery({ ...example, sort_x_axis: "value_desc", normalize_across: "y" }).queries;
   expect(q.orderby).toEqual([["count", false], ["deal_size", true]]);
   expect(q.post_processing).toEqual([{ operation: "rank", options: { metric: "count", group_by: "deal_size" } }]);

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { themeColors } from "../../chartjs";
+import { themeColors, BASE_OPTIONS } from "../../chartjs";
 import { sequentialColor } from "../../colors/schemes";
 import { emptyModel, num, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -92,9 +92,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: {
         legend: { display: false },
         tooltip: {

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { histogramV2 } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 // params of the example bundle's "Featured Charts/Histogram.yaml"
 const example = {
   datasource: "22__table", viz_type: "histogram_v2", slice_id: 130, column: "quantity_ordered", groupby: ["deal_size"], adhoc_filters: [temporalRange],
@@ -10,20 +10,11 @@ const example = {
 
 test("histogram_v2: the example bundle's query context (raw values, histogram step, no metrics)", () => {
   const [q] = histogramV2.buildQuery(example).queries;
-  expect(q).toEqual({
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
-    extras: { having: "", where: "" },
+  expect(q).toEqual(supersetQuery({
     columns: ["deal_size", "quantity_ordered"],
-    annotation_layers: [],
     row_limit: 10000,
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
     post_processing: [{ operation: "histogram", options: { column: "quantity_ordered", groupby: ["deal_size"], bins: 10, normalize: false } }],
-  });
+  }));
   expect(q).not.toHaveProperty("metrics");
 });
 

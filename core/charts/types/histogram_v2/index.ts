@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { axisTitle, legendOptions, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, categoryAxis, legendOptions, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -21,8 +21,8 @@ const controlPanel: ControlPanel = {
         c.adhocFilters(),
         c.rowLimit(),
         { name: "bins", type: "SelectControl", label: "Bins", default: 5, freeForm: true, choices: [5, 10, 25, 50].map((n) => [n, String(n)]), validators: [{ kind: "integer" }] },
-        c.checkbox("normalize", "Normalize", false, "Returns the shares of each bin instead of counts"),
-        c.checkbox("cumulative", "Cumulative", false),
+        c.queryCheckbox("normalize", "Normalize", false, "Returns the shares of each bin instead of counts"),
+        c.queryCheckbox("cumulative", "Cumulative", false),
       ],
     },
     {
@@ -53,7 +53,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const bins = Object.keys(rows[0]).filter((k) => !dims.includes(k));
   const colorFn = colorFnFromFormData(formData);
   const yText = getNumberFormatter(formData.normalize ? ".1%" : (formData.y_axis_format as string | undefined));
-  const colors = themeColors(theme);
   return {
     kind: "chartjs",
     type: "bar",
@@ -65,13 +64,11 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: { legend: legendOptions(formData, theme), tooltip: { callbacks: { label: (item: { dataset: { label?: string }; raw: unknown }) => `${item.dataset.label}: ${yText(item.raw)}` } } },
       scales: {
-        x: { type: "category", ticks: { color: colors.text }, grid: { display: false }, title: axisTitle(formData.x_axis_title, theme) },
-        y: { type: "linear", beginAtZero: true, ticks: { color: colors.text, callback: (v: unknown) => yText(v) }, grid: { color: colors.grid }, title: axisTitle(formData.y_axis_title, theme) },
+        x: categoryAxis(formData.x_axis_title, theme),
+        y: valueAxis(yText, formData.y_axis_title, theme, { type: "linear", beginAtZero: true }),
       },
     },
   };

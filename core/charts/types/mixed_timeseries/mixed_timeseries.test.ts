@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { mixedTimeseries } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 const sumSales = { expressionType: "SIMPLE", column: { column_name: "sales" }, aggregate: "SUM", sqlExpression: null, hasCustomLabel: false, label: "SUM(sales)" };
 // params of the example bundle's "Featured Charts/Mixed.yaml" (the metric's column object trimmed)
 const mixed = {
@@ -14,27 +14,16 @@ const mixed = {
   y_axis_bounds_secondary: [null, null], y_axis_format_secondary: "SMART_NUMBER", extra_form_data: {},
 };
 
-const expected = (metric: unknown) => ({
-  applied_time_extras: {},
-  filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+const expected = (metric: unknown) => (supersetQuery({
   extras: { time_grain_sqla: "P1M", having: "", where: "" },
-  columns: [{ timeGrain: "P1M", columnType: "BASE_AXIS", sqlExpression: "order_date", label: "order_date", expressionType: "SQL", isColumnReference: true }],
+  columns: [baseAxis("order_date", "P1M")],
   series_columns: [],
   metrics: [metric],
   orderby: [[metric, false]],
-  annotation_layers: [],
   row_limit: 10000,
-  timeseries_limit: 0,
-  order_desc: true,
-  url_params: {},
-  custom_params: {},
-  custom_form_data: {},
   time_offsets: [],
-  post_processing: [
-    { operation: "pivot", options: { index: ["order_date"], columns: [], aggregates: { [typeof metric === "string" ? metric : "SUM(sales)"]: { operator: "mean" } }, drop_missing_columns: true } },
-    { operation: "flatten" },
-  ],
-});
+  post_processing: [ { operation: "pivot", options: { index: ["order_date"], columns: [], aggregates: { [typeof metric === "string" ? metric : "SUM(sales)"]: { operator: "mean" } }, drop_missing_columns: true } }, { operation: "flatten" }, ],
+}));
 
 test("mixed: the example bundle's two queries, Query B from the _b keys; form_data is Query A's", () => {
   const ctx = mixedTimeseries.buildQuery(mixed);

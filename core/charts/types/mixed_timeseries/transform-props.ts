@@ -1,5 +1,5 @@
 import type { ChartModel, ChartPropsInput, FormData } from "../../contract";
-import { axisTitle, bounds, legendOptions, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, bounds, categoryAxis, legendOptions, themeColors, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, hasRows } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -50,27 +50,18 @@ export function transformProps(input: ChartPropsInput): ChartModel {
       };
     });
   });
-  const colors = themeColors(theme);
   const primary = getNumberFormatter(formData.y_axis_format as string | undefined);
   const secondary = getNumberFormatter(formData.y_axis_format_secondary as string | undefined);
   const xText = temporal ? getTimeFormatter(String(formData.x_axis_time_format ?? "smart_date")) : (v: unknown) => String(v);
   const tooltipX = temporal ? getTimeFormatter(String(formData.tooltipTimeFormat ?? "smart_date")) : xText;
-  const valueAxis = (fmt: (v: unknown) => string, log: unknown, bound: unknown, title: unknown, position: string) => ({
-    type: log ? "logarithmic" : "linear",
-    position,
-    ...bounds(bound),
-    ticks: { color: colors.text, callback: (v: unknown) => fmt(v) },
-    grid: { color: colors.grid, drawOnChartArea: position === "left" },
-    title: axisTitle(title, theme),
-  });
+  const yAxis = (fmt: (v: unknown) => string, log: unknown, bound: unknown, title: unknown, position: string) =>
+    valueAxis(fmt, title, theme, { type: log ? "logarithmic" : "linear", position, ...bounds(bound), grid: { color: themeColors(theme).grid, drawOnChartArea: position === "left" } });
   return {
     kind: "chartjs",
     type: "line",
     data: { labels: xs.map(xText), datasets },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       interaction: formData.rich_tooltip === false ? { mode: "nearest", intersect: true } : { mode: "index", intersect: false },
       plugins: {
         legend: legendOptions(formData, theme),
@@ -83,9 +74,9 @@ export function transformProps(input: ChartPropsInput): ChartModel {
         },
       },
       scales: {
-        x: { type: "category", ticks: { color: colors.text }, grid: { display: false }, title: axisTitle(formData.x_axis_title, theme) },
-        y: valueAxis(primary, formData.logAxis, formData.y_axis_bounds, formData.y_axis_title, "left"),
-        y1: valueAxis(secondary, formData.logAxisSecondary, formData.y_axis_bounds_secondary, formData.y_axis_title_secondary, "right"),
+        x: categoryAxis(formData.x_axis_title, theme),
+        y: yAxis(primary, formData.logAxis, formData.y_axis_bounds, formData.y_axis_title, "left"),
+        y1: yAxis(secondary, formData.logAxisSecondary, formData.y_axis_bounds_secondary, formData.y_axis_title_secondary, "right"),
       },
     },
   };

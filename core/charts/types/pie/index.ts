@@ -1,12 +1,11 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
 import * as c from "../../controls/shared";
-import { legendOptions } from "../../chartjs";
+import { legendOptions, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
-import { emptyModel, groupbyLabel, num, rowsOf, temporalColumns } from "../../data";
+import { emptyModel, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
-import { getTimeFormatter } from "../../format/time";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
-import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
+import { metricByDimensions } from "../../slices";
 
 // Pie and donut (Superset's ECharts Pie): one metric by dimensions, slices labelled by label_type.
 
@@ -17,11 +16,7 @@ const LABEL_TYPES: [string, string][] = [
 
 const controlPanel: ControlPanel = {
   sections: [
-    {
-      label: "Query",
-      expanded: true,
-      controls: [c.groupby(), c.metric(), c.adhocFilters(), c.rowLimit({ default: 100 }), c.checkbox("sort_by_metric", "Sort by metric", true)],
-    },
+    c.metricByDimensionsSection(100),
     {
       label: "Chart Options",
       expanded: true,
@@ -57,12 +52,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
   const { formData } = input;
-  const metric = getMetricLabel(formData.metric);
-  const dims = ensureArray(formData.groupby).map(getColumnLabel);
-  const dateText = getTimeFormatter(String(formData.date_format ?? "smart_date"));
-  const temporal = temporalColumns(input.queriesData[0]);
-  const names = rows.map((r) => (dims.length ? groupbyLabel(r, dims, dateText, temporal) : metric));
-  const values = rows.map((r) => num(r[metric]));
+  const { metric, names, values } = metricByDimensions(input);
   const total = values.reduce<number>((t, v) => t + (v ?? 0), 0);
   const valueText = getNumberFormatter(formData.number_format as string | undefined);
   const percentText = getNumberFormatter(".2%");
@@ -86,9 +76,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       radius: `${outer}%`,
       cutout: `${outer ? (inner / outer) * 100 : 0}%`,
       plugins: {

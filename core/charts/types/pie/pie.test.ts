@@ -1,32 +1,24 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { pie } from ".";
 
 const sumSales = { expressionType: "SIMPLE", column: { column_name: "sales", id: 734, type: "DOUBLE PRECISION" }, aggregate: "SUM", sqlExpression: null, hasCustomLabel: false, label: "SUM(sales)" };
 // params of the example bundle's "Featured Charts/Pie.yaml" (the column object trimmed)
 const example = {
   datasource: "22__table", viz_type: "pie", groupby: ["product_line"], metric: sumSales,
-  adhoc_filters: [{ clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" }],
+  adhoc_filters: [temporalRange],
   row_limit: 100, sort_by_metric: true, color_scheme: "supersetColors", show_labels_threshold: 5, show_legend: true, legendType: "scroll",
   legendOrientation: "top", label_type: "key", number_format: "SMART_NUMBER", date_format: "smart_date", show_labels: true, labels_outside: true,
   outerRadius: 70, innerRadius: 30, extra_form_data: {},
 };
 
 test("pie: the example bundle's query context, ordered by the metric descending", () => {
-  expect(pie.buildQuery(example).queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
-    extras: { having: "", where: "" },
+  expect(pie.buildQuery(example).queries).toEqual([supersetQuery({
     columns: ["product_line"],
     metrics: [sumSales],
     orderby: [[sumSales, false]],
-    annotation_layers: [],
     row_limit: 100,
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
-  }]);
+  })]);
 });
 
 const rows = [

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { legendOptions, themeColors } from "../../chartjs";
+import { legendOptions, themeColors, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { withAlpha } from "../../colors/schemes";
 import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
@@ -61,9 +61,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       })),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: {
         legend: legendOptions(formData, theme),
         tooltip: { callbacks: { label: (item: { datasetIndex: number; dataIndex: number }) => `${names[item.datasetIndex]}, ${metrics[item.dataIndex]}: ${text(raw[item.datasetIndex][item.dataIndex])}` } },

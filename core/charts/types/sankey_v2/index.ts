@@ -1,5 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
+import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -20,7 +21,7 @@ const controlPanel: ControlPanel = {
       controls: [
         { name: "source", type: "ColumnControl", label: "Source", validators: [{ kind: "nonEmpty" }] },
         { name: "target", type: "ColumnControl", label: "Target", validators: [{ kind: "nonEmpty" }] },
-        c.metric(), c.adhocFilters(), c.rowLimit(), c.checkbox("sort_by_metric", "Sort by metric", false),
+        c.metric(), c.adhocFilters(), c.rowLimit(), c.sortByMetric(false),
       ],
     },
     { label: "Chart Options", expanded: true, controls: [c.colorScheme(), c.numberFormat("number_format", "Number format")] },
@@ -71,9 +72,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item: { dataIndex: number }) => `${links[item.dataIndex].from} → ${links[item.dataIndex].to}: ${text(links[item.dataIndex].flow)}` } } },
     },
   };

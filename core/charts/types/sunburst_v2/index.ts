@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
 import * as c from "../../controls/shared";
-import { legendOptions } from "../../chartjs";
+import { legendOptions, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -15,7 +15,7 @@ import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels"
 
 const controlPanel: ControlPanel = {
   sections: [
-    { label: "Query", expanded: true, controls: [{ name: "columns", type: "GroupByControl", label: "Hierarchy", multi: true, validators: [{ kind: "nonEmpty" }] }, c.metric(), c.adhocFilters(), c.rowLimit(), c.checkbox("sort_by_metric", "Sort by metric", false)] },
+    { label: "Query", expanded: true, controls: [{ name: "columns", type: "GroupByControl", label: "Hierarchy", multi: true, validators: [{ kind: "nonEmpty" }] }, c.metric(), c.adhocFilters(), c.rowLimit(), c.sortByMetric(false)] },
     {
       label: "Chart Options",
       expanded: true,
@@ -66,9 +66,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       })),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       cutout: "20%",
       plugins: {
         legend: { ...legendOptions(formData), display: false },

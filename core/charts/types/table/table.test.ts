@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
+import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { table } from ".";
 import { validateFormData } from "../../controls/validate";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 
 // params of the example bundle's "Featured Charts/Table.yaml"
 const rawTable = {
@@ -17,21 +17,13 @@ test("raw table: the query context Superset sends for the example bundle's Table
   expect(ctx.datasource).toEqual({ id: 22, type: "table" });
   expect(ctx.form_data).toEqual({ ...rawTable, include_time: false });
   expect([ctx.result_format, ctx.result_type, ctx.force]).toEqual(["json", "full", false]);
-  expect(ctx.queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+  expect(ctx.queries).toEqual([supersetQuery({
     extras: { time_grain_sqla: "P1D", having: "", where: "" },
     columns: ["order_date", "product_line", "status", "price_each", "sales"],
     orderby: [],
-    annotation_layers: [],
     row_limit: 1000,
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
     post_processing: [],
-  }]);
+  })]);
 });
 
 test("aggregate table: sort metric, percentage metrics as contribution, grained temporal dimension, totals query", () => {

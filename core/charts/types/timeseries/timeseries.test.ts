@@ -1,8 +1,7 @@
 import { expect, test } from "vitest";
+import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesStep } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
-const baseAxis = (grain: string) => ({ timeGrain: grain, columnType: "BASE_AXIS", sqlExpression: "order_date", label: "order_date", expressionType: "SQL", isColumnReference: true });
 
 // params of the example bundle's "Featured Charts/Line.yaml" (display-only keys kept, they ride along in form_data)
 const line = {
@@ -16,28 +15,16 @@ const line = {
 
 test("line: the example bundle's query context (x-axis + dimension, pivot, drop metric level, flatten)", () => {
   const ctx = timeseriesLine.buildQuery(line);
-  expect(ctx.queries).toEqual([{
-    applied_time_extras: {},
-    filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }],
+  expect(ctx.queries).toEqual([supersetQuery({
     extras: { time_grain_sqla: "P1M", having: "", where: "" },
-    columns: [baseAxis("P1M"), "product_line"],
+    columns: [baseAxis("order_date", "P1M"), "product_line"],
     series_columns: ["product_line"],
     metrics: ["count"],
     orderby: [["count", false]],
-    annotation_layers: [],
     row_limit: 10000,
-    timeseries_limit: 0,
-    order_desc: true,
-    url_params: {},
-    custom_params: {},
-    custom_form_data: {},
     time_offsets: [],
-    post_processing: [
-      { operation: "pivot", options: { index: ["order_date"], columns: ["product_line"], aggregates: { count: { operator: "mean" } }, drop_missing_columns: false } },
-      { operation: "rename", options: { columns: { count: null }, level: 0, inplace: true } },
-      { operation: "flatten" },
-    ],
-  }]);
+    post_processing: [ { operation: "pivot", options: { index: ["order_date"], columns: ["product_line"], aggregates: { count: { operator: "mean" } }, drop_missing_columns: false } }, { operation: "rename", options: { columns: { count: null }, level: 0, inplace: true } }, { operation: "flatten" }, ],
+  })]);
 });
 
 test("time comparison as difference: offsets queried, pivot over both, compare drops the originals, renamed to the offset", () => {
@@ -61,7 +48,7 @@ test("native filter data mask: appended filters and an overridden time range rea
   expect(q.filters).toEqual([{ col: "country", op: "IN", val: ["France"] }, { col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }]);
   expect(q.time_range).toBe("Last year");
   expect(q.extras).toEqual({ time_grain_sqla: "P1W", having: "", where: "" });
-  expect(q.columns).toEqual([baseAxis("P1W"), "product_line"]);
+  expect(q.columns).toEqual([baseAxis("order_date", "P1W"), "product_line"]);
 });
 
 test("bar without dimensions sorted by a metric: sort step, and the sort metric joins the query", () => {

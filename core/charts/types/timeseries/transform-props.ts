@@ -1,5 +1,5 @@
 import type { ChartModel, ChartPropsInput, FormData } from "../../contract";
-import { axisTitle, bounds, legendOptions, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, bounds, categoryAxis, legendOptions, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { withAlpha } from "../../colors/schemes";
 import { emptyModel, GENERIC_TYPE, rowsOf } from "../../data";
@@ -52,18 +52,11 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
   const tooltipX = temporal ? getTimeFormatter(String(formData.tooltipTimeFormat ?? "smart_date")) : xText;
   const yText = getNumberFormatter(expand ? ".0%" : (formData.y_axis_format as string | undefined));
   const horizontal = variant === "bar" && formData.orientation === "horizontal";
-  const colors = themeColors(theme);
   const stacked = Boolean(formData.stack);
-  const valueAxis = {
-    type: formData.logAxis ? "logarithmic" : "linear",
-    stacked,
-    beginAtZero: !formData.truncateYAxis,
-    ...bounds(formData.y_axis_bounds),
-    ticks: { color: colors.text, callback: (v: unknown) => yText(v) },
-    grid: { color: colors.grid },
-    title: axisTitle(formData.y_axis_title, theme),
-  };
-  const categoryAxis = { type: "category", stacked, ticks: { color: colors.text }, grid: { display: false }, title: axisTitle(formData.x_axis_title, theme) };
+  const yAxis = valueAxis(yText, formData.y_axis_title, theme, {
+    type: formData.logAxis ? "logarithmic" : "linear", stacked, beginAtZero: !formData.truncateYAxis, ...bounds(formData.y_axis_bounds),
+  });
+  const xAxis = categoryAxis(formData.x_axis_title, theme, { stacked });
   return {
     kind: "chartjs",
     type: variant === "bar" ? "bar" : "line",
@@ -72,9 +65,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
       datasets: series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(s.name), isTimeShift(s.name, formData)) })),
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       indexAxis: horizontal ? "y" : "x",
       interaction: formData.rich_tooltip === false ? { mode: "nearest", intersect: true } : { mode: "index", intersect: false },
       plugins: {
@@ -86,7 +77,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
           },
         },
       },
-      scales: horizontal ? { y: categoryAxis, x: valueAxis } : { x: categoryAxis, y: valueAxis },
+      scales: horizontal ? { y: xAxis, x: yAxis } : { x: xAxis, y: yAxis },
     },
   };
 }

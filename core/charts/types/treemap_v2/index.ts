@@ -1,5 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
+import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
 import { emptyModel, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -16,7 +17,7 @@ const LABEL_TYPES: [string, string][] = [["key", "Category Name"], ["value", "Va
 
 const controlPanel: ControlPanel = {
   sections: [
-    { label: "Query", expanded: true, controls: [c.groupby({ label: "Dimensions" }), c.metric(), c.rowLimit(), c.checkbox("sort_by_metric", "Sort by metric", false), c.adhocFilters()] },
+    { label: "Query", expanded: true, controls: [c.groupby({ label: "Dimensions" }), c.metric(), c.rowLimit(), c.sortByMetric(false), c.adhocFilters()] },
     {
       label: "Chart Options",
       expanded: true,
@@ -79,9 +80,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: {
         legend: { display: false },
         tooltip: {

@@ -1,6 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
-import { axisTitle, themeColors } from "../../chartjs";
+import { BASE_OPTIONS, categoryAxis, valueAxis } from "../../chartjs";
 import { emptyModel, num, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
@@ -52,7 +52,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
   bars.push({ label: "Total", range: [0, running], value: running, kind: "total" });
   const color = { increase: rgbaText(formData.increase_color ?? { r: 90, g: 193, b: 137, a: 1 }), decrease: rgbaText(formData.decrease_color ?? { r: 224, g: 67, b: 85, a: 1 }), total: rgbaText(formData.total_color ?? { r: 102, g: 102, b: 102, a: 1 }) };
   const text = getNumberFormatter(formData.y_axis_format as string | undefined);
-  const colors = themeColors(theme);
   return {
     kind: "chartjs",
     type: "bar",
@@ -66,13 +65,11 @@ function transformProps(input: ChartPropsInput): ChartModel {
       }],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
+      ...BASE_OPTIONS,
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item: { dataIndex: number }) => `${bars[item.dataIndex].kind === "total" ? "Total" : metric}: ${text(bars[item.dataIndex].value)}` } } },
       scales: {
-        x: { type: "category", ticks: { color: colors.text }, grid: { display: false }, title: axisTitle(formData.x_axis_label, theme) },
-        y: { ticks: { color: colors.text, callback: (v: unknown) => text(v) }, grid: { color: colors.grid }, title: axisTitle(formData.y_axis_label, theme) },
+        x: categoryAxis(formData.x_axis_label, theme),
+        y: valueAxis(text, formData.y_axis_label, theme),
       },
     },
   };

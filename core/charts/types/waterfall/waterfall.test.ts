@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
+import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { waterfall } from ".";
 
-const temporalRange = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" };
 const sumSales = { expressionType: "SIMPLE", column: { column_name: "sales" }, aggregate: "SUM", sqlExpression: null, hasCustomLabel: false, label: "SUM(sales)" };
 // params of the example bundle's "Featured Charts/Waterfall.yaml"
 const example = {
@@ -11,12 +11,13 @@ const example = {
 };
 
 test("waterfall: the example bundle's query context (quarters ascending)", () => {
-  expect(waterfall.buildQuery(example).queries).toEqual([{
-    applied_time_extras: {}, filters: [{ col: "order_date", op: "TEMPORAL_RANGE", val: "No filter" }], extras: { time_grain_sqla: "P3M", having: "", where: "" },
-    columns: [{ timeGrain: "P3M", columnType: "BASE_AXIS", sqlExpression: "order_date", label: "order_date", expressionType: "SQL", isColumnReference: true }],
-    metrics: [sumSales], orderby: [["order_date", true]], annotation_layers: [], row_limit: 10000, timeseries_limit: 0, order_desc: true,
-    url_params: {}, custom_params: {}, custom_form_data: {},
-  }]);
+  expect(waterfall.buildQuery(example).queries).toEqual([supersetQuery({
+    extras: { time_grain_sqla: "P3M", having: "", where: "" },
+    columns: [baseAxis("order_date", "P3M")],
+    metrics: [sumSales],
+    orderby: [["order_date", true]],
+    row_limit: 10000,
+  })]);
 });
 
 test("waterfall transformProps: floating bars from the running total, then the total", () => {
