@@ -152,6 +152,8 @@ export interface TableModel {
   pageSize: number;
   showCellBars: boolean;
   colorPositiveNegative: boolean;
+  /** Conditional formatting: a background colour per row for the cells its rules match. */
+  cellBackgrounds?: Record<string, string>[];
   totals?: Record<string, string>;
 }
 

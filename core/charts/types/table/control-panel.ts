@@ -55,6 +55,7 @@ export const controlPanel: ControlPanel = {
         c.checkbox("align_pn", "Align +/-", false),
         c.checkbox("color_pn", "Color +/-", true, "Whether to colorize numeric values by whether they are positive or negative"),
         c.checkbox("allow_rearrange_columns", "Allow columns to be rearranged", false),
+        { name: "conditional_formatting", type: "ConditionalFormattingControl", label: "Conditional formatting", default: [], renderTrigger: true, description: "Apply conditional color formatting to numeric columns" },
       ],
     },
   ],

@@ -3,6 +3,7 @@ import { emptyModel, GENERIC_TYPE, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter, getTimeFormatterForGranularity, SMART_DATE } from "../../format/time";
 import { ensureArray, getMetricLabel, isDict } from "../../query/labels";
+import { cellBackgrounds } from "./conditional-formatting";
 import { queryMode } from "./control-panel";
 
 // A plain table model: columns in the order the data came, each cell's raw value and its text. Metrics use their
@@ -59,6 +60,7 @@ export function transformProps(input: ChartPropsInput): ChartModel {
     pageSize: Number(formData.server_pagination ? formData.server_page_length ?? 10 : formData.page_length ?? 0) || 0,
     showCellBars: formData.show_cell_bars !== false,
     colorPositiveNegative: formData.color_pn !== false,
+    ...(Array.isArray(formData.conditional_formatting) && formData.conditional_formatting.length ? { cellBackgrounds: cellBackgrounds(formData.conditional_formatting, rows) } : {}),
     ...(totalsRow ? { totals: Object.fromEntries(Object.entries(format(totalsRow)).filter(([k]) => k in totalsRow)) } : {}),
   };
 }
