@@ -87,3 +87,6 @@ export function withAlpha(color: string, alpha: number): string {
   const [r, g, b] = rgb(color);
   return `rgba(${r},${g},${b},${alpha})`;
 }
+
+/** "#ACE1C4" at 0.5 → "#ACE1C480": a hex colour with an alpha byte (Superset's addAlpha). */
+export const addAlpha = (color: string, alpha: number) => `${color}${Math.round(alpha * 255).toString(16).padStart(2, "0")}`;

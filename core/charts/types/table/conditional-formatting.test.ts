@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { addAlpha, cellBackgrounds, opacity } from "./conditional-formatting";
+import { addAlpha } from "../../colors/schemes";
+import { cellBackgrounds, opacity } from "./conditional-formatting";
 import { table } from ".";
 
 const rows = [{ v: 0 }, { v: 50 }, { v: 100 }, { v: null }];

@@ -1,3 +1,4 @@
+import { addAlpha } from "../../colors/schemes";
 import { isDict } from "../../query/labels";
 
 // Superset's table conditional formatting (getColorFormatters): each rule colours the cells of one column that
@@ -16,8 +17,6 @@ export function opacity(value: number, cutoff: number, extreme: number, min: num
   return Math.min(max, round2(Math.abs(((max - min) / (extreme - cutoff)) * (value - cutoff)) + min));
 }
 
-/** "#ACE1C4" at 0.5 → "#ACE1C480" (Superset's addAlpha). */
-export const addAlpha = (color: string, alpha: number) => `${color}${Math.round(alpha * 255).toString(16).padStart(2, "0")}`;
 
 function comparator(rule: Record<string, unknown>): ((v: number, all: number[]) => Match) | null {
   const op = String(rule.operator);

@@ -6,6 +6,7 @@ import { emptyModel, GENERIC_TYPE, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { getXAxisLabel } from "../../query/labels";
+import { annotationLayers } from "./annotations";
 import type { Variant } from "./control-panel";
 import { expandToShares, extractSeries, isTimeShift } from "./series";
 
@@ -53,6 +54,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
   const yText = getNumberFormatter(expand ? ".0%" : (formData.y_axis_format as string | undefined));
   const horizontal = variant === "bar" && formData.orientation === "horizontal";
   const stacked = Boolean(formData.stack);
+  const annotations = annotationLayers(formData, input.queriesData[0], x);
   const yAxis = valueAxis(yText, formData.y_axis_title, theme, {
     type: formData.logAxis ? "logarithmic" : "linear", stacked, beginAtZero: !formData.truncateYAxis, ...bounds(formData.y_axis_bounds),
   });
@@ -62,7 +64,10 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
     type: variant === "bar" ? "bar" : "line",
     data: {
       labels: x.map(xText),
-      datasets: series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(s.name), isTimeShift(s.name, formData)) })),
+      datasets: [
+        ...series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(s.name), isTimeShift(s.name, formData)) })),
+        ...annotations.datasets,
+      ],
     },
     options: {
       ...BASE_OPTIONS,
@@ -70,6 +75,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
       interaction: formData.rich_tooltip === false ? { mode: "nearest", intersect: true } : { mode: "index", intersect: false },
       plugins: {
         legend: legendOptions(formData, theme),
+        ...(Object.keys(annotations.boxes).length ? { annotation: { annotations: annotations.boxes } } : {}),
         tooltip: {
           callbacks: {
             title: (items: { dataIndex: number }[]) => (items.length ? tooltipX(x[items[0].dataIndex]) : ""),
