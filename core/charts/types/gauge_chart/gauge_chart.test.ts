@@ -13,6 +13,7 @@ const example = {
 test("gauge_chart: the example bundle's query context (no sort_by_metric, so no orderby)", () => {
   expect(gaugeChart.buildQuery(example).queries).toEqual([supersetQuery({
     columns: ["deal_size"],
+    groupby: ["deal_size"],
     metrics: ["count"],
     row_limit: 10,
   })]);

@@ -78,6 +78,7 @@ export const gaugeChart: ChartType = {
     tags: ["Business", "Comparison", "ECharts", "Report", "Featured"],
   },
   controlPanel,
-  buildQuery: sortByMetricQuery,
+  // Superset's gauge alone also sends the deprecated groupby key
+  buildQuery: (formData) => sortByMetricQuery(formData, { groupby: formData.groupby || [] }),
   transformProps,
 };

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
-import { heatmapV2 } from ".";
+import { heatmapV2, sortAxis } from ".";
 
 // params of the example bundle's "Featured Charts/Heatmap.yaml"
 const example = {
@@ -22,7 +22,7 @@ test("heatmap_v2: the example bundle's query context (both axes ascending, rank 
     post_processing: [{ operation: "rank", options: { metric: "count" } }],
   })]);
   const [q] = heatmapV2.buildQuery({ ...example, sort_x_axis: "value_desc", normalize_across: "y" }).queries;
-  expect(q.orderby).toEqual([["count", false], ["deal_size", true]]);
+  expect(q.orderby).toEqual([["deal_size", true]]);
   expect(q.post_processing).toEqual([{ operation: "rank", options: { metric: "count", group_by: "deal_size" } }]);
 });
 
@@ -46,4 +46,13 @@ test("heatmap_v2 transformProps: matrix cells coloured between the value bounds,
   expect((model.options.plugins as any).tooltip.callbacks.label({ dataIndex: 0 })).toBe("product_line Cars, deal_size Large: 10 (66.67%)");
   const bounded = heatmapV2.transformProps({ formData: { ...example, linear_color_scheme: "white_black", value_bounds: [0, 20] }, queriesData: [{ data }], width: 1, height: 1 });
   expect(bounded.kind === "chartjs" && bounded.data.datasets[0].backgroundColor).toEqual(["#808080", "#ffffff", "#bfbfbf"]);
+});
+
+test("heatmap_v2: categories sorted by name or by their totals after the query", () => {
+  const model = heatmapV2.transformProps({ formData: { ...example, sort_x_axis: "value_desc", sort_y_axis: "alpha_desc" }, queriesData: [{ data }], width: 1, height: 1 });
+  const scales = model.kind === "chartjs" ? (model.options.scales as any) : null;
+  // Cars total 10, Ships 5
+  expect([scales.x.labels, scales.y.labels]).toEqual([["Cars", "Ships"], ["Small", "Large"]]);
+  expect(sortAxis(["b", "a", "b", "c"], [1, 5, 1, 3], "value_asc")).toEqual(["b", "c", "a"]);
+  expect(sortAxis(["x10", "x9"], [1, 1], "alpha_asc")).toEqual(["x9", "x10"]);
 });

@@ -48,10 +48,24 @@ function buildQuery(formData: FormData) {
   const columns = [...ensureArray(formData.x_axis), ...ensureArray(formData.groupby)];
   const orderby: [unknown, boolean][] = [];
   const sortX = formData.sort_x_axis, sortY = formData.sort_y_axis;
-  if (typeof sortX === "string" && sortX) orderby.push([sortX.includes("value") ? metric : columns[0], sortX.includes("asc")]);
-  if (typeof sortY === "string" && sortY) orderby.push([sortY.includes("value") ? metric : columns[1], sortY.includes("asc")]);
+  // value sorts happen after the query, on each category's total (Superset: a SQL order by single cells would
+  // bias what the row limit cuts off)
+  if (typeof sortX === "string" && sortX && !sortX.includes("value")) orderby.push([columns[0], sortX.includes("asc")]);
+  if (typeof sortY === "string" && sortY && !sortY.includes("value")) orderby.push([columns[1], sortY.includes("asc")]);
   const groupBy = formData.normalize_across === "x" ? getColumnLabel(formData.x_axis) : formData.normalize_across === "y" ? getColumnLabel(ensureArray(formData.groupby)[0]) : undefined;
   return buildQueryContext(formData, (base) => [{ ...base, columns, orderby, post_processing: [{ operation: "rank", options: { metric, group_by: groupBy } }] }]);
+}
+
+/** An axis's categories in the chosen order: by name, or by the total of the metric over each category. */
+export function sortAxis(labels: string[], values: (number | null)[], sort: unknown): string[] {
+  const totals = new Map<string, number>();
+  labels.forEach((l, i) => totals.set(l, (totals.get(l) ?? 0) + (values[i] ?? 0)));
+  const keys = [...totals.keys()];
+  const how = typeof sort === "string" ? sort : "";
+  const dir = how.includes("desc") ? -1 : 1;
+  if (how.includes("value")) return keys.sort((a, b) => (totals.get(a)! - totals.get(b)!) * dir);
+  if (how.includes("alpha")) return keys.sort((a, b) => a.localeCompare(b, undefined, { numeric: true }) * dir);
+  return keys;
 }
 
 function transformProps(input: ChartPropsInput): ChartModel {
@@ -64,9 +78,9 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const temporal = temporalColumns(input.queriesData[0]);
   const timeText = getTimeFormatter(String(formData.x_axis_time_format ?? "smart_date"));
   const label = (col: string, v: unknown) => (temporal.has(col) ? timeText(v) : v === null ? "<NULL>" : String(v));
-  const xs = [...new Set(rows.map((r) => label(xCol, r[xCol])))];
-  const ys = [...new Set(rows.map((r) => label(yCol, r[yCol])))];
   const values = rows.map((r) => num(r[metric]));
+  const xs = sortAxis(rows.map((r) => label(xCol, r[xCol])), values, formData.sort_x_axis);
+  const ys = sortAxis(rows.map((r) => label(yCol, r[yCol])), values, formData.sort_y_axis);
   const nums = values.filter((v): v is number => v !== null);
   const [lo, hi] = [ensureArray(formData.value_bounds)[0], ensureArray(formData.value_bounds)[1]].map((b, i) =>
     b !== null && b !== undefined && b !== "" ? Number(b) : i === 0 ? Math.min(...nums) : Math.max(...nums));
