@@ -6,7 +6,7 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { getXAxisLabel } from "../../query/labels";
 import type { Variant } from "../timeseries/control-panel";
-import { extractSeries, isTimeShift } from "../timeseries/series";
+import { colorKey, extractSeries, isTimeShift } from "../timeseries/series";
 import { datasetStyle, isTemporalX } from "../timeseries/transform-props";
 import { queryAFormData, queryBFormData } from "./build-query";
 
@@ -46,7 +46,7 @@ export function transformProps(input: ChartPropsInput): ChartModel {
         label,
         data: xs.map((v) => (at.has(v) ? s.values[at.get(v)!] : null)),
         yAxisID: axis,
-        ...datasetStyle(variant, displayOf(formData, suffix), colorFn(s.name), isTimeShift(s.name, fd)),
+        ...datasetStyle(variant, displayOf(formData, suffix), colorFn(colorKey(s.name, fd)), isTimeShift(s.name, fd)),
       };
     });
   });

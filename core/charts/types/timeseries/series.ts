@@ -1,6 +1,6 @@
 import type { FormData } from "../../contract";
 import { num } from "../../data";
-import { ensureArray } from "../../query/labels";
+import { ensureArray, getMetricLabel } from "../../query/labels";
 
 // Flattened chart data (x column + one column per series) as x values and series, ordered as Superset orders
 // series (sort_series_type over the values: name, sum, min, max, avg).
@@ -37,5 +37,18 @@ export function expandToShares(series: Series[]): Series[] {
   return series.map((s) => ({ ...s, values: s.values.map((v, i) => (v === null || !totals[i] ? v : v / totals[i])) }));
 }
 
-/** A series that is a time shift of another ("count, 1 year ago" or "1 year ago") is drawn dashed. */
-export const isTimeShift = (name: string, formData: FormData) => ensureArray<string>(formData.time_compare).some((o) => name === o || name.endsWith(`, ${o}`) || name.endsWith(`__${o}`));
+/** The offset a series name carries when it is a time shift of another ("count, 1 year ago" or "1 year ago"). */
+const shiftOf = (name: string, formData: FormData) =>
+  ensureArray<string>(formData.time_compare).find((o) => name === o || name.endsWith(`, ${o}`) || name.endsWith(`__${o}`));
+
+/** Time shifts are drawn dashed. */
+export const isTimeShift = (name: string, formData: FormData) => shiftOf(name, formData) !== undefined;
+
+/** The series a time shift belongs to, so both take one colour (Superset's getOriginalSeries): the name without
+ * its offset; a bare offset (one metric, renamed to the offset) belongs to that metric. */
+export function colorKey(name: string, formData: FormData): string {
+  const offset = shiftOf(name, formData);
+  if (!offset) return name;
+  const original = name.slice(0, name.length - offset.length).replace(/(, |__)$/, "");
+  return original || getMetricLabel(ensureArray(formData.metrics)[0]);
+}

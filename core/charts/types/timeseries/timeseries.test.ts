@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesStep } from ".";
+import { colorKey } from "./series";
 
 
 // params of the example bundle's "Featured Charts/Line.yaml" (display-only keys kept, they ride along in form_data)
@@ -99,4 +100,12 @@ test("bar stacked Expand: shares per x, horizontal orientation swaps the axes", 
 
 test("no rows: Superset's empty message", () => {
   expect(timeseriesBar.transformProps({ formData: line, queriesData: [{ data: [] }], width: 1, height: 1 })).toEqual({ kind: "empty", message: "No results were returned for this query" });
+});
+
+test("time comparison series: dashed, in the colour of the series they shift", () => {
+  const fd = { ...line, groupby: [], metrics: ["count"], time_compare: ["1 year ago"], comparison_type: "values" };
+  const model = timeseriesLine.transformProps({ formData: fd, queriesData: [{ data: [{ order_date: feb, count: 5, "1 year ago": 4 }] }], width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  expect(model.data.datasets.map((d) => [d.label, d.borderColor, d.borderDash])).toEqual([["count", "#1FA8C9", undefined], ["1 year ago", "#1FA8C9", [5, 5]]]);
+  expect(colorKey("CA, 1 year ago", fd)).toBe("CA");
 });

@@ -8,7 +8,7 @@ import { getTimeFormatter } from "../../format/time";
 import { getXAxisLabel } from "../../query/labels";
 import { annotationLayers } from "./annotations";
 import type { Variant } from "./control-panel";
-import { expandToShares, extractSeries, isTimeShift } from "./series";
+import { colorKey, expandToShares, extractSeries, isTimeShift } from "./series";
 
 // Pivoted, flattened timeseries data as a Chart.js config. The x-axis is a category axis of the x values (labels
 // formatted with x_axis_time_format when temporal), so no date adapter is needed and bars and lines share it.
@@ -65,7 +65,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
     data: {
       labels: x.map(xText),
       datasets: [
-        ...series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(s.name), isTimeShift(s.name, formData)) })),
+        ...series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(colorKey(s.name, formData)), isTimeShift(s.name, formData)) })),
         ...annotations.datasets,
       ],
     },
