@@ -62,3 +62,8 @@ test("malformed contexts name every field that is wrong", () => {
   ]);
   expect(errors!["queries.0.filters.0"][0]).toMatch(/^Unknown operator: DROP/);
 });
+
+test("a deprecated groupby replaces columns rather than adding to them (Superset's gauge sends both)", () => {
+  const ctx = parseQueryContext({ datasource: { id: 1 }, queries: [{ columns: ["deal_size"], groupby: ["deal_size"], metrics: ["count"] }, { columns: ["a"], groupby: [] }] });
+  expect(ctx.queries.map((q) => q.columns)).toEqual([["deal_size"], ["a"]]);
+});

@@ -152,7 +152,9 @@ function parseFilter(f: unknown): QueryFilter | string {
 }
 
 function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObject {
-  const columns = [...list(q, "columns", errors, columnLike, "a column name or an adhoc column"), ...list(q, "groupby", errors, columnLike, "a column name or an adhoc column")];
+  // a non-empty deprecated groupby replaces columns, as Superset's QueryObject renames it (the gauge chart sends both)
+  const groupby = list(q, "groupby", errors, columnLike, "a column name or an adhoc column");
+  const columns = groupby.length ? groupby : list(q, "columns", errors, columnLike, "a column name or an adhoc column");
   const metrics = q.metrics === undefined || q.metrics === null ? null : list(q, "metrics", errors, columnLike, "a metric name or an adhoc metric");
   const filters: QueryFilter[] = [];
   list(q, "filters", errors, () => true, "a filter").forEach((f, i) => {

@@ -76,6 +76,15 @@ test("the x-axis with a time grain, the time range on it, and a top-N series lim
   expect(compiled.from_dttm).toBe(Date.UTC(2000, 0, 1));
 });
 
+test("a categorical x-axis sent as BASE_AXIS with a grain is left as it is (bar by state, heatmap categories)", () => {
+  const compiled = compileQuery(query({
+    columns: [{ columnType: "BASE_AXIS", sqlExpression: "state", label: "state", timeGrain: "P1D", expressionType: "SQL", isColumnReference: true }],
+    metrics: ["count"],
+  }), births, opts("d1"));
+  expect(compiled.sql).toContain(`SELECT "state" AS "state"`);
+  expect(compiled.sql).toContain(`GROUP BY "state"`);
+});
+
 test("every filter operator, per engine", () => {
   const ops = [
     { col: "gender", op: "==", val: "boy" }, { col: "gender", op: "!=", val: null }, { col: "state", op: "NOT IN", val: ["CA", null] },

@@ -57,7 +57,10 @@ export function columnExpr(ctx: ExprContext, ref: unknown, timeGrain?: string | 
   const base = named ? columnSql(ctx, named) : userClause(ctx, expression);
   const grain = typeof ref.timeGrain === "string" && ref.timeGrain ? ref.timeGrain : ref.columnType === "BASE_AXIS" ? timeGrain : null;
   const label = typeof ref.label === "string" && ref.label ? ref.label : expression.trim();
-  return { sql: grain && (named?.is_dttm || ref.columnType === "BASE_AXIS") ? ctx.dialect.timeGrainExpression(base, grain) : base, label };
+  // a grain truncates a temporal column only: charts send any x-axis as BASE_AXIS (a bar chart by state, a heatmap's
+  // categories), and Superset leaves a non-temporal dataset column as it is; an unnamed expression is taken at its word
+  const temporal = named ? named.is_dttm : ref.columnType === "BASE_AXIS";
+  return { sql: grain && temporal ? ctx.dialect.timeGrainExpression(base, grain) : base, label };
 }
 
 /** A metric: a saved metric's name, an adhoc SIMPLE metric (aggregate of a column) or an adhoc SQL metric. */

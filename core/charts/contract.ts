@@ -1,0 +1,200 @@
+// The chart-type contract (DESIGN.md "Variants share one shape"): every viz_type is one object with the same four
+// parts, looked up by Superset's viz_type name so saved charts and imported bundles open unchanged. Nothing here
+// touches the DOM: the Explore page, dashboards and the Worker drawing report emails all call the same code.
+
+export type FormData = Record<string, unknown>;
+
+/** Superset's gallery categories. */
+export type ChartCategory =
+  | "Table" | "KPI" | "Evolution" | "Part of a Whole" | "Distribution" | "Correlation" | "Ranking" | "Flow" | "Map" | "Other";
+
+export interface ChartMetadata {
+  name: string;
+  category: ChartCategory;
+  description: string;
+  tags: string[];
+}
+
+// ---- control panel -------------------------------------------------------------------------------------------
+
+/** The control widgets the Explore page knows how to draw (Superset's names for them). */
+export type ControlType =
+  | "MetricsControl" | "MetricControl" | "GroupByControl" | "ColumnControl" | "XAxisControl" | "AdhocFilterControl"
+  | "SelectControl" | "TextControl" | "NumberControl" | "CheckboxControl" | "SliderControl" | "BoundsControl"
+  | "ColorSchemeControl" | "SequentialColorSchemeControl" | "ColorPickerControl" | "TimeGrainControl" | "TimeRangeControl"
+  | "AnnotationLayerControl" | "ConditionalFormattingControl" | "TextAreaControl";
+
+/** Declarative validators: data rather than functions, so a panel can be serialised and checked on the server. */
+export type Validator =
+  | { kind: "nonEmpty" }
+  | { kind: "integer" }
+  | { kind: "number" }
+  /** `max` null means the configured SQL_MAX_ROW (100000 when unset), as Superset's row_limit validator does. */
+  | { kind: "maxValue"; max: number | null };
+
+export interface Control {
+  name: string;
+  type: ControlType;
+  label: string;
+  description?: string;
+  default?: unknown;
+  /** [value, label] pairs; with freeForm a user may also type a value of their own. */
+  choices?: [unknown, string][];
+  freeForm?: boolean;
+  multi?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  validators?: Validator[];
+  /** Changing it redraws from the data already loaded: no new query (Superset's renderTrigger). */
+  renderTrigger?: boolean;
+  /** Shown (and validated) only when this answers true for the current form data. */
+  visibility?: (formData: FormData) => boolean;
+}
+
+export interface ControlSection {
+  label: string;
+  expanded?: boolean;
+  description?: string;
+  controls: Control[];
+}
+
+export interface ControlPanel {
+  sections: ControlSection[];
+}
+
+// ---- query context (the body of POST /api/v1/chart/data) -----------------------------------------------------
+
+export interface PostProcessingStep {
+  operation: string;
+  options?: Record<string, unknown>;
+}
+
+export interface QueryFilterClause {
+  col: unknown;
+  op: string;
+  val?: unknown;
+  isExtra?: boolean;
+}
+
+export interface QueryObjectBody {
+  [key: string]: unknown;
+  columns?: unknown[];
+  metrics?: unknown[];
+  filters?: QueryFilterClause[];
+  extras?: Record<string, unknown>;
+  orderby?: [unknown, boolean][];
+  post_processing?: PostProcessingStep[];
+}
+
+export interface QueryContextBody {
+  datasource: { id: number; type: string };
+  force: boolean;
+  queries: QueryObjectBody[];
+  form_data: FormData;
+  result_format: string;
+  result_type: string;
+}
+
+// ---- transformProps ------------------------------------------------------------------------------------------
+
+/** One entry of the chart-data answer's `result` list. Temporal values are epoch milliseconds. */
+export interface QueryData {
+  data: Record<string, unknown>[];
+  colnames?: string[];
+  coltypes?: number[];
+  rowcount?: number;
+  [key: string]: unknown;
+}
+
+export interface ChartTheme {
+  dark?: boolean;
+  textColor?: string;
+  gridColor?: string;
+}
+
+export interface ChartPropsInput {
+  formData: FormData;
+  queriesData: QueryData[];
+  width: number;
+  height: number;
+  theme?: ChartTheme;
+}
+
+/** What Chart.js's `new Chart(ctx, config)` takes; types from plugins (matrix, treemap, sankey...) are named here
+ * and registered by the browser renderer. Callbacks in options are plain functions, so no JSON round trip. */
+export interface ChartJsModel {
+  kind: "chartjs";
+  type: string;
+  data: { labels?: unknown[]; datasets: Record<string, unknown>[] };
+  options: Record<string, unknown>;
+}
+
+export interface TableColumnModel {
+  key: string;
+  label: string;
+  isMetric: boolean;
+  isNumeric: boolean;
+  isTemporal: boolean;
+  isPercentMetric?: boolean;
+  /** Value range for cell bars. */
+  min?: number;
+  max?: number;
+}
+
+export interface TableModel {
+  kind: "table";
+  columns: TableColumnModel[];
+  /** Raw values, one record per row, keyed by column key. */
+  rows: Record<string, unknown>[];
+  /** The text each cell shows, same shape as rows. */
+  formatted: Record<string, string>[];
+  pageSize: number;
+  showCellBars: boolean;
+  colorPositiveNegative: boolean;
+  /** Conditional formatting: a background colour per row for the cells its rules match. */
+  cellBackgrounds?: Record<string, string>[];
+  totals?: Record<string, string>;
+}
+
+/** A pivot table: row and column keys (tuples of dimension values, sorted), one cell per row key × column key ×
+ * metric. Totals are present when the form data asks for them. */
+export interface PivotTableModel {
+  kind: "pivot_table";
+  rowDims: string[];
+  colDims: string[];
+  metrics: string[];
+  metricsLayout: "COLUMNS" | "ROWS";
+  rowKeys: string[][];
+  colKeys: string[][];
+  /** values[row][col][metric] */
+  values: (number | null)[][][];
+  formatted: string[][][];
+  rowTotals?: string[][];
+  colTotals?: string[][];
+  grandTotals?: string[];
+}
+
+export interface BigNumberModel {
+  kind: "big_number";
+  value: number | null;
+  headline: string;
+  subheader: string;
+  headerFontSize: number;
+  subheaderFontSize: number;
+  trendline?: ChartJsModel;
+}
+
+export interface EmptyModel {
+  kind: "empty";
+  message: string;
+}
+
+export type ChartModel = ChartJsModel | TableModel | PivotTableModel | BigNumberModel | EmptyModel;
+
+export interface ChartType {
+  metadata: ChartMetadata;
+  controlPanel: ControlPanel;
+  buildQuery: (formData: FormData) => QueryContextBody;
+  transformProps: (input: ChartPropsInput) => ChartModel;
+}
