@@ -43,6 +43,21 @@ function hmacKey(secret: string, purpose: string): Promise<CryptoKey> {
   return key;
 }
 
+const jwtKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HS256 key for access and refresh tokens (the same bytes hono/jwt imports from the secret string), imported
+ * once per isolate: handed to hono's sign/verify, it skips an importKey on every authenticated request.
+ */
+export function jwtKey(secret: string): Promise<CryptoKey> {
+  let key = jwtKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    jwtKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function hmac(secret: string, purpose: string, message: string): Promise<string> {
   const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret, purpose), enc.encode(message));
   return toBase64Url(new Uint8Array(sig));

@@ -94,8 +94,9 @@ export async function startWorker({ vars = {}, port, probe = "/health" } = {}) {
  * Answers { url, stop, logs }; stop ends wrangler and workerd and removes `dir`.
  */
 export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info" }) {
+  const inspectorPort = await freePort();
   const args = ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", logLevel];
+    "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -123,5 +124,7 @@ export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop, logs: () => output };
+  // pgid: wrangler and the workerd it spawns share this process group (benchmarks read its CPU from /proc);
+  // inspectorPort: the Worker's DevTools endpoint (benchmarks take CPU profiles of the Worker's isolate there)
+  return { url, stop, logs: () => output, pgid: child.pid, inspectorPort };
 }
