@@ -1,5 +1,6 @@
 import type { Database } from "./client";
 import { loadPrincipal, type Credential } from "./principals";
+import { IsolateCache } from "./isolate-cache";
 import type { Principal } from "../core/security/permissions";
 
 // Per-isolate cache of the principal behind a credential (docs/decisions/0007-principal-cache.md).
@@ -12,35 +13,13 @@ import type { Principal } from "../core/security/permissions";
 // The bound is short enough that nothing a person does after a revocation outruns it, and long enough that
 // a busy isolate reads D1 for a user about once per bound instead of once per request.
 export const PRINCIPAL_TTL_MS = 2_000;
-/** The most credentials kept; past it the oldest entry goes (one per session or per user's tokens). */
-const MAX_ENTRIES = 2_000;
 
-interface Entry {
-  userId: number;
-  /** Date.now() after which the entry is read again (workerd advances the clock on I/O, so it moves per request) */
-  expires: number;
-  /** shared by concurrent requests, so a miss under load costs one D1 read, not one per request */
-  principal: Promise<Principal | null>;
-}
-
-const entries = new Map<string, Entry>();
+/** keyed by user id and credential (generation, session id): one entry per session or per user's tokens */
+const principals = new IsolateCache<string, Principal | null>(PRINCIPAL_TTL_MS, 2_000);
 
 /** The principal of a cookie or token's credential: from this isolate's cache when fresh, otherwise from D1. */
 export function cachedPrincipal(db: Database, userId: number, credential: Credential): Promise<Principal | null> {
-  const key = `${userId}\u0000${credential.generation}\u0000${credential.sid ?? ""}`;
-  const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && hit.expires > now) return hit.principal;
-  if (hit) entries.delete(key);
-  const principal = loadPrincipal(db, userId, credential);
-  const entry: Entry = { userId, expires: now + PRINCIPAL_TTL_MS, principal };
-  // a failed read is not remembered: the next request tries again
-  principal.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
-  });
-  entries.set(key, entry);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  return principal;
+  return principals.get(`${userId}:${credential.generation}:${credential.sid ?? ""}`, () => loadPrincipal(db, userId, credential));
 }
 
 /**
@@ -49,9 +28,7 @@ export function cachedPrincipal(db: Database, userId: number, credential: Creden
  * grantable data-access pairs changed). Called after the write has committed.
  */
 export function forgetPrincipals(userId?: number): void {
-  if (userId === undefined) {
-    entries.clear();
-    return;
-  }
-  for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
+  if (userId === undefined) return principals.forget();
+  const prefix = `${userId}:`;
+  principals.forget((key) => key.startsWith(prefix));
 }

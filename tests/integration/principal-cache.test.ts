@@ -117,3 +117,28 @@ test("a session revoked in D1 behind this isolate's back stops within the bound"
   const writtenAt = Date.now();
   expect(await refusedWithinBound(async () => (await meWithCookie()) === 401, writtenAt)).toBeLessThanOrEqual(BOUND_MS + 500);
 });
+
+// The same bound for the dataset rows chart data compiles from (db/dataset-cache.ts): an edit through the API
+// shows on the next request, one written straight into D1 within the bound. Access is never cached with them.
+test("chart data sees a dataset's metric edited through the API at once, and in D1 behind its back within the bound", async () => {
+  const list = (await (await w.admin.get(`/api/v1/dataset/?q=${encodeRison({ page_size: 1000 })}`)).json()) as { result: { id: number; table_name: string }[] };
+  const births = list.result.find((d) => d.table_name === "birth_names")!.id;
+  const querySql = async () => {
+    const res = await w.admin.post("/api/v1/chart/data", { datasource: { id: births, type: "table" }, queries: [{ metrics: ["soak_metric"], columns: [] }], result_type: "query" });
+    return res.ok ? ((await res.json()) as { result: { query: string }[] }).result[0].query : `status ${res.status}`;
+  };
+  const detail = (await (await w.admin.get(`/api/v1/dataset/${births}`)).json()) as { result: { metrics: { id: number; metric_name: string; expression: string }[] } };
+  const metrics = detail.result.metrics.map(({ id, metric_name, expression }) => ({ id, metric_name, expression }));
+  expect((await w.admin.put(`/api/v1/dataset/${births}`, { metrics: [...metrics, { metric_name: "soak_metric", expression: "SUM(num) * 2" }] })).status).toBe(200);
+  expect(await querySql()).toContain("SUM(num) * 2");
+  expect(await querySql()).toContain("SUM(num) * 2");
+  w.d1(`UPDATE sql_metrics SET expression = 'SUM(num) * 3' WHERE metric_name = 'soak_metric' AND table_id = ${births}`);
+  const writtenAt = Date.now();
+  expect(await refusedWithinBound(async () => (await querySql()).includes("SUM(num) * 3"), writtenAt)).toBeLessThanOrEqual(BOUND_MS + 500);
+  // a Gamma user without access to the dataset is refused, however warm the dataset's rows are
+  const username = `g_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  expect((await w.admin.post("/api/v1/security/users/", { username, password, first_name: "G", last_name: "U", email: `${username}@example.com`, roles: [nothing] })).status).toBe(201);
+  const gamma = await w.login(username, password);
+  expect((await gamma.post("/api/v1/chart/data", { datasource: { id: births, type: "table" }, queries: [{ metrics: ["count"], columns: [] }] })).status).toBe(403);
+});
