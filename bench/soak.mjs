@@ -20,7 +20,12 @@ try {
   const token = (await login.json()).access_token;
   const call = async (method, path, body) => {
     const res = await fetch(`${worker.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json() };
+    const text = await res.text();
+    try {
+      return { status: res.status, json: JSON.parse(text) };
+    } catch {
+      throw new Error(`${method} ${path} answered ${res.status} ${res.headers.get("content-type")}: ${text.slice(0, 300)}`);
+    }
   };
   const register = async (name, uri) => {
     const res = await call("POST", "/api/v1/database/", { database_name: name, sqlalchemy_uri: uri, expose_in_sqllab: true, allow_run_async: true });
@@ -116,6 +121,8 @@ try {
   console.log(`${runs.length} runs in ${round(wall / 1000, 1)} s of work; stalls over ${STALL_MS} ms: ${stalls.length}; failures: ${failures.length}`);
   for (const s of stalls) console.log("stall", JSON.stringify(s));
   for (const f of failures.slice(0, 20)) console.log("failure", JSON.stringify(f));
+  // what the Worker printed around a failure or stall (uncaught errors, engine messages)
+  if (failures.length || stalls.length) console.log(`--- wrangler dev output (last 3000 characters) ---\n${worker.logs().slice(-3000)}`);
   saveResults("soak", { runs: runs.length, clients: CLIENTS, idle_pause_ms: IDLE_PAUSE_MS, load_average_1m: round(loadavg()[0], 1), stall_threshold_ms: STALL_MS, stalls, failures, figures });
   if (failures.length || stalls.length) process.exitCode = 1;
 } finally {
