@@ -83,10 +83,19 @@ export async function verifyPayload<T>(secret: string, purpose: string, token: s
   }
 }
 
-// AES-GCM for secrets at rest (database passwords). The key is derived from SECRET_KEY.
-async function aesKey(secret: string): Promise<CryptoKey> {
-  const digest = await crypto.subtle.digest("SHA-256", enc.encode(`at-rest:${secret}`));
-  return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
+// AES-GCM for secrets at rest (database passwords). The key is derived from SECRET_KEY, once per isolate:
+// every query on a database with a password decrypts it.
+const aesKeys = new Map<string, Promise<CryptoKey>>();
+
+function aesKey(secret: string): Promise<CryptoKey> {
+  let key = aesKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle
+      .digest("SHA-256", enc.encode(`at-rest:${secret}`))
+      .then((digest) => crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]));
+    aesKeys.set(secret, key);
+  }
+  return key;
 }
 
 export async function encryptSecret(secret: string, plaintext: string): Promise<string> {
