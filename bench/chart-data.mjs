@@ -117,10 +117,16 @@ try {
   const cachedRequest = () => fetch(`${worker.url}/api/v1/chart/data`, { method: "POST", headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" }, body });
   const check = await (await cachedRequest()).json();
   if (!check.result[0].is_cached) throw new Error("the chart data did not come from the cache");
-  const cached = await load(cachedRequest, { total: 2000, concurrency: 32 });
-  const health = await load(() => fetch(`${worker.url}/health`), { total: 2000, concurrency: 32 });
-  const p6 = { cached_chart_data: cached, health, throughput_ratio: round(cached.rps / health.rps, 2) };
-  console.log(`P6: cached chart data ${cached.rps}/s (p50 ${cached.p50_ms} ms) vs /health ${health.rps}/s = ${p6.throughput_ratio} (goal >= 0.8)`);
+  // rounds alternate the two routes (the machine's load moves between them); the median of the ratios counts
+  const rounds = [];
+  for (let i = 0; i < 5; i++) {
+    const cached = await load(cachedRequest, { total: 500, concurrency: 32 });
+    const health = await load(() => fetch(`${worker.url}/health`), { total: 500, concurrency: 32 });
+    rounds.push({ cached_rps: cached.rps, cached_p50_ms: cached.p50_ms, health_rps: health.rps, ratio: round(cached.rps / health.rps, 2) });
+  }
+  const ratios = rounds.map((r) => r.ratio);
+  const p6 = { rounds, throughput_ratio: [...ratios].sort((a, b) => a - b)[2] };
+  console.log(`P6: cached chart data vs /health at 32 clients, 5 alternating rounds: ${ratios.join(", ")} (median ${p6.throughput_ratio}, goal >= 0.8; load ${round(loadavg()[0], 1)})`);
 
   const n = 500;
   const sequential = (request) => async () => {
