@@ -3,8 +3,13 @@
 //   alternating rounds, against the same compiled SQL run straight on the engine: node:sqlite on the SQLite
 //   file that holds workerd's D1 database, and the `postgres` client for PostgreSQL. Goal ≤ 1.1×.
 // - P6: a cached chart-data request at 32 concurrent clients against a bare /health in the same run. Goal ≥ 80 %.
-// - Worker CPU per warm cached request: workerd's own CPU time (/proc, user + system) over N cached requests,
-//   divided by N (it includes the HTTP and authentication work of the request). Goal ≤ 2 ms.
+// - Worker CPU per warm cached request, two ways, each for what it is: the Worker isolate's own busy time from a
+//   V8 profile (bench/_profile.mjs: its JavaScript and the native calls it makes), and the CPU of this run's whole
+//   wrangler dev process group from /proc (workerd's HTTP, proxy and asset workers, D1's service, wrangler
+//   itself), both over N sequential requests divided by N, each beside a bare /health measured the same way.
+//   Goal ≤ 2 ms.
+// - A cached answer reads no D1 row for its result: the table is dropped, and the cached request answers the
+//   same rows.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -12,6 +17,8 @@ import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
 import { load, round, saveResults } from "./_lib.mjs";
+import { workerCpuPerRequest } from "./_profile.mjs";
+import { loadavg } from "node:os";
 
 const ROWS = 1_000_000;
 const ROUNDS = 7;
@@ -33,15 +40,14 @@ async function api(url, bearer, method, path, body) {
 
 const clientId = () => Math.random().toString(36).slice(2, 13);
 
-/** CPU seconds (user + system) of every workerd process of this run. */
-function workerdCpuSeconds() {
-  const pids = execFileSync("pgrep", ["-f", "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+/** CPU seconds (user + system) of this run's wrangler dev process group (wrangler and the workerd it spawned). */
+function groupCpuSeconds(pgid) {
   const tick = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
   let total = 0;
-  for (const pid of pids) {
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
+      if (Number(fields[2]) === pgid) total += (Number(fields[11]) + Number(fields[12])) / tick;
     } catch {
       // gone
     }
@@ -111,25 +117,51 @@ try {
   const cachedRequest = () => fetch(`${worker.url}/api/v1/chart/data`, { method: "POST", headers: { Authorization: `Bearer ${bearer}`, "Content-Type": "application/json" }, body });
   const check = await (await cachedRequest()).json();
   if (!check.result[0].is_cached) throw new Error("the chart data did not come from the cache");
-  const cached = await load(cachedRequest, { total: 2000, concurrency: 32 });
-  const health = await load(() => fetch(`${worker.url}/health`), { total: 2000, concurrency: 32 });
-  const p6 = { cached_chart_data: cached, health, throughput_ratio: round(cached.rps / health.rps, 2) };
-  console.log(`P6: cached chart data ${cached.rps}/s (p50 ${cached.p50_ms} ms) vs /health ${health.rps}/s = ${p6.throughput_ratio} (goal >= 0.8)`);
+  // rounds alternate the two routes (the machine's load moves between them); the median of the ratios counts
+  const rounds = [];
+  for (let i = 0; i < 5; i++) {
+    const cached = await load(cachedRequest, { total: 500, concurrency: 32 });
+    const health = await load(() => fetch(`${worker.url}/health`), { total: 500, concurrency: 32 });
+    rounds.push({ cached_rps: cached.rps, cached_p50_ms: cached.p50_ms, health_rps: health.rps, ratio: round(cached.rps / health.rps, 2) });
+  }
+  const ratios = rounds.map((r) => r.ratio);
+  const p6 = { rounds, throughput_ratio: [...ratios].sort((a, b) => a - b)[2] };
+  console.log(`P6: cached chart data vs /health at 32 clients, 5 alternating rounds: ${ratios.join(", ")} (median ${p6.throughput_ratio}, goal >= 0.8; load ${round(loadavg()[0], 1)})`);
 
   const n = 500;
-  const before = workerdCpuSeconds();
-  for (let i = 0; i < n; i++) await (await cachedRequest()).arrayBuffer();
-  const cpuMs = ((workerdCpuSeconds() - before) * 1000) / n;
-  const healthBefore = workerdCpuSeconds();
-  for (let i = 0; i < n; i++) await (await fetch(`${worker.url}/health`)).arrayBuffer();
-  const healthCpuMs = ((workerdCpuSeconds() - healthBefore) * 1000) / n;
-  const cpu = { cached_request_cpu_ms: round(cpuMs, 2), health_request_cpu_ms: round(healthCpuMs, 2) };
-  console.log(`CPU: workerd ${cpu.cached_request_cpu_ms} ms per cached chart-data request, ${cpu.health_request_cpu_ms} ms per /health (goal <= 2 ms)`);
+  const sequential = (request) => async () => {
+    for (let i = 0; i < n; i++) await (await request()).arrayBuffer();
+  };
+  const healthRequest = () => fetch(`${worker.url}/health`);
+  const groupCpuPer = async (request) => {
+    const before = groupCpuSeconds(worker.pgid);
+    await sequential(request)();
+    return ((groupCpuSeconds(worker.pgid) - before) * 1000) / n;
+  };
+  const isolateCached = await workerCpuPerRequest(worker.inspectorPort, n, sequential(cachedRequest));
+  const isolateHealth = await workerCpuPerRequest(worker.inspectorPort, n, sequential(healthRequest));
+  const cpu = {
+    isolate_cached_request_ms: round(isolateCached.busy_ms, 2),
+    isolate_health_request_ms: round(isolateHealth.busy_ms, 2),
+    isolate_cached_hottest: isolateCached.hottest.slice(0, 8),
+    process_group_cached_request_ms: round(await groupCpuPer(cachedRequest), 2),
+    process_group_health_request_ms: round(await groupCpuPer(healthRequest), 2),
+  };
+  console.log(`CPU per request, Worker isolate (V8 profile): cached chart data ${cpu.isolate_cached_request_ms} ms, /health ${cpu.isolate_health_request_ms} ms (goal <= 2 ms)`);
+  console.log(`CPU per request, whole wrangler dev process group (/proc): cached chart data ${cpu.process_group_cached_request_ms} ms, /health ${cpu.process_group_health_request_ms} ms`);
+
+  // the cached result needs no D1 row: with the table gone, the cached request still answers the same rows
+  const before = await (await cachedRequest()).json();
+  await api(worker.url, bearer, "POST", "/api/v1/sqllab/execute/", { client_id: clientId(), database_id: d1db.id, runAsync: false, sql: `DROP TABLE ${TABLE}` });
+  const afterRes = await cachedRequest();
+  const after = await afterRes.json();
+  const cached_result_without_table = afterRes.ok && after.result[0].is_cached && JSON.stringify(after.result[0].data) === JSON.stringify(before.result[0].data);
+  console.log(`cached answer with its D1 table dropped: ${cached_result_without_table ? "same rows (0 D1 rows read for the result)" : `changed (${afterRes.status})`}`);
 
   await pg.unsafe(`DROP TABLE IF EXISTS ${TABLE}`);
   await pg.end();
   sqliteFile.close();
-  saveResults("chart-data", { p1, p6, cpu });
+  saveResults("chart-data", { load_average_1m: round(loadavg()[0], 1), p1, p6, cpu, cached_result_without_table });
 } finally {
   await worker.stop();
 }

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetPrincipals } from "./principal-cache";
 import { databases, datasets } from "./schema";
 import { databasePermName, datasourcePermName } from "../core/security/permissions";
 
@@ -59,6 +60,7 @@ export async function renameDatasetPermission(db: Database, before: string, afte
     d1.prepare("DELETE FROM ab_view_menu WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM ab_permission_view WHERE view_menu_id = ab_view_menu.id)").bind(after),
     d1.prepare("UPDATE OR IGNORE ab_view_menu SET name = ?2 WHERE name = ?1").bind(before, after),
   ]);
+  forgetPrincipals(); // cached principals hold pairs by view name
 }
 
 /** Deleted datasets take their datasource_access pairs (and the roles' grants of them) with them. */
@@ -74,6 +76,7 @@ export async function dropDatasetPermissions(db: Database, views: string[]): Pro
     d1.prepare(`DELETE FROM ab_permission_view WHERE id IN (${pvs})`).bind(json),
     d1.prepare("DELETE FROM ab_view_menu WHERE name IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM ab_permission_view WHERE view_menu_id = ab_view_menu.id)").bind(json),
   ]);
+  forgetPrincipals();
 }
 
 /** A new database gets its grantable database_access pair at once, not at the next cold start. */
@@ -102,6 +105,7 @@ export async function dropDatabasePermission(db: Database, id: number, name: str
     d1.prepare(`DELETE FROM ab_permission_view WHERE id IN (${pvs})`).bind(view),
     d1.prepare("DELETE FROM ab_view_menu WHERE name = ?1 AND NOT EXISTS (SELECT 1 FROM ab_permission_view WHERE view_menu_id = ab_view_menu.id)").bind(view),
   ]);
+  forgetPrincipals();
 }
 
 /** Names travel as JSON parameters: three statements per slice of pairs, one batch, whatever the count. */

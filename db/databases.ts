@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetDatasets } from "./dataset-cache";
 import { charts, dashboardCharts, dashboards, databases, datasets, users } from "./schema";
 
 export type DatabaseRow = typeof databases.$inferSelect;
@@ -20,6 +21,7 @@ export async function insertDatabase(db: Database, row: NewDatabaseRow): Promise
 
 export async function updateDatabase(db: Database, id: number, changes: Partial<NewDatabaseRow>): Promise<DatabaseRow> {
   const [updated] = await db.update(databases).set(changes).where(eq(databases.id, id)).returning();
+  forgetDatasets(); // cached datasets carry their database's row (connection, flags, name)
   return updated;
 }
 
@@ -30,6 +32,7 @@ export async function countDatasets(db: Database, databaseId: number): Promise<n
 
 export async function deleteDatabase(db: Database, id: number): Promise<void> {
   await db.delete(databases).where(eq(databases.id, id));
+  forgetDatasets();
 }
 
 /** Charts built on the database's datasets and the dashboards that show them (Superset's related_objects). */

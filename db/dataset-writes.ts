@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetDatasets } from "./dataset-cache";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "./schema";
 import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
 import { invalidDataset } from "../core/datasets/fields";
@@ -68,6 +69,7 @@ export async function insertDataset(db: Database, input: DatasetCreate, columns:
     ...owners.map((user_id) => db.insert(datasetOwners).values({ user_id, table_id: id }).onConflictDoNothing()),
   ];
   await db.batch(writes as [typeof writes[0], ...typeof writes]);
+  forgetDatasets(); // a request may have cached this id as missing
   return id;
 }
 
@@ -94,6 +96,7 @@ export async function updateDataset(db: Database, dataset: DatasetRow, update: D
     for (const user_id of owners) writes.push(db.insert(datasetOwners).values({ user_id, table_id: dataset.id }).onConflictDoNothing());
   }
   await db.batch(writes as never);
+  forgetDatasets();
 }
 
 function replaceColumns(db: Database, datasetId: number, existing: ColumnRow[], columns: ColumnPut[], actor: number) {
@@ -142,6 +145,7 @@ export async function refreshColumns(db: Database, dataset: DatasetRow, source: 
     else writes.push(db.insert(datasetColumns).values(columnValues(dataset.id, c, actor)));
   }
   await db.batch(writes as never);
+  forgetDatasets();
 }
 
 export async function duplicateDataset(db: Database, base: DatasetRow, tableName: string, actor: number): Promise<number> {
@@ -168,6 +172,7 @@ export async function duplicateDataset(db: Database, base: DatasetRow, tableName
       FROM sql_metrics WHERE table_id = ?2`).bind(id, base.id, stamp, actor),
     d1.prepare("INSERT OR IGNORE INTO sqlatable_user (user_id, table_id) VALUES (?1, ?2)").bind(actor, id),
   ]);
+  forgetDatasets(); // a request may have cached this id as missing
   return id;
 }
 
@@ -181,4 +186,5 @@ export async function deleteDatasets(db: Database, ids: number[]): Promise<void>
     db.delete(datasetOwners).where(inArray(datasetOwners.table_id, ids)),
     db.delete(datasets).where(inArray(datasets.id, ids)),
   ]);
+  forgetDatasets();
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetPrincipals } from "./principal-cache";
 import { roles, userRoles, users } from "./schema";
 import { listPage, type ListSpec } from "./list";
 import { idChunks, rowChunks, selectInChunks } from "./chunked";
@@ -181,6 +182,7 @@ export async function updateUser(db: Database, id: number, input: Omit<UserUpdat
       ])
       .catch(uniqueViolation);
   }
+  forgetPrincipals(id); // roles, activity or password (session generation) may have changed
 }
 
 export async function deleteUser(db: Database, id: number) {
@@ -195,6 +197,7 @@ export async function deleteUser(db: Database, id: number) {
       throw e;
     });
   if (!deleted) throw notFound();
+  forgetPrincipals(id);
 }
 
 /** Names of the given roles, for the "do not lock yourself out" checks. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
+import { forgetPrincipals } from "./principal-cache";
 import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "./schema";
 import { listPage, type ListSpec } from "./list";
 import { rowChunks, selectInChunks } from "./chunked";
@@ -47,6 +48,7 @@ export async function renameRole(db: Database, id: number, name: string) {
   if (isBuiltIn(role.name)) throw unprocessable(`The built-in role ${role.name} cannot be renamed.`);
   await checkNameFree(db, name, id);
   await db.update(roles).set({ name }).where(eq(roles.id, id));
+  forgetPrincipals(); // a principal carries role names, and "Admin" is a right by name
 }
 
 export async function deleteRole(db: Database, id: number) {
@@ -54,6 +56,7 @@ export async function deleteRole(db: Database, id: number) {
   if (isBuiltIn(role.name)) throw unprocessable(`The built-in role ${role.name} cannot be deleted.`);
   // user and permission links go with it (ON DELETE CASCADE)
   await db.delete(roles).where(eq(roles.id, id));
+  forgetPrincipals();
 }
 
 /** Each role's own (permission, view) pairs, keyed by role name. */
@@ -116,6 +119,7 @@ export async function setRolePermissions(db: Database, roleId: number, pvIds: nu
       removeAll,
       ...rowChunks(pvIds, 2).map((part) => db.insert(permissionViewRoles).values(part.map((id) => ({ permission_view_id: id, role_id: roleId })))),
     ]);
+  forgetPrincipals();
 }
 
 /** Replaces the users holding a role (PUT /roles/{id}/users). */
@@ -130,6 +134,7 @@ export async function setRoleUsers(db: Database, roleId: number, userIds: number
       removeAll,
       ...rowChunks(userIds, 2).map((part) => db.insert(userRoles).values(part.map((user_id) => ({ user_id, role_id: roleId })))),
     ]);
+  forgetPrincipals();
 }
 
 /** GET /roles/search/: roles with their user and permission ids. */

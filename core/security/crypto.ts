@@ -43,6 +43,21 @@ function hmacKey(secret: string, purpose: string): Promise<CryptoKey> {
   return key;
 }
 
+const jwtKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HS256 key for access and refresh tokens (the same bytes hono/jwt imports from the secret string), imported
+ * once per isolate: handed to hono's sign/verify, it skips an importKey on every authenticated request.
+ */
+export function jwtKey(secret: string): Promise<CryptoKey> {
+  let key = jwtKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    jwtKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function hmac(secret: string, purpose: string, message: string): Promise<string> {
   const sig = await crypto.subtle.sign("HMAC", await hmacKey(secret, purpose), enc.encode(message));
   return toBase64Url(new Uint8Array(sig));
@@ -68,10 +83,19 @@ export async function verifyPayload<T>(secret: string, purpose: string, token: s
   }
 }
 
-// AES-GCM for secrets at rest (database passwords). The key is derived from SECRET_KEY.
-async function aesKey(secret: string): Promise<CryptoKey> {
-  const digest = await crypto.subtle.digest("SHA-256", enc.encode(`at-rest:${secret}`));
-  return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
+// AES-GCM for secrets at rest (database passwords). The key is derived from SECRET_KEY, once per isolate:
+// every query on a database with a password decrypts it.
+const aesKeys = new Map<string, Promise<CryptoKey>>();
+
+function aesKey(secret: string): Promise<CryptoKey> {
+  let key = aesKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle
+      .digest("SHA-256", enc.encode(`at-rest:${secret}`))
+      .then((digest) => crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]));
+    aesKeys.set(secret, key);
+  }
+  return key;
 }
 
 export async function encryptSecret(secret: string, plaintext: string): Promise<string> {

@@ -11,6 +11,15 @@ export interface Principal {
   roles: string[];
   /** "permission|view" strings collected from all roles */
   permissions: Set<string>;
+  /** the user's own record as GET /api/v1/me/ shows it; loaded with the principal, absent where made up */
+  profile?: UserProfile;
+}
+
+export interface UserProfile {
+  email: string;
+  login_count: number;
+  created_on: string | null;
+  changed_on: string | null;
 }
 
 export const pairKey = (permission: string, view: string) => `${permission}|${view}`;

@@ -27,8 +27,11 @@ export function freePort() {
   });
 }
 
-/** Bundles the current build into `dir` and writes a wrangler config that runs it without rebundling. */
-export function prepareWorker(dir) {
+/**
+ * Bundles the current build into `dir` and writes a wrangler config that runs it without rebundling;
+ * `extraConfig` adds top-level wrangler settings (a test's own bindings, e.g. `hyperdrive`).
+ */
+export function prepareWorker(dir, extraConfig = {}) {
   const config = parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
   // Bundle and copy under the build lock (package.json "build" takes it too), so a rebuild running
   // at the same moment can never hand us a half-written build/.
@@ -50,6 +53,7 @@ export function prepareWorker(dir) {
     rules: [{ type: "ESModule", globs: ["**/*.js"] }],
     assets: { ...config.assets, directory: join(dir, "assets") },
     d1_databases: config.d1_databases.map((d) => ({ ...d, migrations_dir: join(ROOT, d.migrations_dir) })),
+    ...extraConfig,
   };
   writeFileSync(join(dir, "wrangler.json"), JSON.stringify(isolated, null, 2));
   return join(dir, "wrangler.json");
@@ -71,9 +75,9 @@ export function applyMigrations(configPath, stateDir) {
  * own code unrun, so a benchmark can time the real first request).
  * Returns { url, stop, logs } where logs() is everything workerd printed so far.
  */
-export async function startWorker({ vars = {}, port, probe = "/health" } = {}) {
+export async function startWorker({ vars = {}, port, probe = "/health", config = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "edge-superset-"));
-  const configPath = prepareWorker(dir);
+  const configPath = prepareWorker(dir, config);
   const stateDir = join(dir, "state");
   mkdirSync(stateDir);
   applyMigrations(configPath, stateDir);
@@ -94,8 +98,9 @@ export async function startWorker({ vars = {}, port, probe = "/health" } = {}) {
  * Answers { url, stop, logs }; stop ends wrangler and workerd and removes `dir`.
  */
 export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info" }) {
+  const inspectorPort = await freePort();
   const args = ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-    "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", logLevel];
+    "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -123,5 +128,7 @@ export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, stop, logs: () => output };
+  // pgid: wrangler and the workerd it spawns share this process group (benchmarks read its CPU from /proc);
+  // inspectorPort: the Worker's DevTools endpoint (benchmarks take CPU profiles of the Worker's isolate there)
+  return { url, stop, logs: () => output, pgid: child.pid, inspectorPort };
 }

@@ -15,13 +15,14 @@ export interface SqlLabWorker {
   login(username: string, password: string): Promise<ApiClient>;
   d1<T = Record<string, unknown>>(sql: string): T[];
   /** registers a database row and answers its id */
-  addDatabase(name: string, uri: string, flags?: Partial<Record<"allow_dml" | "allow_run_async" | "allow_ctas" | "allow_cvas" | "expose_in_sqllab", boolean>>): number;
+  addDatabase(name: string, uri: string, flags?: Partial<Record<"allow_dml" | "allow_run_async" | "allow_ctas" | "allow_cvas" | "expose_in_sqllab", boolean>>, extra?: Record<string, unknown>): number;
   logs(): string;
   stop(): Promise<void>;
 }
 
-export async function startSqlLabWorker(vars: Record<string, string> = {}): Promise<SqlLabWorker> {
-  const worker = await startWorker({ vars });
+/** `config`: extra wrangler settings for this Worker only (e.g. a `hyperdrive` binding). */
+export async function startSqlLabWorker(vars: Record<string, string> = {}, config: Record<string, unknown> = {}): Promise<SqlLabWorker> {
+  const worker = await startWorker({ vars, config });
   const client = (token: string): ApiClient => {
     const call = async (path: string, init: RequestInit = {}) => {
       const send = () => fetch(`${worker.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
@@ -59,11 +60,11 @@ export async function startSqlLabWorker(vars: Record<string, string> = {}): Prom
   const admin = await login(TEST_ADMIN.username, TEST_ADMIN.password);
   // the first request bootstraps the metadata (roles, admin, examples); rows go in after it
   await admin.get("/api/v1/sqllab/");
-  const addDatabase: SqlLabWorker["addDatabase"] = (name, uri, flags = {}) => {
+  const addDatabase: SqlLabWorker["addDatabase"] = (name, uri, flags = {}, extra = {}) => {
     const engine = uri.startsWith("postgresql") ? "postgresql" : uri.startsWith("d1:") ? "d1" : "mysql";
     const b = (k: keyof typeof flags, dflt: boolean) => ((flags[k] ?? dflt) ? 1 : 0);
     d1(`INSERT INTO dbs (uuid, database_name, sqlalchemy_uri, engine, expose_in_sqllab, allow_run_async, allow_ctas, allow_cvas, allow_dml, extra, created_on, changed_on)
-        VALUES ('${crypto.randomUUID()}', '${name}', '${uri}', '${engine}', ${b("expose_in_sqllab", true)}, ${b("allow_run_async", true)}, ${b("allow_ctas", false)}, ${b("allow_cvas", false)}, ${b("allow_dml", false)}, '{}', '${new Date().toISOString()}', '${new Date().toISOString()}')`);
+        VALUES ('${crypto.randomUUID()}', '${name}', '${uri}', '${engine}', ${b("expose_in_sqllab", true)}, ${b("allow_run_async", true)}, ${b("allow_ctas", false)}, ${b("allow_cvas", false)}, ${b("allow_dml", false)}, '${JSON.stringify(extra).replace(/'/g, "''")}', '${new Date().toISOString()}', '${new Date().toISOString()}')`);
     return d1<{ id: number }>(`SELECT id FROM dbs WHERE database_name = '${name}'`)[0].id;
   };
   return { url: worker.url, admin, client, login, d1, addDatabase, logs: worker.logs, stop: worker.stop };

@@ -8,6 +8,7 @@ import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { visibleChart } from "../../db/charts";
+import { forgetDatasets } from "../../db/dataset-cache";
 import { chartDatasource } from "../chart-data/datasource";
 import { readCached } from "../chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
@@ -133,6 +134,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
     if (row) ids.add(row.id);
   }
   if (ids.size) await c.var.db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
+  forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
   return c.body(null, 201);
 });
 

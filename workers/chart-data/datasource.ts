@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { databases, datasets } from "../../db/schema";
-import { columnsAndMetrics, type DatabaseRow, type DatasetRow } from "../../db/datasets";
+import { datasetForChart } from "../../db/dataset-cache";
+import type { DatabaseRow, DatasetRow } from "../../db/datasets";
 import { ApiError } from "../../core/http/errors";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import type { Principal } from "../../core/security/permissions";
@@ -17,12 +16,7 @@ export interface ChartDatasource {
 }
 
 export async function chartDatasource(db: Database, principal: Principal, id: number): Promise<ChartDatasource> {
-  const row = await db
-    .select({ dataset: datasets, database: databases })
-    .from(datasets)
-    .innerJoin(databases, eq(databases.id, datasets.database_id))
-    .where(eq(datasets.id, id))
-    .get();
+  const row = await datasetForChart(db, id);
   if (!row) throw new ApiError(404, "The dataset does not exist", "DATASOURCE_NOT_FOUND_ERROR");
   if (!scopeAllows(datasetScope(principal), row.dataset, row.database.database_name)) {
     throw new ApiError(
@@ -31,9 +25,10 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
       "DATASOURCE_SECURITY_ACCESS_ERROR",
     );
   }
-  const { columns, metrics } = await columnsAndMetrics(db, id);
+  const { columns, metrics } = row;
   return {
-    ...row,
+    dataset: row.dataset,
+    database: row.database,
     query: {
       table_name: row.dataset.table_name,
       schema: row.dataset.schema,

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
-import { loadPrincipal } from "../../db/principals";
+import { cachedPrincipal } from "../../db/principal-cache";
 import { forbidden } from "../../core/http/errors";
-import { safeEqual } from "../../core/security/crypto";
+import { jwtKey, safeEqual } from "../../core/security/crypto";
 import type { AppEnv } from "../env";
 import type { Principal } from "../../core/security/permissions";
 import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
@@ -12,7 +12,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Finds who is calling: a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
- * The principal's roles and permissions are read from D1 without waiting here: the route's guard waits for
+ * The principal's roles and permissions come from this isolate's short-lived cache (db/principal-cache.ts) or
+ * are read from D1 without waiting here: the route's guard waits for
  * them (resolvePrincipal), so a route may start its own reads meanwhile. Anonymous callers end up as
  * `principal: null`; routes decide through their permission guard.
  */
@@ -23,16 +24,16 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionId", null);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
-    const claims = await verify(auth.slice(7).trim(), c.var.secret, "HS256").catch(() => null);
+    const claims = await verify(auth.slice(7).trim(), await jwtKey(c.var.secret), "HS256").catch(() => null);
     if (claims && claims.type === "access" && typeof claims.sub === "string" && typeof claims.gen === "number") {
-      c.set("principalLoad", handled(loadPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen })));
+      c.set("principalLoad", handled(cachedPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen })));
       c.set("authMethod", "bearer");
     }
     return next();
   }
   const session = await readSession(c);
   if (session) {
-    c.set("principalLoad", handled(loadPrincipal(c.var.db, session.uid, { generation: session.gen, sid: session.sid })));
+    c.set("principalLoad", handled(cachedPrincipal(c.var.db, session.uid, { generation: session.gen, sid: session.sid })));
     c.set("authMethod", "cookie");
     c.set("sessionId", session.sid);
     if (!SAFE_METHODS.has(c.req.method)) {

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
 import type { AppEnv } from "../env";
 import { revokedSessions } from "../../db/schema";
+import { forgetPrincipals } from "../../db/principal-cache";
 
 // The browser session: an HMAC-signed cookie naming the user and a random session id.
 // The CSRF token is derived from that id, so it needs no storage and dies with the session.
@@ -41,6 +42,7 @@ export async function endSession(c: Context<AppEnv>) {
   const session = await readSession(c);
   if (session) {
     await c.var.db.insert(revokedSessions).values({ sid: session.sid, expires_on: new Date(session.exp * 1000).toISOString() }).onConflictDoNothing().run();
+    forgetPrincipals(session.uid);
   }
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocal(c.req.url) });
 }
