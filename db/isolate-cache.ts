@@ -1,4 +1,4 @@
-// A small per-isolate cache of D1 reads with a time bound (docs/decisions/0007-principal-cache.md): an entry
+// A small per-isolate cache of D1 reads with a time bound (docs/decisions/0008-principal-cache.md): an entry
 // lives at most `ttlMs`, concurrent misses share one read, a failed read is not remembered, and writers in
 // this isolate forget entries as soon as their write has committed. Writers in other isolates are only
 // bounded by `ttlMs`, so only data whose staleness is harmless for that long belongs here.

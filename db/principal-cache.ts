@@ -3,7 +3,7 @@ import { loadPrincipal, type Credential } from "./principals";
 import { IsolateCache } from "./isolate-cache";
 import type { Principal } from "../core/security/permissions";
 
-// Per-isolate cache of the principal behind a credential (docs/decisions/0007-principal-cache.md).
+// Per-isolate cache of the principal behind a credential (docs/decisions/0008-principal-cache.md).
 // Every authenticated request used to read the user, their roles and permission pairs and the revocation
 // state from D1; the answer is the same for every request of that credential until an admin or the user
 // changes something. Two rules keep the cache from ever extending a right:
