@@ -1,3 +1,4 @@
+import { IconTrash } from "@tabler/icons-react";
 import { ActionIcon, Button, Stack, Table, TextInput } from "@mantine/core";
 
 export interface EditableMetric {
@@ -45,7 +46,7 @@ export function MetricsEditor({ metrics, onChange }: { metrics: EditableMetric[]
               </Table.Td>
               <Table.Td>
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete metric ${m.metric_name}`} onClick={() => onChange(metrics.filter((x) => x.key !== m.key))}>
-                  ✕
+                  <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Table.Td>
             </Table.Tr>
