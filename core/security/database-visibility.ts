@@ -17,3 +17,21 @@ export function accessibleDatabaseIds(principal: Principal): "all" | number[] {
   }
   return ids;
 }
+
+/** Grants that reach data: one database, schema, catalog or table, or every one of them. */
+const DATA_GRANT = /^(database_access|schema_access|catalog_access|datasource_access)\|/;
+
+/**
+ * Whether the caller may see any data at all. Without it the Databases and Datasets pages are empty
+ * whatever exists, and should say access is missing rather than "No databases yet."
+ */
+export function hasAnyDataAccess(principal: Principal): boolean {
+  return accessibleDatabaseIds(principal) === "all" || [...principal.permissions].some((key) => DATA_GRANT.test(key));
+}
+
+/** The text of an empty Databases or Datasets list. */
+export function emptyListText(kind: "databases" | "datasets", state: { filtered: boolean; hasDataAccess: boolean }): string {
+  if (!state.hasDataAccess) return `You do not have access to any ${kind === "databases" ? "database" : "dataset"} yet. Ask an admin to give you data access.`;
+  if (state.filtered) return `No ${kind} match.`;
+  return `No ${kind} yet.`;
+}

@@ -1,4 +1,5 @@
 import { SearchFilter, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { emptyListText } from "../../../core/security/database-visibility";
 import { useState } from "react";
 import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -28,7 +29,7 @@ const Flag = ({ on, name }: { on: boolean; name: string }) => (
 
 /** Superset's Databases list: search, connect, edit and delete databases (writes need can_write Database). */
 export default function DatabaseList() {
-  const { query, count, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
+  const { query, count, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | "new" | null>(null);
@@ -64,7 +65,7 @@ export default function DatabaseList() {
           {databases.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={8}>
-                <Text c="dimmed">{query.search ? "No databases match." : "No databases yet."}</Text>
+                <Text c="dimmed">{emptyListText("databases", { filtered: Boolean(query.search), hasDataAccess })}</Text>
               </Table.Td>
             </Table.Tr>
           )}

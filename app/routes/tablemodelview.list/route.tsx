@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
+import { emptyListText, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { datasetsPageQuery, loadDatasetsPage } from "./datasets.server";
 
 export const meta: MetaFunction = () => [{ title: "Datasets · Edge Superset" }];
@@ -14,13 +15,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     query,
     canWrite: can(principal, "can_write", "Dataset"),
+    hasDataAccess: hasAnyDataAccess(principal),
     ...(await loadDatasetsPage(context, principal, query)),
   };
 }
 
 /** Superset's Datasets list: search by name, filter by database and schema, open one to edit it. */
 export default function DatasetsList() {
-  const { query, count, datasets, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
+  const { query, count, datasets, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const filtered = Boolean(query.search || query.database || query.schema);
   return (
@@ -74,7 +76,7 @@ export default function DatasetsList() {
           {datasets.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={canWrite ? 7 : 6}>
-                <Text c="dimmed">No datasets match.</Text>
+                <Text c="dimmed" data-testid="datasets-empty">{emptyListText("datasets", { filtered, hasDataAccess })}</Text>
               </Table.Td>
             </Table.Tr>
           )}
