@@ -16,6 +16,7 @@ import { datasetDetail } from "../../db/dataset-detail";
 import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/dataset-writes";
 import { relatedObjects } from "../../db/dataset-related";
 import { readSourceColumns } from "../datasets/source";
+import { checkDatasetExpressions } from "../datasets/check-expressions";
 import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/data-access-permissions";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
@@ -144,6 +145,7 @@ datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
   const update = parseDatasetUpdate(await jsonObject(c));
   const { dataset, database } = await ownedDataset(c, id);
   const target = await checkedTarget(c, dataset, update);
+  await checkDatasetExpressions(c, id, update);
   if (update.owners) update.owners = await ownersFrom(c, update.owners);
   // new template parameters change what a virtual dataset's SQL returns, so its columns are read again
   const changesSource = target.database.id !== database.id || target.source.sql !== dataset.sql ||
