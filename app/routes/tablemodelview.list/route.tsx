@@ -1,7 +1,10 @@
 import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { RootData } from "../../root";
+import { DeleteDatasetModal } from "./DeleteDatasetModal";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
 import { emptyListText, hasAnyDataAccess } from "../../../core/security/database-visibility";
@@ -25,6 +28,9 @@ export default function DatasetsList() {
   const { query, count, datasets, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const filtered = Boolean(query.search || query.database || query.schema);
+  const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
+  const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<{ id: number; table_name: string } | null>(null);
   return (
     <Stack>
       <Group justify="space-between">
@@ -102,9 +108,14 @@ export default function DatasetsList() {
               <Table.Td>{d.changed_on_delta_humanized}</Table.Td>
               {canWrite && (
                 <Table.Td>
-                  <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>
-                    Edit
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>
+                      Edit
+                    </Anchor>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} data-testid={`delete-dataset-${d.table_name}`}>
+                      Delete
+                    </Button>
+                  </Group>
                 </Table.Td>
               )}
             </Table.Tr>
@@ -112,6 +123,17 @@ export default function DatasetsList() {
         </Table.Tbody>
       </Table>
       <UrlPagination pages={pages} page={query.page} />
+      {deleting && (
+        <DeleteDatasetModal
+          dataset={deleting}
+          csrfToken={csrfToken}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            revalidator.revalidate();
+          }}
+        />
+      )}
     </Stack>
   );
 }
