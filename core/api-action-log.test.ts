@@ -3,19 +3,21 @@ import { actionNameOf, apiActionRow, isLoggedAction } from "./api-action-log";
 
 const base = { path: "/x", status: 200, params: {}, durationMs: 12.6 };
 
-test("actions are named as Superset's event logger names them", () => {
-  expect(actionNameOf("POST", "/api/v1/sqllab/execute/")).toBe("SqlLabRestApi.execute");
-  expect(actionNameOf("POST", "/api/v1/chart/data")).toBe("ChartRestApi.data");
-  expect(actionNameOf("GET", "/api/v1/chart/:pk")).toBe("ChartRestApi.get");
-  expect(actionNameOf("PUT", "/api/v1/database/:pk")).toBe("DatabaseRestApi.put");
-  expect(actionNameOf("POST", "/api/v1/database/")).toBe("DatabaseRestApi.post");
-  expect(actionNameOf("DELETE", "/api/v1/dataset/")).toBe("DatasetRestApi.bulk_delete");
-  expect(actionNameOf("DELETE", "/api/v1/dataset/:pk/column/:column_id")).toBe("DatasetRestApi.delete_column");
-  expect(actionNameOf("POST", "/api/v1/security/users/")).toBe("UserRestApi.post");
-  expect(actionNameOf("DELETE", "/api/v1/security/roles/:pk")).toBe("RoleRestApi.delete");
-  expect(actionNameOf("POST", "/api/v1/saved_query/")).toBe("SavedQueryRestApi.post");
-  expect(actionNameOf("POST", "/login/")).toBe("login");
-  expect(actionNameOf("POST", "/logout/")).toBe("logout");
+test.each([
+  ["POST", "/api/v1/sqllab/execute/", "SqlLabRestApi.execute"],
+  ["POST", "/api/v1/chart/data", "ChartRestApi.data"],
+  ["GET", "/api/v1/chart/:pk", "ChartRestApi.get"],
+  ["PUT", "/api/v1/database/:pk", "DatabaseRestApi.put"],
+  ["POST", "/api/v1/database/", "DatabaseRestApi.post"],
+  ["DELETE", "/api/v1/dataset/", "DatasetRestApi.bulk_delete"],
+  ["DELETE", "/api/v1/dataset/:pk/column/:column_id", "DatasetRestApi.delete_column"],
+  ["POST", "/api/v1/security/users/", "UserRestApi.post"],
+  ["DELETE", "/api/v1/security/roles/:pk", "RoleRestApi.delete"],
+  ["POST", "/api/v1/saved_query/", "SavedQueryRestApi.post"],
+  ["POST", "/login/", "login"],
+  ["POST", "/logout/", "logout"],
+])("%s %s is named %s, as Superset's event logger names it", (method, path, name) => {
+  expect(actionNameOf(method, path)).toBe(name);
 });
 
 test("writes and object views are logged; the log's own sends, editor state and list reads are not", () => {

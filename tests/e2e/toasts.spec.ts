@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { admin, login, openD1DatabaseForm } from "./helpers";
 
 // Toasts name fields by their labels, stay clear of a modal's buttons and do not stack repeats.
 
@@ -13,13 +13,7 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 
 test("a refused save in a modal: labelled message, clear of the modal's buttons, not stacked when repeated", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  await page.goto("/databaseview/list/");
-  await expect(async () => {
-    await page.getByTestId("add-database").click();
-    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText("D1 binding").click();
+  const dialog = await openD1DatabaseForm(page);
   await dialog.getByLabel("Display name").fill("examples"); // taken by the example database
   await dialog.getByRole("button", { name: "Save" }).click();
   const toast = page.getByTestId("toast").filter({ hasText: "already exists" });
