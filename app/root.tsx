@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { visibleMenu } from "../core/navigation";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
@@ -56,15 +56,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Unexpected error";
-  const detail = isRouteErrorResponse(error) ? String(error.data ?? "") : "Something went wrong while showing this page.";
-  return (
-    <main style={{ padding: 32 }}>
-      <h1>{title}</h1>
-      <p>{detail}</p>
-      <a href="/">Back to the home page</a>
-    </main>
-  );
-}
+export { ErrorPage as ErrorBoundary } from "./components/ErrorPage";

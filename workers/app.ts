@@ -8,6 +8,7 @@ import { securityApi } from "./api/security";
 import { sessionPages } from "./api/session-pages";
 import { ensureStarted } from "./startup";
 import { apiRoutes } from "./api/routes";
+import { actionLog } from "./http/action-log";
 
 /**
  * The root Hono app. API paths are declared exactly as Superset writes them (Hono is strict about
@@ -29,6 +30,7 @@ export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise
     await next();
   });
   app.use("*", authenticate);
+  app.use("*", actionLog);
   app.route("/", securityApi);
   app.route("/", sessionPages);
   for (const sub of apiRoutes) app.route("/", sub);

@@ -40,6 +40,8 @@ export interface AppVariables {
   /** how the request proved who it is: a session cookie (needs CSRF on writes) or a bearer token */
   authMethod: "cookie" | "bearer" | null;
   sessionId: string | null;
+  /** what a handler adds to its Action Log row (see workers/http/action-log.ts) */
+  actionNote?: { userId?: number; details?: Record<string, unknown> };
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

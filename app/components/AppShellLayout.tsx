@@ -1,5 +1,6 @@
 import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
+import { IconChevronDown, IconMoon, IconSun } from "@tabler/icons-react";
 import type { MenuGroup } from "../../core/navigation";
 
 interface Props {
@@ -30,7 +31,7 @@ export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
               ) : (
                 <Menu key={group.label} trigger="click-hover" position="bottom-start">
                   <Menu.Target>
-                    <UnstyledButton data-testid={`menu-${group.label}`}>{group.label} ▾</UnstyledButton>
+                    <UnstyledButton data-testid={`menu-${group.label}`}><Group gap={2} wrap="nowrap" component="span">{group.label}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
                     {group.items.map((item) => (
@@ -47,7 +48,7 @@ export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
             <ThemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
-                <UnstyledButton data-testid="user-menu">{user.username} ▾</UnstyledButton>
+                <UnstyledButton data-testid="user-menu"><Group gap={2} wrap="nowrap" component="span">{user.username}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.roles.join(", ")}</Menu.Label>
@@ -72,7 +73,7 @@ function ThemeToggle() {
   const dark = colorScheme === "dark";
   return (
     <ActionIcon variant="subtle" aria-label="Toggle light and dark theme" onClick={() => setColorScheme(dark ? "light" : "dark")}>
-      {dark ? "☀" : "☾"}
+      {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
     </ActionIcon>
   );
 }

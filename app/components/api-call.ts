@@ -1,3 +1,5 @@
+import { fieldErrorSummary } from "../../core/toasts";
+
 // Browser calls to our API on the cookie session: writes carry X-CSRFToken. Errors come back as Superset's
 // envelopes — field errors ({ message: { field: ["..."] } }) or a typed error ({ message, errors: [{ message }] })
 // — and are turned into one readable message plus the per-field messages forms show beside their inputs.
@@ -7,14 +9,10 @@ export type ApiCallResult<T = unknown> =
   | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
 
 export interface ApiCallOptions {
-  /** the message for a field-error answer; by default the fields and their messages in one line */
+  /** the message for a field-error answer; by default the fields' labels and their messages in one line */
   fieldSummary?: (fieldErrors: Record<string, string>) => string;
 }
 
-const joinFields = (fieldErrors: Record<string, string>) =>
-  Object.entries(fieldErrors)
-    .map(([field, v]) => `${field}: ${v}`)
-    .join("; ") || "Please correct the highlighted fields.";
 
 export async function apiCall<T = unknown>(
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -38,7 +36,7 @@ export async function apiCall<T = unknown>(
     const fieldErrors = Object.fromEntries(
       Object.entries(json.message as Record<string, string[] | string>).map(([field, v]) => [field, Array.isArray(v) ? v.join(" ") : String(v)]),
     );
-    return { ok: false, status: res.status, message: (options.fieldSummary ?? joinFields)(fieldErrors), fieldErrors };
+    return { ok: false, status: res.status, message: (options.fieldSummary ?? fieldErrorSummary)(fieldErrors), fieldErrors };
   }
   const message = json?.errors?.[0]?.message || (typeof json?.message === "string" && json.message) || res.statusText || "An error occurred";
   return { ok: false, status: res.status, message, fieldErrors: {} };

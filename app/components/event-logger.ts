@@ -48,6 +48,9 @@ function getBatcher(): EventBatcher {
     batcher = new EventBatcher(sendBatch, { schedule: (fn, ms) => { const t = window.setTimeout(fn, ms); return () => window.clearTimeout(t); } });
     // Leaving or hiding the page sends what is queued right away: the beacon is made for exactly this.
     window.addEventListener("pagehide", () => batcher?.flush());
+    // A form post that leaves the page (Log out above all) is sent before pagehide fires, and its answer
+    // may end the session the queued events need: send them as the form is submitted, ahead of it.
+    document.addEventListener("submit", () => batcher?.flush(), { capture: true });
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") batcher?.flush();
     });

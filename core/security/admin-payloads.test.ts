@@ -22,14 +22,15 @@ test("a complete user is accepted, trimmed and active by default", () => {
 test("every missing required field is named at once", () => {
   const errors = fieldErrors(() => parseUserCreate({}));
   expect(Object.keys(errors).sort()).toEqual(["email", "first_name", "last_name", "password", "roles", "username"]);
-  expect(errors.username).toEqual([MISSING]);
+  expect(errors).toMatchObject({ first_name: ["First name is required."], username: ["Username is required."], roles: ["Choose at least one role."] });
 });
 
 test.each([
   [{ username: 7 }, "username", "Not a valid string."],
-  [{ username: "   " }, "username", "Shorter than minimum length 1."],
+  [{ username: "   " }, "username", "Username is required."],
+  [{ first_name: "" }, "first_name", "First name is required."],
   [{ email: "not-an-address" }, "email", "Not a valid email address."],
-  [{ roles: [] }, "roles", "Shorter than minimum length 1."],
+  [{ roles: [] }, "roles", "Choose at least one role."],
   [{ roles: ["1"] }, "roles", "Not a valid integer."],
   [{ roles: 2 }, "roles", "Not a valid list."],
   [{ active: "yes" }, "active", "Not a valid boolean."],

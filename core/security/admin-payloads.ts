@@ -18,25 +18,29 @@ export type UserUpdate = Partial<UserCreate>;
 
 type Field = "string" | "email" | "password" | "boolean" | "roles";
 
-const USER_FIELDS: Record<keyof UserCreate, { kind: Field; max?: number }> = {
-  first_name: { kind: "string", max: 64 },
-  last_name: { kind: "string", max: 64 },
-  username: { kind: "string", max: 250 },
-  email: { kind: "email", max: 320 },
-  password: { kind: "password", max: 1024 },
-  roles: { kind: "roles" },
-  active: { kind: "boolean" },
+// The user form shows these messages beside its inputs, so a missing or empty field says so in the form's words
+// ("First name is required") rather than Marshmallow's "Shorter than minimum length 1."
+const USER_FIELDS: Record<keyof UserCreate, { kind: Field; max?: number; required: string }> = {
+  first_name: { kind: "string", max: 64, required: "First name is required." },
+  last_name: { kind: "string", max: 64, required: "Last name is required." },
+  username: { kind: "string", max: 250, required: "Username is required." },
+  email: { kind: "email", max: 320, required: "Email is required." },
+  password: { kind: "password", max: 1024, required: "Password is required." },
+  roles: { kind: "roles", required: "Choose at least one role." },
+  active: { kind: "boolean", required: "" },
 };
 
 const REQUIRED_ON_CREATE: (keyof UserCreate)[] = ["first_name", "last_name", "username", "email", "password", "roles"];
 
 export const MISSING = "Missing data for required field.";
+/** Marshmallow's message for an empty value; user fields replace it with their own "… is required". */
+const EMPTY = "Shorter than minimum length 1.";
 // Deliberately loose: one @, something on both sides, a dot in the domain; mail delivery is the real check.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseUserCreate(body: Record<string, unknown>): UserCreate {
   const errors = fieldErrorBag();
-  for (const name of REQUIRED_ON_CREATE) if (body[name] === undefined) errors[name] = [MISSING];
+  for (const name of REQUIRED_ON_CREATE) if (body[name] === undefined) errors[name] = [USER_FIELDS[name].required];
   const values = readUserFields(body, errors);
   if (Object.keys(errors).length) throw validationError(errors);
   return { active: true, ...values } as UserCreate;
@@ -60,7 +64,7 @@ function readUserFields(body: Record<string, unknown>, errors: Record<string, st
     }
     if (value === undefined) continue;
     const problem = checkField(spec.kind, value, spec.max);
-    if (problem) errors[name] = [problem];
+    if (problem) errors[name] = [problem === EMPTY ? spec.required : problem];
     else out[name] = spec.kind === "string" || spec.kind === "email" ? (value as string).trim() : value;
   }
   return out as UserUpdate;
@@ -71,11 +75,11 @@ function checkField(kind: Field, value: unknown, max = Infinity): string | null 
     case "boolean":
       return typeof value === "boolean" ? null : "Not a valid boolean.";
     case "roles":
-      return checkIdList(value, 1);
+      return Array.isArray(value) && value.length === 0 ? EMPTY : checkIdList(value, 1);
     default: {
       if (typeof value !== "string") return "Not a valid string.";
       const text = kind === "password" ? value : value.trim();
-      if (text.length < 1) return "Shorter than minimum length 1.";
+      if (text.length < 1) return EMPTY;
       if (text.length > max) return `Longer than maximum length ${max}.`;
       if (value.includes("\u0000")) return "Must not contain null characters.";
       if (kind === "email" && !EMAIL.test(text)) return "Not a valid email address.";

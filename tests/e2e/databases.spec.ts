@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { admin, login, openD1DatabaseForm } from "./helpers";
 
 // The databases journey of issue 3: an admin connects the PostgreSQL running on this machine
 // (127.0.0.1:5432, trust auth, database `test`) through the connection form, tests it, saves it and finds
@@ -97,13 +97,7 @@ test("a wrong port gets a clear error from Test connection", async ({ page }) =>
 
 test("bad extra JSON is refused before anything is sent", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  await page.goto("/databaseview/list/");
-  await expect(async () => {
-    await page.getByTestId("add-database").click();
-    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText("D1 binding").click();
+  const dialog = await openD1DatabaseForm(page);
   await expect(dialog.getByRole("textbox", { name: "Binding" })).toHaveValue("EXAMPLES");
   await dialog.getByLabel("Display name").fill("Never saved");
   await dialog.getByLabel("Extra").fill("{not json");

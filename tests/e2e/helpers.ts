@@ -19,3 +19,15 @@ export async function logout(page: Page) {
   await page.getByTestId("logout").click();
   await expect(page).toHaveURL(/\/login\/?/);
 }
+
+/** Opens the Databases page's connection form on its D1 tab (retried: the button works once hydrated). */
+export async function openD1DatabaseForm(page: Page) {
+  await page.goto("/databaseview/list/");
+  await expect(async () => {
+    await page.getByTestId("add-database").click();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText("D1 binding").click();
+  return dialog;
+}

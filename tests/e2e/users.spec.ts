@@ -51,7 +51,7 @@ test("an admin creates a Gamma user, who sees only Gamma's menu and is refused t
 
   const refused = await page.goto("/users/");
   expect(refused?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "403 Forbidden" })).toBeVisible();
+  await expect(page.getByTestId("error-page").getByRole("heading", { name: "Access denied" })).toBeVisible();
   expect(await page.content()).not.toContain(admin().username + "@");
 
   await page.goto("/");

@@ -65,3 +65,17 @@ test("a user without can_read Database is refused the page; a SQL Lab user sees 
   expect(seen.html).not.toContain("+ Database");
   expect((await admin.delete(`/api/v1/database/${await idOf(created)}`)).status).toBe(200);
 });
+
+test("users without data access are told so on the Databases and Datasets pages, with whom to ask", async () => {
+  // sql_lab may read the Databases page, Gamma the Datasets page; neither role grants any data
+  for (const [role, path] of [["sql_lab", "/databaseview/list/"], ["Gamma", "/tablemodelview/list/"]]) {
+    const { status, html } = await page(await userWithRole(await loginAsAdmin(), role), path);
+    expect(status).toBe(200);
+    expect(html).toMatch(/You don(&#x27;|')t have access to any (database|dataset)\. .*Ask an admin to grant you database access/);
+    expect(html).not.toContain("No databases yet.");
+    expect(html).not.toContain("No datasets match.");
+  }
+  // an admin with a search that matches nothing still reads "No … match."
+  const admin = await browserSession(inject("admin").username, inject("admin").password);
+  expect((await page(admin, "/databaseview/list/?search=zz-nothing-zz")).html).toContain("No databases match.");
+});

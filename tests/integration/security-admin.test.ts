@@ -83,9 +83,9 @@ test("duplicate usernames and emails, missing fields and unknown roles are field
   const missing = await admin.post("/api/v1/security/users/", { username: "only-a-name" });
   expect(missing.status).toBe(400);
   expect(((await missing.json()) as { message: Record<string, string[]> }).message).toMatchObject({
-    email: ["Missing data for required field."],
-    password: ["Missing data for required field."],
-    roles: ["Missing data for required field."],
+    email: ["Email is required."],
+    password: ["Password is required."],
+    roles: ["Choose at least one role."],
   });
   const unknownRole = await admin.post("/api/v1/security/users/", {
     username: `u_${unique()}`, first_name: "X", last_name: "Y", email: `${unique()}@example.com`, password: "pw-123456", roles: [987654],

@@ -15,6 +15,7 @@ import { datasetDetail } from "../../db/dataset-detail";
 import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/dataset-writes";
 import { relatedObjects } from "../../db/dataset-related";
 import { readSourceColumns } from "../datasets/source";
+import { checkDatasetExpressions } from "../datasets/check-expressions";
 import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/data-access-permissions";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATASET } from "../../core/http/fab-resources";
@@ -144,6 +145,7 @@ datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
   const update = parseDatasetUpdate(await jsonObject(c));
   const { dataset, database } = await ownedDataset(c, id);
   const target = await checkedTarget(c, dataset, update);
+  await checkDatasetExpressions(c, id, update);
   if (update.owners) update.owners = await ownersFrom(c, update.owners);
   // new template parameters change what a virtual dataset's SQL returns, so its columns are read again
   const changesSource = target.database.id !== database.id || target.source.sql !== dataset.sql ||

@@ -10,6 +10,7 @@ import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/principals";
 import { forgetPrincipals } from "../../db/principal-cache";
+import { noteAction } from "../http/action-log";
 import { loginThrottle } from "../http/login-throttle";
 import { pairsByRole, roleIdsOfUser } from "../../db/security-roles";
 
@@ -31,6 +32,7 @@ export const securityApi = new Hono<AppEnv>()
       throw unauthorized("Not authorized");
     }
     await throttle.succeeded();
+    noteAction(c, { userId: user.id, details: { username } });
     const now = Math.floor(Date.now() / 1000);
     const gen = user.session_generation;
     const access_token = await sign({ sub: String(user.id), type: "access", fresh: true, gen, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret);

@@ -4,6 +4,7 @@ import { isPublic, requiresLogin } from "../http/guard";
 import { endSession, startSession } from "../http/session";
 import { checkCredentials } from "./security";
 import { LoginThrottled, loginThrottle } from "../http/login-throttle";
+import { noteAction } from "../http/action-log";
 import { safeNextPath } from "../../core/security/redirect";
 
 // Form posts of the /login page and the user menu's "Log out". They answer with redirects so they work without JS.
@@ -32,6 +33,7 @@ export const sessionPages = new Hono<AppEnv>()
     }
     await throttle.succeeded();
     await startSession(c, user);
+    noteAction(c, { userId: user.id, details: { username } });
     return c.redirect(next, 303);
   })
   .post("/logout/", requiresLogin(), async (c) => {

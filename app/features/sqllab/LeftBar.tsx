@@ -1,3 +1,4 @@
+import { IconX } from "@tabler/icons-react";
 import { ActionIcon, Badge, Box, Group, Loader, ScrollArea, Select, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
@@ -89,7 +90,7 @@ function TableElement({ table }: { table: Table }) {
         <UnstyledButton onClick={() => setTableExpanded(table, !table.expanded)} aria-expanded={table.expanded} data-testid="table-toggle">
           <Text size="sm" fw={600}>{table.expanded ? "▾" : "▸"} {table.name}</Text>
         </UnstyledButton>
-        <ActionIcon size="xs" variant="subtle" aria-label={`Remove table ${table.name}`} onClick={() => void removeTable(table)}>✕</ActionIcon>
+        <ActionIcon size="xs" variant="subtle" aria-label={`Remove table ${table.name}`} onClick={() => void removeTable(table)}><IconX size={12} aria-hidden /></ActionIcon>
       </Group>
       {table.expanded ? (
         <Stack gap={0} pl="sm" data-testid="table-columns">

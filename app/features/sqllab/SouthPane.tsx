@@ -1,3 +1,4 @@
+import { IconCopy, IconX } from "@tabler/icons-react";
 import { ActionIcon, Anchor, Group, Table as MTable, Tabs, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { queriesOfEditor } from "../../../core/sqllab/queries";
@@ -76,8 +77,8 @@ function QueryHistory({ queries }: { queries: Query[] }) {
             <MTable.Td><Text size="xs" ff="monospace" lineClamp={2}>{q.sql}</Text></MTable.Td>
             <MTable.Td>
               <Group gap={4} wrap="nowrap">
-                <ActionIcon size="sm" variant="subtle" aria-label="Open query in a new tab" title="Open query in a new tab" onClick={() => void cloneToNewTab(q)}>⧉</ActionIcon>
-                <ActionIcon size="sm" variant="subtle" aria-label="Remove query from log" title="Remove query from log" onClick={() => void removeQueryFromTab(q)}>✕</ActionIcon>
+                <ActionIcon size="sm" variant="subtle" aria-label="Open query in a new tab" title="Open query in a new tab" onClick={() => void cloneToNewTab(q)}><IconCopy size={14} aria-hidden /></ActionIcon>
+                <ActionIcon size="sm" variant="subtle" aria-label="Remove query from log" title="Remove query from log" onClick={() => void removeQueryFromTab(q)}><IconX size={14} aria-hidden /></ActionIcon>
               </Group>
             </MTable.Td>
           </MTable.Tr>

@@ -1,3 +1,4 @@
+import { IconDotsVertical } from "@tabler/icons-react";
 import { ActionIcon, Alert, Anchor, Box, Button, Group, Menu, Modal, Stack, Tabs, Text, Textarea, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useSnapshot } from "valtio";
@@ -70,7 +71,7 @@ function EditorTabs({ editors, activeId }: { editors: QueryEditor[]; activeId: s
               <Tabs.Tab key={qe.id} value={qe.id} data-testid="editor-tab" rightSection={
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
-                    <ActionIcon component="span" size="xs" variant="subtle" aria-label={`Tab actions for ${title}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>⋮</ActionIcon>
+                    <ActionIcon component="span" size="xs" variant="subtle" aria-label={`Tab actions for ${title}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}><IconDotsVertical size={12} aria-hidden /></ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => void closeTab(qe.id)}>Close tab</Menu.Item>

@@ -1,3 +1,4 @@
+import { CODE_INPUT_STYLES } from "../../components/code-input";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Center, Checkbox, Code, Divider, Group, Loader, Modal, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import {
@@ -172,7 +173,7 @@ export function DatabaseFormModal({ databaseId, csrfToken, onClose, onSaved }: P
               description='JSON object of additional settings, e.g. {"disable_data_preview": true}'
               autosize
               minRows={3}
-              styles={{ input: { fontFamily: "monospace" } }}
+              styles={CODE_INPUT_STYLES}
               value={form.extra}
               onChange={(e) => update({ extra: e.currentTarget.value })}
               error={errors.extra}

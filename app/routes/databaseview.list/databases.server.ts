@@ -3,7 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { databases } from "../../../db/schema";
 import { listPage, type ListSpec } from "../../../db/list";
 import { userNames, type DatabaseRow } from "../../../db/databases";
-import { accessibleDatabaseIds } from "../../../core/security/database-visibility";
+import { accessibleDatabaseIds, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { can, type Principal } from "../../../core/security/permissions";
 import type { ListArgs } from "../../../core/http/list-query";
 import { naturalTime } from "../../../core/sqllab/humanize";
@@ -50,6 +50,7 @@ export async function loadDatabasesPage(context: AppLoadContext, principal: Prin
     count,
     pageSize: DATABASES_PAGE_SIZE,
     canWrite: can(principal, "can_write", "Database"),
+    hasDataAccess: hasAnyDataAccess(principal),
     databases: rows.map((r) => ({
       id: r.id,
       database_name: r.database_name,

@@ -1,9 +1,9 @@
 import { SearchFilter, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { emptyListText } from "../../../core/security/database-visibility";
 import { useState } from "react";
 import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { NO_DATA_ACCESS_HELP, NO_DATA_ACCESS_TITLE } from "../../../core/security/data-access-message";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
@@ -29,7 +29,7 @@ const Flag = ({ on, name }: { on: boolean; name: string }) => (
 
 /** Superset's Databases list: search, connect, edit and delete databases (writes need can_write Database). */
 export default function DatabaseList() {
-  const { query, count, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
+  const { query, count, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | "new" | null>(null);
@@ -65,9 +65,7 @@ export default function DatabaseList() {
           {databases.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={8}>
-                {query.search ? <Text c="dimmed">No databases match.</Text> : canWrite ? <Text c="dimmed">No databases yet.</Text> : (
-                  <Text c="dimmed" data-testid="no-data-access">{`${NO_DATA_ACCESS_TITLE}. ${NO_DATA_ACCESS_HELP}`}</Text>
-                )}
+                <Text c="dimmed" data-testid={hasDataAccess ? "databases-empty" : "no-data-access"}>{emptyListText("databases", { filtered: Boolean(query.search), hasDataAccess })}</Text>
               </Table.Td>
             </Table.Tr>
           )}

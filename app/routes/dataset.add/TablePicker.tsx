@@ -36,7 +36,7 @@ export function TablePicker({ tables, loading, selected, existing, onSelect }: P
         {tables.length === 1 ? "1 table" : `${tables.length} tables`}
       </Text>
       <ScrollArea.Autosize mah={360} type="auto">
-        {shown.length === 0 && <Text size="sm" c="dimmed">No tables match.</Text>}
+        {shown.length === 0 && <Text size="sm" c="dimmed">{tables.length === 0 ? "This schema has no tables." : "No tables match."}</Text>}
         {shown.map((t) => (
           <NavLink
             key={t.value}

@@ -1,3 +1,4 @@
+import { IconArrowLeft } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Anchor, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -29,7 +30,7 @@ export default function RolePermissions() {
   return (
     <Stack>
       <Anchor component={Link} to="/roles/" size="sm">
-        ← List Roles
+        <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px" }} /> List Roles
       </Anchor>
       <Title order={2}>Permissions of {role.name}</Title>
       {isAdmin({ roles: [role.name] }) && <Text c="dimmed">This is the Admin role: it has every right beyond the pairs below.</Text>}

@@ -1,3 +1,4 @@
+import { CODE_INPUT_STYLES } from "../../components/code-input";
 import { Badge, Button, Checkbox, Code, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { lastRunOf, savedQueryLink, scheduleFieldsError, scheduleFieldsOf, type ScheduleFields } from "../../../core/sqllab/saved-query-list";
@@ -75,7 +76,7 @@ export function EditModal({ item, onClose, onSave }: { item: SavedQueryItem | nu
       <Stack>
         <TextInput label="Name" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={label.trim() ? null : "A name is required"} data-testid="edit-query-name" />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
-        <Textarea label="SQL" value={sql} onChange={(e) => setSql(e.currentTarget.value)} autosize minRows={5} maxRows={16} styles={{ input: { fontFamily: "monospace" } }} data-testid="edit-query-sql" />
+        <Textarea label="SQL" value={sql} onChange={(e) => setSql(e.currentTarget.value)} autosize minRows={5} maxRows={16} styles={CODE_INPUT_STYLES} data-testid="edit-query-sql" />
         <Checkbox label="Run on a schedule" checked={scheduled} onChange={(e) => setScheduled(e.currentTarget.checked)} data-testid="edit-query-scheduled" />
         {scheduled ? (
           <Stack gap="xs">

@@ -1,3 +1,4 @@
+import { IconEye, IconLink, IconPencil, IconTrash } from "@tabler/icons-react";
 import { ActionIcon, Anchor, Button, Checkbox, Code, Group, HoverCard, Pagination, Stack, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
@@ -136,10 +137,10 @@ export default function SavedQueriesPage() {
                 <Table.Td>{userName(item.created_by)}</Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Preview ${item.label}`} title="Query preview" onClick={() => setPreview(index)}>👁</ActionIcon>
-                    {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${item.label}`} title="Edit query" onClick={() => setEditing(item)}>✎</ActionIcon> : null}
-                    <ActionIcon variant="subtle" aria-label={`Copy link to ${item.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, item.id))}>🔗</ActionIcon>
-                    {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.label}`} title="Delete query" onClick={() => setDeleting([item])}>🗑</ActionIcon> : null}
+                    <ActionIcon variant="subtle" aria-label={`Preview ${item.label}`} title="Query preview" onClick={() => setPreview(index)}><IconEye size={16} aria-hidden /></ActionIcon>
+                    {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${item.label}`} title="Edit query" onClick={() => setEditing(item)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
+                    <ActionIcon variant="subtle" aria-label={`Copy link to ${item.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, item.id))}><IconLink size={16} aria-hidden /></ActionIcon>
+                    {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.label}`} title="Delete query" onClick={() => setDeleting([item])}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,3 +1,5 @@
+import { CODE_INPUT_STYLES } from "../../components/code-input";
+import { IconTrash } from "@tabler/icons-react";
 import { ActionIcon, Button, Stack, Table, TextInput } from "@mantine/core";
 
 export interface EditableMetric {
@@ -38,14 +40,14 @@ export function MetricsEditor({ metrics, onChange }: { metrics: EditableMetric[]
                 <TextInput aria-label="Label" value={m.verbose_name ?? ""} onChange={(e) => set(m.key, { verbose_name: e.currentTarget.value })} />
               </Table.Td>
               <Table.Td>
-                <TextInput aria-label="SQL expression" value={m.expression} onChange={(e) => set(m.key, { expression: e.currentTarget.value })} styles={{ input: { fontFamily: "monospace" } }} />
+                <TextInput aria-label="SQL expression" value={m.expression} onChange={(e) => set(m.key, { expression: e.currentTarget.value })} styles={CODE_INPUT_STYLES} />
               </Table.Td>
               <Table.Td>
                 <TextInput aria-label="D3 format" value={m.d3format ?? ""} onChange={(e) => set(m.key, { d3format: e.currentTarget.value })} w={110} />
               </Table.Td>
               <Table.Td>
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete metric ${m.metric_name}`} onClick={() => onChange(metrics.filter((x) => x.key !== m.key))}>
-                  ✕
+                  <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Table.Td>
             </Table.Tr>

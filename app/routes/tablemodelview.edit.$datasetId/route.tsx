@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Textarea, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
@@ -9,6 +9,8 @@ import { datasetCall } from "../../features/datasets/dataset-api";
 import { loadEditableDataset } from "./dataset.server";
 import { ColumnsEditor, type EditableColumn } from "./ColumnsEditor";
 import { MetricsEditor, type EditableMetric } from "./MetricsEditor";
+import { UnsavedChangesGuard } from "./unsaved-changes";
+import { CODE_INPUT_STYLES } from "../../components/code-input";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.table_name ?? "Dataset"} · Edit dataset · Edge Superset` }];
 
@@ -26,6 +28,9 @@ export default function EditDataset() {
   const [columns, setColumns] = useState<EditableColumn[]>(() => dataset.columns.map((c) => ({ ...c })));
   const [metrics, setMetrics] = useState<EditableMetric[]>(() => dataset.metrics.map((m) => ({ ...m, key: `m${m.id}` })));
   const [saving, setSaving] = useState(false);
+  // what the server holds: the editor is dirty while its state differs from this
+  const [baseline, setBaseline] = useState(() => snapshot(dataset.description ?? "", columns, metrics));
+  const dirty = useMemo(() => snapshot(description, columns, metrics) !== baseline, [description, columns, metrics, baseline]);
 
   async function save() {
     setSaving(true);
@@ -39,21 +44,25 @@ export default function EditDataset() {
         ...(m.id ? { id: m.id } : {}), metric_name: m.metric_name, expression: m.expression,
         verbose_name: m.verbose_name || null, d3format: m.d3format || null, description: m.description || null,
       })),
-    });
+    }, { fieldSummary: (fields) => Object.values(fields).join(" ") });
     setSaving(false);
     if (!result.ok) {
       showToast("danger", `The dataset could not be saved: ${result.message}`);
       return;
     }
     const saved = (result.body as { result: { metrics: (EditableMetric & { id: number })[]; columns: EditableColumn[] } }).result;
-    setMetrics(saved.metrics.map((m) => ({ ...m, key: `m${m.id}` })));
-    setColumns(saved.columns.map((c) => ({ ...c })));
+    const nextMetrics = saved.metrics.map((m) => ({ ...m, key: `m${m.id}` }));
+    const nextColumns = saved.columns.map((c) => ({ ...c }));
+    setMetrics(nextMetrics);
+    setColumns(nextColumns);
+    setBaseline(snapshot(description, nextColumns, nextMetrics));
     showToast("success", "The dataset has been saved");
     revalidator.revalidate();
   }
 
   return (
     <Stack>
+      <UnsavedChangesGuard dirty={dirty && !saving} />
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={2} data-testid="dataset-title">
@@ -89,10 +98,15 @@ export default function EditDataset() {
         <Tabs.Panel value="settings" pt="md">
           <Stack maw={720}>
             <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} />
-            {dataset.sql && <Textarea label="SQL" value={dataset.sql} readOnly autosize minRows={3} styles={{ input: { fontFamily: "monospace" } }} />}
+            {dataset.sql && <Textarea label="SQL" value={dataset.sql} readOnly autosize minRows={3} styles={CODE_INPUT_STYLES} />}
           </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
   );
+}
+
+/** The editable part of the dataset, as the server would return it (metric keys and order of edits aside). */
+function snapshot(description: string, columns: EditableColumn[], metrics: EditableMetric[]): string {
+  return JSON.stringify([description, columns, metrics.map(({ key: _key, ...m }) => m)]);
 }

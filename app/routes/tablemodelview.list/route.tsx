@@ -1,9 +1,13 @@
 import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { RootData } from "../../root";
+import { DeleteDatasetModal } from "./DeleteDatasetModal";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
+import { emptyListText, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { datasetsPageQuery, loadDatasetsPage } from "./datasets.server";
 
 export const meta: MetaFunction = () => [{ title: "Datasets · Edge Superset" }];
@@ -14,15 +18,19 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
     query,
     canWrite: can(principal, "can_write", "Dataset"),
+    hasDataAccess: hasAnyDataAccess(principal),
     ...(await loadDatasetsPage(context, principal, query)),
   };
 }
 
 /** Superset's Datasets list: search by name, filter by database and schema, open one to edit it. */
 export default function DatasetsList() {
-  const { query, count, datasets, databases, pageSize, canWrite } = useLoaderData<typeof loader>();
+  const { query, count, datasets, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const filtered = Boolean(query.search || query.database || query.schema);
+  const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
+  const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<{ id: number; table_name: string } | null>(null);
   return (
     <Stack>
       <Group justify="space-between">
@@ -74,7 +82,7 @@ export default function DatasetsList() {
           {datasets.length === 0 && (
             <Table.Tr>
               <Table.Td colSpan={canWrite ? 7 : 6}>
-                <Text c="dimmed">No datasets match.</Text>
+                <Text c="dimmed" data-testid="datasets-empty">{emptyListText("datasets", { filtered, hasDataAccess })}</Text>
               </Table.Td>
             </Table.Tr>
           )}
@@ -100,9 +108,14 @@ export default function DatasetsList() {
               <Table.Td>{d.changed_on_delta_humanized}</Table.Td>
               {canWrite && (
                 <Table.Td>
-                  <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>
-                    Edit
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>
+                      Edit
+                    </Anchor>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} data-testid={`delete-dataset-${d.table_name}`}>
+                      Delete
+                    </Button>
+                  </Group>
                 </Table.Td>
               )}
             </Table.Tr>
@@ -110,6 +123,17 @@ export default function DatasetsList() {
         </Table.Tbody>
       </Table>
       <UrlPagination pages={pages} page={query.page} />
+      {deleting && (
+        <DeleteDatasetModal
+          dataset={deleting}
+          csrfToken={csrfToken}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            revalidator.revalidate();
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,57 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import type { AppEnv } from "../env";
+import { apiActionRow } from "../../core/api-action-log";
+import { trimReferrer } from "../../core/event-log";
+import { insertLogs } from "../../db/logs";
+
+// The API half of the Action Log (the browser sends page views itself): after each request a row is made from
+// what answered (core/api-action-log.ts decides which requests are actions) and written after the response with
+// waitUntil, so no request waits on the log, and a failed write never fails the request.
+
+/** Details a handler adds to its log row, and the user of a request that signs in (no principal yet). */
+export function noteAction(c: Context<AppEnv>, note: { userId?: number; details?: Record<string, unknown> }) {
+  const prev = c.get("actionNote");
+  c.set("actionNote", { userId: note.userId ?? prev?.userId, details: { ...prev?.details, ...note.details } });
+}
+
+export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = Date.now();
+  await next();
+  const note = c.get("actionNote");
+  const userId = note?.userId ?? c.var.principal?.id ?? null;
+  // Anonymous callers (refused logins, probes) are not users with actions to audit.
+  if (userId === null) return;
+  const row = apiActionRow({
+    method: c.req.method,
+    // the route that answered (later matches such as the /api/* fallback never ran)
+    routePath: routePath(c),
+    path: c.req.path,
+    status: c.res.status,
+    params: c.req.param() as Record<string, string>,
+    q: c.req.query("q") ?? null,
+    body: await bodyRead(c),
+    durationMs: Date.now() - started,
+    details: note?.details,
+  });
+  if (!row) return;
+  const write = insertLogs(c.var.db, [row], { userId, referrer: trimReferrer(c.req.header("Referer")) }).catch((e: unknown) => {
+    console.error("action log write failed", e);
+  });
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // no execution context (app.request in a unit test): the write simply finishes on its own
+  }
+};
+
+/** The JSON body, only when the handler already read it: the log never reads a body a handler refused. */
+async function bodyRead(c: Context<AppEnv>): Promise<unknown> {
+  const cached = c.req.bodyCache.text;
+  if (!cached || !(c.req.header("Content-Type") ?? "").includes("json")) return undefined;
+  try {
+    return JSON.parse(await cached);
+  } catch {
+    return undefined;
+  }
+}
