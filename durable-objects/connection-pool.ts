@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../workers/env";
+import type { Env } from "../services/env";
 import type { Connector, ExecuteOptions, QueryResult } from "../core/connectors/types";
 import { ApiError } from "../core/http/errors";
 import { chunkRows } from "../core/connectors/row-chunks";
-import { openConnector, type ConnectionSpec } from "../workers/connectors/registry";
+import { openConnector, type ConnectionSpec } from "../services/connectors/registry";
 
 // Warm connections to one database (named `pool:<database id>:<shard>`, see connectorFor). A Worker request
 // may not use another request's socket, so a connection opened by a request dies with it: every run would

@@ -1,4 +1,4 @@
-import type { Env } from "./env";
+import type { Env } from "../services/env";
 import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/bootstrap";
 import { registerExamples } from "../db/examples-registration";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";

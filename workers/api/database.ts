@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { inArray, sql } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { databases } from "../../db/schema";
@@ -15,7 +15,7 @@ import { sameConnectionTarget } from "../../core/connectors/uri";
 import { decryptSecret, encryptSecret } from "../../core/security/crypto";
 import { detail, listItem } from "./database-shape";
 import { accessibleDatabaseIds, readableDatabase } from "./database-access";
-import { openConnector } from "../connectors/registry";
+import { openConnector } from "../../services/connectors/registry";
 import { AVAILABLE_ENGINES } from "./database-engines";
 import { databaseMetaApi } from "./database-meta";
 import { itemAnswer, listAnswer } from "../http/fab-answer";

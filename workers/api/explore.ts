@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { keyValues } from "../../db/schema";

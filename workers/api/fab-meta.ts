@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { risonQuery } from "../http/input";
 import { notFound } from "../../core/http/errors";

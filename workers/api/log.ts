@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { eq, inArray } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { savedQueries } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requiresAdmin } from "../http/guard";
 import { unprocessable } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";

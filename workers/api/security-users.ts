@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requiresAdmin, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { sign, verify } from "hono/jwt";
 import { eq, sql } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { users } from "../../db/schema";
 import { verifyPassword } from "../../core/security/passwords";
 import { badRequest, unauthorized } from "../../core/http/errors";

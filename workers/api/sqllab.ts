@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, requiresAny, principalOf } from "../http/guard";
 import { jsonObject, risonQuery } from "../http/input";
 import { queries, tabStates } from "../../db/schema";

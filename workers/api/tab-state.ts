@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam } from "../http/input";
 import { queries, tableSchemas, tabStates } from "../../db/schema";

@@ -6,8 +6,8 @@ import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/ind
 import { invalidDataset } from "../../core/datasets/fields";
 import type { DatabaseRow } from "../../db/datasets";
 import type { SourceColumn } from "../../db/dataset-writes";
-import { connectorFor } from "../connectors/registry";
-import type { Env } from "../env";
+import { connectorFor } from "../../services/connectors/registry";
+import type { Env } from "../../services/env";
 
 // Reads a dataset's columns from its source: the table's metadata for a physical dataset, the result
 // columns of its query for a virtual one. A virtual dataset's SQL is a Jinja template (SPEC §5): it is

@@ -3,7 +3,7 @@ import { verify } from "hono/jwt";
 import { loadPrincipal } from "../../db/principals";
 import { forbidden } from "../../core/http/errors";
 import { safeEqual } from "../../core/security/crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import type { Principal } from "../../core/security/permissions";
 import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 

@@ -1,7 +1,7 @@
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { revokedSessions } from "../../db/schema";
 
 // The browser session: an HMAC-signed cookie naming the user and a random session id.

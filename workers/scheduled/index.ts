@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import { openDatabase } from "../../db/client";
 import { purgeExpired } from "../../db/housekeeping";
 import { runDueSavedQueries } from "./saved-queries";

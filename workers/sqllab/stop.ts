@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { queries } from "../../db/schema";
 import { notFound } from "../../core/http/errors";
