@@ -1,13 +1,13 @@
 import type { Connector } from "../../core/connectors/types";
-import type { ConnectionPool, PooledAnswer } from "../../durable-objects/connection-pool";
-import { fromWire } from "../../durable-objects/connection-pool";
+import { fromWire, type ConnectionPoolRpc, type PooledAnswer } from "./pool-rpc";
+import type { ConnectionSpec } from "./types";
 
 /**
  * A connector whose statements run on the database's ConnectionPool Durable Object, on a connection that
  * stays open between requests; everything else (metadata, explain) goes to `direct`, which connects only if
  * used. Aborting the signal stops the statement in the pool.
  */
-export function pooledConnector(pool: DurableObjectStub<ConnectionPool>, spec: Parameters<ConnectionPool["execute"]>[0], direct: Connector): Connector {
+export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec: ConnectionSpec, direct: Connector): Connector {
   return {
     engine: direct.engine,
     async execute(text, options) {

@@ -8,39 +8,17 @@ import { d1Connector } from "./d1";
 import { postgresqlConnector } from "./postgresql";
 import { mysqlConnector } from "./mysql";
 import { pooledConnector } from "./pooled";
-import type { ConnectionPool } from "../../durable-objects/connection-pool";
+import type { ConnectionPoolRpc } from "./pool-rpc";
+import type { ConnectionSpec, ConnectorUse, NetworkTarget } from "./types";
+
+// callers outside the connectors may keep naming these shapes here (engines import ./types: no cycle)
+export type { ConnectionSpec, ConnectorUse, NetworkTarget } from "./types";
 
 /**
  * D1 bindings that may serve as data sources. The metadata binding DB (users, roles, saved queries…)
  * is deliberately absent: it must never be reachable from SQL Lab.
  */
 export const D1_DATA_BINDINGS: readonly string[] = ["EXAMPLES"];
-
-/** Where a TCP engine is: the stored URI with its password, or a Hyperdrive binding in production. */
-export interface NetworkTarget {
-  host: string;
-  port: number;
-  username: string | null;
-  password: string | null;
-  database: string | null;
-  query: Record<string, string>;
-  /** true when Hyperdrive pools the connections (then no second connection for cancellation) */
-  viaHyperdrive: boolean;
-}
-
-export interface ConnectionSpec {
-  engine: string;
-  sqlalchemy_uri: string;
-  /** plaintext password, when there is one */
-  password: string | null;
-  extra: string | null;
-}
-
-/** How a connector is used: by one request (the default), or kept between runs by a pool. */
-export interface ConnectorUse {
-  /** seconds an idle connection stays open; a pool keeps its own, longer, clock */
-  idleSeconds?: number;
-}
 
 const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: ConnectionSpec, use: ConnectorUse) => Connector> = {
   d1(env, parsed) {
@@ -79,7 +57,7 @@ export async function connectorFor(
   const spec = { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra };
   const direct = openConnector(env, spec);
   if (!options.pooled || !env.CONNECTION_POOL || !POOLED_ENGINES.has(database.engine) || hyperdriveName(database.extra)) return direct;
-  const ns = env.CONNECTION_POOL as unknown as DurableObjectNamespace<ConnectionPool>;
+  const ns = env.CONNECTION_POOL as unknown as DurableObjectNamespace<ConnectionPoolRpc>;
   const shard = options.pooled.userId % POOL_SHARDS;
   return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}:${shard}`)), spec, direct);
 }

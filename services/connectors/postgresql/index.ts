@@ -3,7 +3,7 @@ import { dialectFor } from "../../../core/connectors/dialects";
 import { classifyConnectionError, databaseError, queryTimeoutError, scrub } from "../../../core/connectors/errors";
 import type { Connector, ExecuteOptions, QueryResult } from "../../../core/connectors/types";
 import { ApiError, notFound } from "../../../core/http/errors";
-import type { ConnectorUse, NetworkTarget } from "../registry";
+import type { ConnectorUse, NetworkTarget } from "../types";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listSchemas, listTables, readTableMetadata } from "./metadata";
 import { PG_PARSERS, PG_TYPE_NAMES } from "./types";
