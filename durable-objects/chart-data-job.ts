@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../services/env";
 import type { NewAsyncEvent } from "./event-channel";
 import { openDatabase } from "../db/client";
-import { loadPrincipal } from "../db/principals";
+import { loadPrincipal } from "../db/security/principals";
 import { ApiError, errorEnvelope } from "../core/http/errors";
 import { runChartData } from "../services/chart-data/run-context";
 

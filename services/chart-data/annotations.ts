@@ -5,7 +5,7 @@ import { chartFormData } from "../../core/charts/shape";
 import type { QueryObject } from "../../core/chart-data/query-context";
 import type { Principal } from "../../core/security/permissions";
 import type { Database } from "../../db/client";
-import { visibleChart } from "../../db/charts";
+import { visibleChart } from "../../db/charts/charts";
 import { annotationLayers, annotations } from "../../db/schema";
 import { epochMs } from "../../core/chart-data/epoch";
 

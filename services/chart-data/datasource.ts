@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { databases, datasets } from "../../db/schema";
-import { columnsAndMetrics, type DatabaseRow, type DatasetRow } from "../../db/datasets";
+import { columnsAndMetrics, type DatabaseRow, type DatasetRow } from "../../db/datasets/datasets";
 import { ApiError } from "../../core/http/errors";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import type { Principal } from "../../core/security/permissions";

@@ -7,8 +7,8 @@ import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, notFound, validationError } from "../../core/http/errors";
 import { parseAnnotationPayload, parseLayerPayload } from "../../core/annotations/payloads";
 import { annotationLayers, annotations } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/list";
-import { usersById } from "../../db/sqllab-lookups";
+import { listPage, type ListSpec } from "../../db/lists/list";
+import { usersById } from "../../db/sqllab/lookups";
 
 // /api/v1/annotation_layer/: Superset's AnnotationLayerRestApi and AnnotationRestApi (annotations live
 // under their layer). Reads need can_read on Annotation, writes can_write; layers are shared, not owned.

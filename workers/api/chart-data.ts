@@ -7,7 +7,7 @@ import { formatBound } from "../../core/time-range/index";
 import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
-import { visibleChart } from "../../db/charts";
+import { visibleChart } from "../../db/charts/charts";
 import { chartDatasource } from "../../services/chart-data/datasource";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";

@@ -8,7 +8,7 @@ import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { legacyDatasourceId, legacyQueryObject } from "../../core/chart-data/legacy-form-data";
 import { resultCsv } from "../../core/chart-data/exports";
-import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts";
+import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts/charts";
 import { charts, databases, datasets } from "../../db/schema";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 

@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { parseListArgs } from "../../core/http/list-query";
 import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
-import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs";
+import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs/logs";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { LOG } from "../../core/http/fab-resources";
 

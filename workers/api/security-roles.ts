@@ -19,7 +19,7 @@ import {
   searchRoles,
   setRolePermissions,
   setRoleUsers,
-} from "../../db/security-roles";
+} from "../../db/security/roles";
 
 // Superset's security admin API for roles and permission pairs, admins only. Built-in roles (SPEC §6)
 // keep their names and permissions; custom roles are created, renamed, given permissions and deleted here.

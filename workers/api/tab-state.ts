@@ -7,8 +7,8 @@ import { queries, tableSchemas, tabStates } from "../../db/schema";
 import { badRequest } from "../../core/http/errors";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { isClientId } from "../../core/sqllab/client-id";
-import { ownedTab, ownedTableSchema, tabToDict } from "../../db/tab-states";
-import { ownQueryByClientId } from "../../db/sqllab-queries";
+import { ownedTab, ownedTableSchema, tabToDict } from "../../db/sqllab/tab-states";
+import { ownQueryByClientId } from "../../db/sqllab/queries";
 import { legacyPayload, objectField } from "../sqllab/legacy-body";
 
 // Superset's TabStateView and TableSchemaView (SPEC §7): SQL Lab tabs and their open tables, kept on the

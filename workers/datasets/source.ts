@@ -4,8 +4,8 @@ import { dialectFor } from "../../core/connectors/dialects/index";
 import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
 import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
 import { invalidDataset } from "../../core/datasets/fields";
-import type { DatabaseRow } from "../../db/datasets";
-import type { SourceColumn } from "../../db/dataset-writes";
+import type { DatabaseRow } from "../../db/datasets/datasets";
+import type { SourceColumn } from "../../db/datasets/writes";
 import { connectorFor } from "../../services/connectors/registry";
 import type { Env } from "../../services/env";
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
-import { loadPrincipal } from "../../db/principals";
+import { loadPrincipal } from "../../db/security/principals";
 import { forbidden } from "../../core/http/errors";
 import { safeEqual } from "../../core/security/crypto";
 import type { AppEnv } from "../../services/env";

@@ -14,7 +14,7 @@ export interface SessionPayload {
   uid: number;
   sid: string;
   exp: number; // epoch seconds
-  /** the user's session generation when it was issued (see db/principals.ts) */
+  /** the user's session generation when it was issued (see db/security/principals.ts) */
   gen: number;
 }
 

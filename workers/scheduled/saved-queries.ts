@@ -2,7 +2,7 @@ import { eq, isNotNull, like, and } from "drizzle-orm";
 import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { databases, savedQueries } from "../../db/schema";
-import { loadPrincipal } from "../../db/principals";
+import { loadPrincipal } from "../../db/security/principals";
 import { dueOccurrence, parseSchedule, type LastRun } from "../../core/sqllab/schedule";
 import { limitConfig } from "../../core/sqllab/limits";
 import { parseJsonObject } from "../../core/sqllab/payloads";

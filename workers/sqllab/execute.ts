@@ -8,7 +8,7 @@ import { clientIdOrNew } from "../../core/sqllab/client-id";
 import { effectiveLimit, limitConfig } from "../../core/sqllab/limits";
 import { queryToDict, userLabel, type ExecutionPayload, type QueryDict } from "../../core/sqllab/payloads";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { claimQueryRow, queryDict } from "../../db/sqllab-queries";
+import { claimQueryRow, queryDict } from "../../db/sqllab/queries";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
 import { prepareSql } from "./prepare";
 import { engineFailure, failedState, type CtasSpec, type RunSpec } from "../../services/sqllab/run-statements";

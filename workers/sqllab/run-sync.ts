@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { queries } from "../../db/schema";
 import type { Connector } from "../../core/connectors/types";
 import { executionPayload, queryToDict, wireColumns, type ExecutionPayload } from "../../core/sqllab/payloads";
-import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab-queries";
+import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab/queries";
 import { connectorFor } from "../../services/connectors/registry";
 import type { DatabaseRow } from "./database-access";
 import { runStatements, type RunOutcome, type RunSpec } from "../../services/sqllab/run-statements";

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Database } from "./client";
-import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "./schema";
-import { whereFor, type ListSpec } from "./list";
-import { scopeWhere } from "./datasets";
-import { badRequest } from "../core/http/errors";
-import type { ListArgs, ListFilter } from "../core/http/list-query";
-import type { DatasetScope } from "../core/datasets/access";
-import type { ChartRelations, UserRef } from "../core/charts/shape";
+import type { Database } from "../client";
+import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "../schema";
+import { whereFor, type ListSpec } from "../lists/list";
+import { scopeWhere } from "../datasets/datasets";
+import { badRequest } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { DatasetScope } from "../../core/datasets/access";
+import type { ChartRelations, UserRef } from "../../core/charts/shape";
 
 // Reading charts (`slices`) in Superset's shapes. A chart is visible to whoever may read its dataset
 // (Superset's ChartFilter); the others answer 404 as if it did not exist.

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "./client";
-import { databases } from "./schema";
-import { EXAMPLE_TABLES, EXAMPLES_DATABASE, GENERIC_TYPE_CODE } from "../core/examples/index";
+import type { Database } from "../client";
+import { databases } from "../schema";
+import { EXAMPLE_TABLES, EXAMPLES_DATABASE, GENERIC_TYPE_CODE } from "../../core/examples/index";
 
 // Registers the embedded EXAMPLES D1 database as the database "examples" with one dataset per example
 // table, from the same descriptions that created the tables (core/examples/). Runs once per isolate.

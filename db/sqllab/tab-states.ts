@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "./client";
-import { queries, tableSchemas, tabStates } from "./schema";
-import { ApiError, notFound } from "../core/http/errors";
-import { parseJsonObject } from "../core/sqllab/payloads";
-import { queryDict } from "./sqllab-queries";
+import type { Database } from "../client";
+import { queries, tableSchemas, tabStates } from "../schema";
+import { ApiError, notFound } from "../../core/http/errors";
+import { parseJsonObject } from "../../core/sqllab/payloads";
+import { queryDict } from "./queries";
 
 export type TabStateRow = typeof tabStates.$inferSelect;
 export type TableSchemaRow = typeof tableSchemas.$inferSelect;

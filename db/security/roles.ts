@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Database } from "./client";
-import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "./schema";
-import { listPage, type ListSpec } from "./list";
-import { rowChunks, selectInChunks } from "./chunked";
-import { notFound, unprocessable, validationError } from "../core/http/errors";
-import type { ListArgs } from "../core/http/list-query";
-import { BUILT_IN_ROLE_NAMES, type RoleSearchArgs } from "../core/security/admin-payloads";
+import type { Database } from "../client";
+import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "../schema";
+import { listPage, type ListSpec } from "../lists/list";
+import { rowChunks, selectInChunks } from "../chunked";
+import { notFound, unprocessable, validationError } from "../../core/http/errors";
+import type { ListArgs } from "../../core/http/list-query";
+import { BUILT_IN_ROLE_NAMES, type RoleSearchArgs } from "../../core/security/admin-payloads";
 
 // Roles, their permission pairs and their users, for the security admin API and GET /api/v1/me/roles/.
 

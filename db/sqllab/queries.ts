@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "./client";
-import { queries } from "./schema";
-import { databaseNamesById, usersById } from "./sqllab-lookups";
-import { queryToDict, userLabel, type QueryDict } from "../core/sqllab/payloads";
-import { badRequest } from "../core/http/errors";
+import type { Database } from "../client";
+import { queries } from "../schema";
+import { databaseNamesById, usersById } from "./lookups";
+import { queryToDict, userLabel, type QueryDict } from "../../core/sqllab/payloads";
+import { badRequest } from "../../core/http/errors";
 
 export type QueryRow = typeof queries.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "./client";
-import { databases, datasets } from "./schema";
-import { databasePermName, datasourcePermName } from "../core/security/permissions";
+import type { Database } from "../client";
+import { databases, datasets } from "../schema";
+import { databasePermName, datasourcePermName } from "../../core/security/permissions";
 
 // Superset's data-access permissions are (permission, view) pairs whose view names a database
 // ("database_access" on "[examples].(id:1)") or a dataset ("datasource_access" on "[examples].[flights](id:7)").

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "./client";
-import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "./schema";
+import type { Database } from "../client";
+import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
 import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
-import { invalidDataset } from "../core/datasets/fields";
-import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../core/datasets/payloads";
+import { invalidDataset } from "../../core/datasets/fields";
+import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../../core/datasets/payloads";
 
 // Writing datasets: create with columns read from the source, update with Superset's replace semantics
 // for columns and metrics (listed ids are updated, new ones created, missing ones deleted), refresh

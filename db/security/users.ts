@@ -1,11 +1,11 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "./client";
-import { roles, userRoles, users } from "./schema";
-import { listPage, type ListSpec } from "./list";
-import { idChunks, rowChunks, selectInChunks } from "./chunked";
-import { badRequest, notFound, unprocessable, validationError } from "../core/http/errors";
-import type { ListArgs, ListFilter } from "../core/http/list-query";
-import type { UserCreate, UserUpdate } from "../core/security/admin-payloads";
+import type { Database } from "../client";
+import { roles, userRoles, users } from "../schema";
+import { listPage, type ListSpec } from "../lists/list";
+import { idChunks, rowChunks, selectInChunks } from "../chunked";
+import { badRequest, notFound, unprocessable, validationError } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { UserCreate, UserUpdate } from "../../core/security/admin-payloads";
 
 // Users as the security admin API sees them. The password hash never leaves this module.
 
@@ -166,7 +166,7 @@ export async function updateUser(db: Database, id: number, input: Omit<UserUpdat
   const { roles: roleIds, passwordHash, ...fields } = input;
   const changes: Partial<typeof users.$inferInsert> = { ...fields, changed_by_fk: actorId };
   if (passwordHash) changes.password = passwordHash;
-  // A new password or a deactivation ends every session and token issued before it (see db/principals.ts).
+  // A new password or a deactivation ends every session and token issued before it (see db/security/principals.ts).
   const revoke = passwordHash !== undefined || fields.active === false;
   if (revoke) (changes as Record<string, unknown>).session_generation = sql`${users.session_generation} + 1`;
   const updateRow = db.update(users).set(changes).where(eq(users.id, id));

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "./client";
-import { badRequest } from "../core/http/errors";
-import type { ListArgs, ListFilter } from "../core/http/list-query";
+import type { Database } from "../client";
+import { badRequest } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
 
 // Applies Superset's generic list filters and ordering to one table. Only the columns a resource
 // names are filterable or sortable, so callers cannot probe other columns (password hashes, say).

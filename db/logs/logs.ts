@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "./client";
-import { charts, dashboards, logs, users } from "./schema";
-import { orderFor, whereFor, type ListSpec } from "./list";
-import type { ListArgs, ListFilter } from "../core/http/list-query";
-import type { LogRow } from "../core/event-log";
+import type { Database } from "../client";
+import { charts, dashboards, logs, users } from "../schema";
+import { orderFor, whereFor, type ListSpec } from "../lists/list";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { LogRow } from "../../core/event-log";
 
 // The event log: writes from POST /tptanalytics/log/, reads for GET /api/v1/log/ and the Action Log page.
 

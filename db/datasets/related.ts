@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "./client";
-import { charts, dashboardCharts, dashboards } from "./schema";
+import type { Database } from "../client";
+import { charts, dashboardCharts, dashboards } from "../schema";
 
 /** GET /api/v1/dataset/{pk}/related_objects: the charts built on the dataset and the dashboards showing them. */
 export async function relatedObjects(db: Database, datasetId: number) {

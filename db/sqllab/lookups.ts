@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import type { Database } from "./client";
-import { databases, users } from "./schema";
+import type { Database } from "../client";
+import { databases, users } from "../schema";
 
 // Bulk name look-ups for SQL Lab payloads: one query per page instead of one per row.
 

@@ -1,6 +1,6 @@
-import type { Database } from "./client";
+import type { Database } from "../client";
 import { columnsAndMetrics, datasetKind, humanizedSince, peopleOf, utcText, type ColumnRow, type DatabaseRow, type DatasetRow, type MetricRow } from "./datasets";
-import { dialectFor, TIME_GRAINS, TIME_GRAIN_NAMES } from "../core/connectors/dialects/index";
+import { dialectFor, TIME_GRAINS, TIME_GRAIN_NAMES } from "../../core/connectors/dialects/index";
 
 // GET /api/v1/dataset/{pk}: the dataset with its columns, metrics, database, owners and the
 // helpers Explore reads (select_star, verbose_map, column_formats, order_by_choices).

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { charts, dashboardCharts, dashboards, databases, datasets, users } from "./schema";
+import type { Database } from "../client";
+import { charts, dashboardCharts, dashboards, databases, datasets, users } from "../schema";
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type NewDatabaseRow = typeof databases.$inferInsert;

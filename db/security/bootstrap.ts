@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "./schema";
-import { BUILT_IN_ROLES } from "../core/security/roles";
-import { hashPassword, randomPassword } from "../core/security/passwords";
+import type { Database } from "../client";
+import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "../schema";
+import { BUILT_IN_ROLES } from "../../core/security/roles";
+import { hashPassword, randomPassword } from "../../core/security/passwords";
 
 export interface BootstrapOptions {
   adminUsername?: string;

@@ -1,10 +1,10 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { savedQueries } from "./schema";
-import type { ListSpec } from "./list";
+import type { Database } from "../client";
+import { savedQueries } from "../schema";
+import type { ListSpec } from "../lists/list";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { ListFilter } from "../core/http/list-query";
-import { badRequest } from "../core/http/errors";
+import type { ListFilter } from "../../core/http/list-query";
+import { badRequest } from "../../core/http/errors";
 
 export type SavedQueryRow = typeof savedQueries.$inferSelect;
 

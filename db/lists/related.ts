@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Database } from "./client";
-import { databases, users } from "./schema";
+import type { Database } from "../client";
+import { databases, users } from "../schema";
 import type { ListSpec } from "./list";
-import type { RelatedArgs } from "../core/http/fab";
+import type { RelatedArgs } from "../../core/http/fab";
 
 // FAB's `related/<column>` and `distinct/<column>` lists: `{ count, result: [{ value, text, extra? }] }`.
 

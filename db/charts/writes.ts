@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "./client";
-import { chartOwners, charts, dashboardCharts, dashboards, favorites, users } from "./schema";
-import { validationError } from "../core/http/errors";
-import type { ChartPayload } from "../core/charts/payloads";
+import type { Database } from "../client";
+import { chartOwners, charts, dashboardCharts, dashboards, favorites, users } from "../schema";
+import { validationError } from "../../core/http/errors";
+import type { ChartPayload } from "../../core/charts/payloads";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
 

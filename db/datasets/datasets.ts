@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Database } from "./client";
-import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "./schema";
-import { whereFor, type ListSpec } from "./list";
-import { notFound, badRequest } from "../core/http/errors";
-import type { ListArgs, ListFilter } from "../core/http/list-query";
-import type { DatasetScope } from "../core/datasets/access";
-import { humanizeAgo } from "../core/recent-activity";
+import type { Database } from "../client";
+import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
+import { whereFor, type ListSpec } from "../lists/list";
+import { notFound, badRequest } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { DatasetScope } from "../../core/datasets/access";
+import { humanizeAgo } from "../../core/recent-activity";
 
 // Reading datasets in Superset's shapes (DatasetRestApi.get_list and .get). Only datasets the caller's
 // data access covers are ever visible; the others answer 404 as if they did not exist.

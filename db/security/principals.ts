@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { permissionViewRoles, permissionViews, permissions, revokedSessions, roles, userRoles, users, viewMenus } from "./schema";
-import { pairKey, type Principal } from "../core/security/permissions";
+import type { Database } from "../client";
+import { permissionViewRoles, permissionViews, permissions, revokedSessions, roles, userRoles, users, viewMenus } from "../schema";
+import { pairKey, type Principal } from "../../core/security/permissions";
 
 interface PrincipalRow {
   id: number;

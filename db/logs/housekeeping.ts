@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
-import type { Database } from "./client";
-import { keyValues, logs, revokedSessions } from "./schema";
+import type { Database } from "../client";
+import { keyValues, logs, revokedSessions } from "../schema";
 
 /** How long event logs are kept before the cron drops them. */
 export const LOG_RETENTION_DAYS = 90;
