@@ -98,6 +98,13 @@ test("every import arrow points down a floor", () => {
   expect(upward).toEqual([]);
 });
 
+test("browser code reaches the server floors only from *.server.ts, or for types", () => {
+  const leaks = edges
+    .filter((e) => folderOf(e.from) === "app" && ["db", "services"].includes(folderOf(e.to)) && !e.typeOnly && !/\.server\.tsx?$/.test(e.from))
+    .map((e) => `${e.from} → ${e.to}`);
+  expect(leaks).toEqual([]);
+});
+
 test("the modules of the product import one another without a cycle", () => {
   // Tarjan's strongly connected components over every import (type-only ones too: a cycle of types is
   // still two modules that cannot be understood apart). Tests and their helpers are leaves, not part of it.
