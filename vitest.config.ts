@@ -18,7 +18,7 @@ export default defineConfig({
         resolve: workerdShims,
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts", "services/**/*.test.ts", "durable-objects/**/*.test.ts"],
           environment: "node",
           env: { TZ: "UTC" },
         },

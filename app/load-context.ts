@@ -1,6 +1,6 @@
 import type { Principal } from "../core/security/permissions";
 import type { Database } from "../db/client";
-import type { Env } from "../workers/env";
+import type { Env } from "../services/env";
 
 /** What the Worker hands every Remix loader and action (see workers/remix.ts). */
 export interface EdgeLoadContext {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { databases, datasets } from "./schema";
-import { columnsAndMetrics, type ColumnRow, type DatabaseRow, type DatasetRow, type MetricRow } from "./datasets";
+import { columnsAndMetrics, type ColumnRow, type DatabaseRow, type DatasetRow, type MetricRow } from "./datasets/datasets";
 import { IsolateCache } from "./isolate-cache";
 
 // A dataset with its database, columns and metrics as chart data compiles from them, kept per isolate for at

@@ -1,5 +1,5 @@
 import type { Database } from "./client";
-import { loadPrincipal, type Credential } from "./principals";
+import { loadPrincipal, type Credential } from "./security/principals";
 import { IsolateCache } from "./isolate-cache";
 import type { Principal } from "../core/security/permissions";
 

@@ -1,10 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../workers/env";
+import type { Env } from "../services/env";
 import type { NewAsyncEvent } from "./event-channel";
 import { openDatabase } from "../db/client";
-import { loadPrincipal } from "../db/principals";
+import { loadPrincipal } from "../db/security/principals";
 import { ApiError, errorEnvelope } from "../core/http/errors";
-import { runChartData } from "../workers/chart-data/run-context";
+import { runChartData } from "../services/chart-data/run-context";
 
 // One ChartDataJob per asynchronous chart-data request (Superset's GLOBAL_ASYNC_QUERIES), named
 // `chart-job:<job id>`. The request answered 202 with the job; this object runs the query context from an

@@ -1,9 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../workers/env";
-import type { Connector, ExecuteOptions, QueryResult } from "../core/connectors/types";
-import { ApiError } from "../core/http/errors";
+import type { Env } from "../services/env";
+import type { Connector } from "../core/connectors/types";
 import { chunkRows } from "../core/connectors/row-chunks";
-import { openConnector, type ConnectionSpec } from "../workers/connectors/registry";
+import { openConnector } from "../services/connectors/registry";
+import type { ConnectionSpec } from "../services/connectors/types";
+import { toWire, type ConnectionPoolRpc, type PooledAnswer, type PooledOptions } from "../services/connectors/pool-rpc";
 
 // Warm connections to one database (named `pool:<database id>:<shard>`, see connectorFor). A Worker request
 // may not use another request's socket, so a connection opened by a request dies with it: every run would
@@ -24,23 +25,12 @@ const MAX_IDLE = 4;
 /** Parts of a big result not collected within this time are dropped. */
 const PARTS_TTL_MS = 30_000;
 
-export type PooledOptions = Omit<ExecuteOptions, "signal">;
-
-/** An ApiError crosses the RPC boundary as data; anything else as its message. */
-export type WireError = { api: true; status: number; message: string; errorType: string; extra?: Record<string, unknown> } | { api: false; message: string };
-
-/**
- * A result travels in parts below the RPC message cap: `result.rows` holds the first, and `parts` - 1 more
- * wait for `nextPart(runKey)`.
- */
-export type PooledAnswer = { ok: true; result: QueryResult; parts: number } | { ok: false; error: WireError };
-
 interface Idle {
   connector: Connector;
   since: number;
 }
 
-export class ConnectionPool extends DurableObject<Env> {
+export class ConnectionPool extends DurableObject<Env> implements ConnectionPoolRpc {
   private readonly idle = new Map<string, Idle[]>();
   private readonly running = new Map<string, AbortController>();
   private readonly parts = new Map<string, { rest: unknown[][][]; expiry: ReturnType<typeof setTimeout> }>();
@@ -134,13 +124,4 @@ async function targetKey(spec: ConnectionSpec): Promise<string> {
   const bytes = new TextEncoder().encode(JSON.stringify([spec.engine, spec.sqlalchemy_uri, spec.password, spec.extra]));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function toWire(e: unknown): WireError {
-  if (e instanceof ApiError) return { api: true, status: e.status, message: e.message, errorType: e.errorType, extra: e.extra };
-  return { api: false, message: e instanceof Error ? e.message : String(e) };
-}
-
-export function fromWire(error: WireError): Error {
-  return error.api ? new ApiError(error.status, error.message, error.errorType, error.extra) : new Error(error.message);
 }

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../workers/env";
+import type { Env } from "../services/env";
 import {
   formatEventId,
   isAfter,

@@ -1,11 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import type { Env } from "../workers/env";
+import type { Env } from "../services/env";
 import type { NewAsyncEvent } from "./event-channel";
 import { openDatabase } from "../db/client";
 import { databases, queries } from "../db/schema";
-import { connectorFor } from "../workers/connectors/registry";
-import { engineFailure, failedState, runStatements, type RunSpec } from "../workers/sqllab/run-statements";
+import { connectorFor } from "../services/connectors/registry";
+import { engineFailure, failedState, runStatements, type RunSpec } from "../services/sqllab/run-statements";
 import { secretsOfUri } from "../core/sqllab/scrub";
 import { errorEnvelope } from "../core/http/errors";
 import { wireColumns, type WireColumn } from "../core/sqllab/payloads";

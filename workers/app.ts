@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "../services/env";
 import { openDatabase } from "../db/client";
 import { authenticate } from "./http/authenticate";
 import { securityHeaders } from "./http/security-headers";

@@ -1,4 +1,4 @@
-import type { Env } from "./env";
+import type { Env } from "../services/env";
 import { createApp } from "./app";
 import { renderPage } from "./remix";
 import { runScheduled } from "./scheduled/index";

@@ -1,6 +1,6 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import type { Context } from "hono";
-import type { AppEnv } from "./env";
+import type { AppEnv } from "../services/env";
 import { csrfTokenFor } from "./http/session";
 import { resolvePrincipal } from "./http/authenticate";
 import type { EdgeLoadContext } from "../app/load-context";

@@ -1,8 +1,8 @@
-import type { Env } from "./env";
+import type { Env } from "../services/env";
 import type { Database } from "../db/client";
-import { bootstrapMetadata } from "../db/bootstrap";
-import { registerExamples } from "../db/examples-registration";
-import { syncDataAccessPermissions } from "../db/data-access-permissions";
+import { bootstrapMetadata } from "../db/security/bootstrap";
+import { registerExamples } from "../db/examples/registration";
+import { syncDataAccessPermissions } from "../db/security/data-access-permissions";
 
 let started: Promise<void> | null = null;
 

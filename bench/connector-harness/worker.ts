@@ -3,8 +3,8 @@
 // opens a connector, runs the query once to warm the connection, then `runs` more times on it, and answers
 // the row count. The benchmark times a request with `runs` = K against one with `runs` = 0: the difference
 // is K warm runs, with all their I/O and CPU, and nothing else.
-import { openConnector } from "../../workers/connectors/registry";
-import type { Env } from "../../workers/env";
+import { openConnector } from "../../services/connectors/registry";
+import type { Env } from "../../services/env";
 
 interface RunRequest {
   engine: string;

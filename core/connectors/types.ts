@@ -1,4 +1,4 @@
-// The one connector shape every database engine implements (workers/connectors/<engine>/).
+// The one connector shape every database engine implements (services/connectors/<engine>/).
 // SQL Lab, charts, filters and alerts talk to this interface only and never care which engine answers.
 
 /** Superset's GenericDataType. */

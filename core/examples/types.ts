@@ -1,5 +1,5 @@
 // One description per example data set drives both the SQL that creates and fills the table
-// (scripts/write-examples-sql.ts) and the dataset registered for it (db/examples-registration.ts).
+// (scripts/write-examples-sql.ts) and the dataset registered for it (db/examples/registration.ts).
 
 export type GenericTypeName = "numeric" | "string" | "temporal" | "boolean";
 

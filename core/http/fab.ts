@@ -34,7 +34,7 @@ export interface FabResource {
 }
 
 // FAB's filter classes by name (flask_appbuilder.models.sqla.filters), limited to the operators the list
-// endpoints apply (db/list.ts), so `_info` never offers a filter that would be refused.
+// endpoints apply (db/lists/list.ts), so `_info` never offers a filter that would be refused.
 export const FAB_FILTERS = {
   text: [op("Starts with", "sw"), op("Ends with", "ew"), op("Contains", "ct"), op("Equal to", "eq"), op("Not Contains", "nct"), op("Not Equal to", "neq"), op("One of", "in")],
   number: [op("Equal to", "eq"), op("Greater than", "gt"), op("Smaller than", "lt"), op("Not Equal to", "neq"), op("One of", "in")],

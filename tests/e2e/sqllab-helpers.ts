@@ -68,7 +68,7 @@ export async function makeSqlLabUser(): Promise<SqlLabUser> {
     }),
   );
   // POST /api/v1/database/ does not create the database's database_access pair (only first start and
-  // dataset creation do, db/data-access-permissions.ts): a virtual dataset on it makes the pair grantable.
+  // dataset creation do, db/security/data-access-permissions.ts): a virtual dataset on it makes the pair grantable.
   await json(await api.post("/api/v1/dataset/", { data: { database: pg.id, schema: "public", table_name: `grant_${u}`, sql: "SELECT 1 AS one" } }));
   const dbs = await json<{ result: { id: number; database_name: string }[] }>(await api.get(`/api/v1/database/?q=${rison("(page_size:100)")}`));
   const examplesId = dbs.result.find((d) => d.database_name === "examples")!.id;

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { Miniflare } from "miniflare";
 import { dialectFor, TIME_GRAINS } from "../../core/connectors/dialects";
 import { GenericType, type Connector } from "../../core/connectors/types";
-import { d1Connector } from "../../workers/connectors/d1";
-import { postgresqlConnector } from "../../workers/connectors/postgresql";
-import { mysqlConnector } from "../../workers/connectors/mysql";
+import { d1Connector } from "../../services/connectors/d1";
+import { postgresqlConnector } from "../../services/connectors/postgresql";
+import { mysqlConnector } from "../../services/connectors/mysql";
 
 const TIMESTAMPS = [
   "1969-12-28 23:59:59", "1970-01-01 00:00:00", "2023-12-31 23:59:59", "2024-01-01 00:00:00", "2024-02-29 12:34:56",

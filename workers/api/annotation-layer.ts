@@ -1,14 +1,14 @@
 import { Hono, type Context } from "hono";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, notFound, validationError } from "../../core/http/errors";
 import { parseAnnotationPayload, parseLayerPayload } from "../../core/annotations/payloads";
 import { annotationLayers, annotations } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/list";
-import { usersById } from "../../db/sqllab-lookups";
+import { listPage, type ListSpec } from "../../db/lists/list";
+import { usersById } from "../../db/sqllab/lookups";
 
 // /api/v1/annotation_layer/: Superset's AnnotationLayerRestApi and AnnotationRestApi (annotations live
 // under their layer). Reads need can_read on Annotation, writes can_write; layers are shared, not owned.

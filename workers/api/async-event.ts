@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv, Env } from "../env";
+import type { AppEnv, Env } from "../../services/env";
 import { principalOf, requiresLogin } from "../http/guard";
 import { forbidden } from "../../core/http/errors";
 import { formatEventId, parseLastId } from "../../core/async-events";

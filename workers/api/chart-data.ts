@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, jsonObject, objectName, risonQuery } from "../http/input";
 import { resolveTimeRange } from "../../core/time-range/resolve";
@@ -7,16 +7,16 @@ import { formatBound } from "../../core/time-range/index";
 import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
-import { visibleChart } from "../../db/charts";
+import { visibleChart } from "../../db/charts/charts";
 import { forgetDatasets } from "../../db/dataset-cache";
-import { chartDatasource } from "../chart-data/datasource";
-import { readCached } from "../chart-data/cache";
+import { chartDatasource } from "../../services/chart-data/datasource";
+import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { runChartData, type ChartDataCall } from "../chart-data/run-context";
+import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
-import { CacheMiss, runQueryObject } from "../chart-data/run-query";
+import { CacheMiss, runQueryObject } from "../../services/chart-data/run-query";
 import { asyncQueriesOn, chartJobResult, startChartJob } from "../chart-data/async-job";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 

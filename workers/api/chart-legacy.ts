@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { and, eq } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonBody } from "../http/input";
 import { badRequest, notFound, validationError } from "../../core/http/errors";
@@ -8,9 +8,9 @@ import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { legacyDatasourceId, legacyQueryObject } from "../../core/chart-data/legacy-form-data";
 import { resultCsv } from "../../core/chart-data/exports";
-import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts";
+import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts/charts";
 import { charts, databases, datasets } from "../../db/schema";
-import { runChartData, type ChartDataCall } from "../chart-data/run-context";
+import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 
 // Superset's older chart routes, on the same chart path as POST /api/v1/chart/data:
 // - POST /tptanalytics/explore_json/: legacy charts' form_data in, the legacy payload out (csv/query/results/samples flags);

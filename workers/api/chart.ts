@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
@@ -8,11 +8,11 @@ import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { parseChartPayload, type ChartPayload } from "../../core/charts/payloads";
 import { chartDetail, chartListItem } from "../../core/charts/shape";
-import { loadDataset } from "../../db/datasets";
+import { loadDataset } from "../../db/datasets/datasets";
 import {
   chartListSpec, chartOwnerIds, chartRelations, favoriteChartIds, listChartRows, visibleChart, type ChartRow,
-} from "../../db/charts";
-import { assertRelationsExist, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/chart-writes";
+} from "../../db/charts/charts";
+import { assertRelationsExist, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/charts/writes";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { CHART } from "../../core/http/fab-resources";
 

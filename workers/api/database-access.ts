@@ -1,7 +1,7 @@
 import { ApiError } from "../../core/http/errors";
 import { canAccessDatabase, databasePermName, isAdmin, type Principal } from "../../core/security/permissions";
 import type { Database } from "../../db/client";
-import { databaseById, type DatabaseRow } from "../../db/databases";
+import { databaseById, type DatabaseRow } from "../../db/databases/databases";
 
 // The list filter (accessibleDatabaseIds) lives in core so the Databases page shares it.
 export { accessibleDatabaseIds } from "../../core/security/database-visibility";

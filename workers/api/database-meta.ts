@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requiresAny } from "../http/guard";
 import { idParam, objectName, risonQuery } from "../http/input";
 import { badRequest } from "../../core/http/errors";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Connector, TableMetadata } from "../../core/connectors/types";
-import { connectorFor } from "../connectors/registry";
+import { connectorFor } from "../../services/connectors/registry";
 import { readableDatabase } from "./database-access";
 
 // Browsing a database: catalogs, schemas, tables, table metadata and `select *` text, for the database

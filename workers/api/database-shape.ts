@@ -2,7 +2,7 @@ import { parseExtra } from "../../core/connectors/database-payload";
 import { engineLabel } from "../../core/connectors/errors";
 import { maskUri, parseSqlalchemyUri } from "../../core/connectors/uri";
 import { naturalTime } from "../../core/sqllab/humanize";
-import type { DatabaseRow } from "../../db/databases";
+import type { DatabaseRow } from "../../db/databases/databases";
 
 // Database rows as Superset's DatabaseRestApi answers them. The password is never part of any answer:
 // the URI is always the stored, masked one.

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
@@ -10,13 +10,13 @@ import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import { invalidDataset } from "../../core/datasets/fields";
 import { parseDatasetCreate, parseDatasetUpdate, parseDuplicate, parseGetOrCreate, type DatasetCreate } from "../../core/datasets/payloads";
 import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets } from "../../db/schema";
-import { listDatasets, loadDataset, scopeWhere, type DatasetRow } from "../../db/datasets";
-import { datasetDetail } from "../../db/dataset-detail";
-import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/dataset-writes";
-import { relatedObjects } from "../../db/dataset-related";
+import { listDatasets, loadDataset, scopeWhere, type DatasetRow } from "../../db/datasets/datasets";
+import { datasetDetail } from "../../db/datasets/detail";
+import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/datasets/writes";
+import { relatedObjects } from "../../db/datasets/related";
 import { readSourceColumns } from "../datasets/source";
 import { checkDatasetExpressions } from "../datasets/check-expressions";
-import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/data-access-permissions";
+import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/security/data-access-permissions";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATASET } from "../../core/http/fab-resources";
 

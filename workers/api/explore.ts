@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { keyValues } from "../../db/schema";
@@ -10,9 +10,9 @@ import {
   datasourceOfFormData, FORM_DATA_TTL_MS, parseFormDataBody, parsePermalinkBody, type FormDataEntry, type PermalinkState,
 } from "../../core/explore/state";
 import { chartDetail, chartFormData } from "../../core/charts/shape";
-import { loadDataset } from "../../db/datasets";
-import { datasetDetail } from "../../db/dataset-detail";
-import { chartRelations, visibleChart } from "../../db/charts";
+import { loadDataset } from "../../db/datasets/datasets";
+import { datasetDetail } from "../../db/datasets/detail";
+import { chartRelations, visibleChart } from "../../db/charts/charts";
 
 // Explore's API (Superset's ExploreRestApi, ExploreFormDataRestApi, ExplorePermalinkRestApi): the initial
 // context of the chart builder, unsaved form data kept per user for a week, and durable permalinks.

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { risonQuery } from "../http/input";
 import { notFound } from "../../core/http/errors";
@@ -8,10 +8,10 @@ import { CHART, DATABASE, DATASET, SAVED_QUERY } from "../../core/http/fab-resou
 import { can, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { accessibleDatabaseIds } from "./database-access";
-import { datasetListSpec } from "../../db/datasets";
-import { savedQueryListSpec } from "../../db/saved-queries";
-import { distinctValues, relatedDatabases, relatedUsers, type RelatedAnswer } from "../../db/related";
-import type { ListSpec } from "../../db/list";
+import { datasetListSpec } from "../../db/datasets/datasets";
+import { savedQueryListSpec } from "../../db/sqllab/saved-queries";
+import { distinctValues, relatedDatabases, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
+import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
 
 // FAB's generic endpoints of Superset's resource APIs, one table for all: `_info`, `related/<column>` and

@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { parseListArgs } from "../../core/http/list-query";
 import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
-import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs";
+import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs/logs";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { LOG } from "../../core/http/fab-resources";
 

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { logApi } from "./log";
 import { asyncEventApi } from "./async-event";
 import { securityAdminApi } from "./security-admin";

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { eq, inArray } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { savedQueries } from "../../db/schema";
-import { listPage } from "../../db/list";
+import { listPage } from "../../db/lists/list";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
-import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, type SavedQueryRow } from "../../db/saved-queries";
-import { databaseRefsById, usersById, type UserRef } from "../../db/sqllab-lookups";
+import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, type SavedQueryRow } from "../../db/sqllab/saved-queries";
+import { databaseRefsById, usersById, type UserRef } from "../../db/sqllab/lookups";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { parseSchedule, nextRunAfter } from "../../core/sqllab/schedule";
 import { parseJsonObject } from "../../core/sqllab/payloads";

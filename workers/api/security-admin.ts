@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { securityUsersApi } from "./security-users";
 import { securityRolesApi } from "./security-roles";
 

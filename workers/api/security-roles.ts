@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf, requiresAdmin } from "../http/guard";
 import { unprocessable } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
@@ -19,7 +19,7 @@ import {
   searchRoles,
   setRolePermissions,
   setRoleUsers,
-} from "../../db/security-roles";
+} from "../../db/security/roles";
 
 // Superset's security admin API for roles and permission pairs, admins only. Built-in roles (SPEC §6)
 // keep their names and permissions; custom roles are created, renamed, given permissions and deleted here.

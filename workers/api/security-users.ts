@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requiresAdmin, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
@@ -17,7 +17,7 @@ import {
   listUsers,
   roleNames,
   updateUser,
-} from "../../db/security-admin";
+} from "../../db/security/users";
 
 // Superset's security admin API for users (/api/v1/security/users/), admins only. Passwords are hashed
 // here and never returned; deactivation (active: false) is preferred to deletion, as Superset advises.

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { sign, verify } from "hono/jwt";
 import { eq, sql } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { users } from "../../db/schema";
 import { verifyPassword } from "../../core/security/passwords";
 import { badRequest, unauthorized } from "../../core/http/errors";
 import { isPublic, requiresLogin, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
-import { loadPrincipal } from "../../db/principals";
+import { loadPrincipal } from "../../db/security/principals";
 import { forgetPrincipals } from "../../db/principal-cache";
 import { noteAction } from "../http/action-log";
 import { loginThrottle } from "../http/login-throttle";
-import { pairsByRole, roleIdsOfUser } from "../../db/security-roles";
+import { pairsByRole, roleIdsOfUser } from "../../db/security/roles";
 
 // Superset's security endpoints for scripts: token login, refresh, CSRF token; and the caller's own profile.
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

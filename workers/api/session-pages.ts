@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { isPublic, requiresLogin } from "../http/guard";
 import { endSession, startSession } from "../http/session";
 import { checkCredentials } from "./security";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, requiresAny, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { queries } from "../../db/schema";
@@ -12,11 +12,11 @@ import { csvFileName, toCsv } from "../../core/sqllab/csv";
 import { formatCost } from "../../core/sqllab/cost";
 import { limitConfig } from "../../core/sqllab/limits";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { connectorFor } from "../connectors/registry";
+import { connectorFor } from "../../services/connectors/registry";
 import { sqlLabDatabase } from "../sqllab/database-access";
 import { executeSql, parseExecuteBody, syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
-import { engineFailure, runStatements } from "../sqllab/run-statements";
+import { engineFailure, runStatements } from "../../services/sqllab/run-statements";
 import { readStoredResult } from "../sqllab/results-backend";
 
 // Running SQL from SQL Lab: execute (sync or async), the cost estimate, and the CSV export.

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { savedQueryApi } from "./saved-query";
 import { tabStateApi } from "./tab-state";
 import { sqlLabShareApi } from "./sqllab-share";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject } from "../http/input";
 import { keyValues } from "../../db/schema";

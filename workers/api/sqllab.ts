@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { and, desc, eq } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, requiresAny, principalOf } from "../http/guard";
 import { jsonObject, risonQuery } from "../http/input";
 import { queries, tabStates } from "../../db/schema";
@@ -9,8 +9,8 @@ import { can } from "../../core/security/permissions";
 import { checkFields } from "../../core/sqllab/fields";
 import { formatSql } from "../../core/sqllab/format";
 import { executionPayload, parseJsonObject } from "../../core/sqllab/payloads";
-import { queryDict, queryDicts } from "../../db/sqllab-queries";
-import { tabToDict } from "../../db/tab-states";
+import { queryDict, queryDicts } from "../../db/sqllab/queries";
+import { tabToDict } from "../../db/sqllab/tab-states";
 import { sqlLabDatabase, sqlLabDatabases, type DatabaseRow } from "../sqllab/database-access";
 import { readStoredResult } from "../sqllab/results-backend";
 

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam } from "../http/input";
 import { queries, tableSchemas, tabStates } from "../../db/schema";
 import { badRequest } from "../../core/http/errors";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { isClientId } from "../../core/sqllab/client-id";
-import { ownedTab, ownedTableSchema, tabToDict } from "../../db/tab-states";
-import { ownQueryByClientId } from "../../db/sqllab-queries";
+import { ownedTab, ownedTableSchema, tabToDict } from "../../db/sqllab/tab-states";
+import { ownQueryByClientId } from "../../db/sqllab/queries";
 import { legacyPayload, objectField } from "../sqllab/legacy-body";
 
 // Superset's TabStateView and TableSchemaView (SPEC §7): SQL Lab tabs and their open tables, kept on the

@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Principal } from "../../core/security/permissions";
 import type { ChartDataJob, ChartJobResult, ChartJobSpec } from "../../durable-objects/chart-data-job";
 

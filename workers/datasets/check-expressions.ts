@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { principalOf } from "../http/guard";
 import { ApiError } from "../../core/http/errors";
 import { invalidDataset } from "../../core/datasets/fields";
 import { expressionError, expressionsToCheck, type ExpressionCheck } from "../../core/datasets/expression-checks";
 import type { DatasetUpdate } from "../../core/datasets/payloads";
 import { datasetColumns, datasetMetrics } from "../../db/schema";
-import { runChartData } from "../chart-data/run-context";
+import { runChartData } from "../../services/chart-data/run-context";
 
 // A dataset PUT checks its new metric and calculated-column expressions on the engine before saving: each
 // runs as an adhoc SQL metric or column of a chart-data query on the dataset, through the same compiler and

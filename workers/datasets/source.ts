@@ -4,10 +4,10 @@ import { dialectFor } from "../../core/connectors/dialects/index";
 import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
 import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
 import { invalidDataset } from "../../core/datasets/fields";
-import type { DatabaseRow } from "../../db/datasets";
-import type { SourceColumn } from "../../db/dataset-writes";
-import { connectorFor } from "../connectors/registry";
-import type { Env } from "../env";
+import type { DatabaseRow } from "../../db/datasets/datasets";
+import type { SourceColumn } from "../../db/datasets/writes";
+import { connectorFor } from "../../services/connectors/registry";
+import type { Env } from "../../services/env";
 
 // Reads a dataset's columns from its source: the table's metadata for a physical dataset, the result
 // columns of its query for a virtual one. A virtual dataset's SQL is a Jinja template (SPEC §5): it is

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { apiActionRow } from "../../core/api-action-log";
 import { trimReferrer } from "../../core/event-log";
-import { insertLogs } from "../../db/logs";
+import { insertLogs } from "../../db/logs/logs";
 
 // The API half of the Action Log (the browser sends page views itself): after each request a row is made from
 // what answered (core/api-action-log.ts decides which requests are actions) and written after the response with

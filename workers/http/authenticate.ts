@@ -3,7 +3,7 @@ import { verify } from "hono/jwt";
 import { cachedPrincipal } from "../../db/principal-cache";
 import { forbidden } from "../../core/http/errors";
 import { jwtKey, safeEqual } from "../../core/security/crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import type { Principal } from "../../core/security/permissions";
 import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { risonQuery } from "./input";
 import { parseItemArgs } from "../../core/http/item-query";
 import type { ListArgs } from "../../core/http/list-query";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
 import { forbidden, unauthorized } from "../../core/http/errors";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { resolvePrincipal } from "./authenticate";
 
 // Every route declares who may call it with one of these guards. tests/integration/route-coverage.test.ts

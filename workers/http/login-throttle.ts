@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { ApiError } from "../../core/http/errors";
 import { DEFAULT_CLIENT_RULE, DEFAULT_USER_RULE, ruleFrom, type ThrottleRule } from "../../core/security/throttle";
 import type { LoginThrottle } from "../../durable-objects/login-throttle";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 
 // Both login routes (the form and the token login) ask here before checking a password, and report after.
 

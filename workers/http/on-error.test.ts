@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { Hono } from "hono";
 import { onError } from "./on-error";
 import { jsonObject } from "./input";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 
 // Hono's app.request() runs the real error mapper without a Worker: enough for what the mapper decides.
 function app() {

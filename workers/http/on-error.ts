@@ -2,7 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, errorEnvelope, statusText } from "../../core/http/errors";
 import { RisonError } from "../../core/http/rison-guard";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 
 // The one place where errors become Superset's envelopes. Stack traces are logged, never sent.
 export const onError: ErrorHandler<AppEnv> = (err, c) => {

@@ -1,7 +1,7 @@
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { Context } from "hono";
 import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../../services/env";
 import { revokedSessions } from "../../db/schema";
 import { forgetPrincipals } from "../../db/principal-cache";
 
@@ -15,7 +15,7 @@ export interface SessionPayload {
   uid: number;
   sid: string;
   exp: number; // epoch seconds
-  /** the user's session generation when it was issued (see db/principals.ts) */
+  /** the user's session generation when it was issued (see db/security/principals.ts) */
   gen: number;
 }
 

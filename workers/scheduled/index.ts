@@ -1,6 +1,6 @@
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import { openDatabase } from "../../db/client";
-import { purgeExpired } from "../../db/housekeeping";
+import { purgeExpired } from "../../db/logs/housekeeping";
 import { runDueSavedQueries } from "./saved-queries";
 
 // The every-minute cron tick. Each job is independent: one failing does not stop the others.

@@ -1,17 +1,17 @@
 import { eq, isNotNull, like, and } from "drizzle-orm";
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { databases, savedQueries } from "../../db/schema";
-import { loadPrincipal } from "../../db/principals";
+import { loadPrincipal } from "../../db/security/principals";
 import { dueOccurrence, parseSchedule, type LastRun } from "../../core/sqllab/schedule";
 import { limitConfig } from "../../core/sqllab/limits";
 import { parseJsonObject } from "../../core/sqllab/payloads";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { connectorFor } from "../connectors/registry";
+import { connectorFor } from "../../services/connectors/registry";
 import { mayUseInSqlLab } from "../sqllab/database-access";
 import { syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
-import { engineFailure, runStatements } from "../sqllab/run-statements";
+import { engineFailure, runStatements } from "../../services/sqllab/run-statements";
 
 // Scheduled saved queries (SPEC §1 "schedule a query"): on each cron tick, every saved query whose
 // schedule_info has an occurrence in this minute runs as its owner, with the owner's current rights and

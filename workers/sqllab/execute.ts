@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { queries } from "../../db/schema";
 import { ApiError, badRequest } from "../../core/http/errors";
@@ -8,10 +8,10 @@ import { clientIdOrNew } from "../../core/sqllab/client-id";
 import { effectiveLimit, limitConfig } from "../../core/sqllab/limits";
 import { queryToDict, userLabel, type ExecutionPayload, type QueryDict } from "../../core/sqllab/payloads";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { claimQueryRow, queryDict } from "../../db/sqllab-queries";
+import { claimQueryRow, queryDict } from "../../db/sqllab/queries";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
 import { prepareSql } from "./prepare";
-import { engineFailure, failedState, type CtasSpec, type RunSpec } from "./run-statements";
+import { engineFailure, failedState, type CtasSpec, type RunSpec } from "../../services/sqllab/run-statements";
 import { beginSyncRun, dropSyncRun, finishSyncRun } from "./run-sync";
 import { queryJobFor } from "./stop";
 

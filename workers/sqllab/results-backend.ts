@@ -1,4 +1,4 @@
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import { chunkRows } from "../../core/connectors/row-chunks";
 import type { ResultPage, StoredResult } from "../../durable-objects/query-job";
 import { queryJobFor } from "./stop";

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { queries } from "../../db/schema";
 import type { Connector } from "../../core/connectors/types";
 import { executionPayload, queryToDict, wireColumns, type ExecutionPayload } from "../../core/sqllab/payloads";
-import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab-queries";
-import { connectorFor } from "../connectors/registry";
+import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab/queries";
+import { connectorFor } from "../../services/connectors/registry";
 import type { DatabaseRow } from "./database-access";
-import { runStatements, type RunOutcome, type RunSpec } from "./run-statements";
+import { runStatements, type RunOutcome, type RunSpec } from "../../services/sqllab/run-statements";
 import { storeResult } from "./results-backend";
 
 // A synchronous SQL Lab run, whose answer carries the rows. What a user waits for is the engine: the

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Env } from "../env";
+import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
 import { queries } from "../../db/schema";
 import { notFound } from "../../core/http/errors";
-import { ownQueryByClientId } from "../../db/sqllab-queries";
+import { ownQueryByClientId } from "../../db/sqllab/queries";
 import type { QueryJob } from "../../durable-objects/query-job";
 
 // Stopping a run (SPEC §4): the row turns `stopped` first (stopped is final, so a result arriving later is

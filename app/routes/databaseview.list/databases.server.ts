@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { inArray, sql } from "drizzle-orm";
 import { databases } from "../../../db/schema";
-import { listPage, type ListSpec } from "../../../db/list";
-import { userNames, type DatabaseRow } from "../../../db/databases";
+import { listPage, type ListSpec } from "../../../db/lists/list";
+import { userNames, type DatabaseRow } from "../../../db/databases/databases";
 import { accessibleDatabaseIds, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { can, type Principal } from "../../../core/security/permissions";
 import type { ListArgs } from "../../../core/http/list-query";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { listLogs, loggedActions } from "../../../db/logs";
+import { listLogs, loggedActions } from "../../../db/logs/logs";
 import type { ListFilter } from "../../../core/http/list-query";
 
 // The Action Log page reads the event log directly (same query as GET /api/v1/log/), newest first.

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getRole, listPermissionViews, rolePermissions } from "../../../db/security-roles";
+import { getRole, listPermissionViews, rolePermissions } from "../../../db/security/roles";
 import { ApiError } from "../../../core/http/errors";
 import { BUILT_IN_ROLE_NAMES } from "../../../core/security/admin-payloads";
 

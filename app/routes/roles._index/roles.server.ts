@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { searchRoles } from "../../../db/security-roles";
+import { searchRoles } from "../../../db/security/roles";
 import { BUILT_IN_ROLE_NAMES } from "../../../core/security/admin-payloads";
 
 // The List Roles page: every role with how many users hold it and how many permission pairs it grants.

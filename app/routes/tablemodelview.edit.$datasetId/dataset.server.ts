@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { loadDataset } from "../../../db/datasets";
-import { datasetDetail } from "../../../db/dataset-detail";
+import { loadDataset } from "../../../db/datasets/datasets";
+import { datasetDetail } from "../../../db/datasets/detail";
 import { datasetOwners } from "../../../db/schema";
 import { datasetScope } from "../../../core/datasets/access";
 import { isAdmin, type Principal } from "../../../core/security/permissions";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc } from "drizzle-orm";
-import { listDatasets } from "../../../db/datasets";
+import { listDatasets } from "../../../db/datasets/datasets";
 import { databases } from "../../../db/schema";
 import { datasetScope } from "../../../core/datasets/access";
 import type { ListFilter } from "../../../core/http/list-query";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { listUsers } from "../../../db/security-admin";
-import { listRoles } from "../../../db/security-roles";
+import { listUsers } from "../../../db/security/users";
+import { listRoles } from "../../../db/security/roles";
 import type { ListFilter } from "../../../core/http/list-query";
 
 // The List Users page reads users and roles directly (the same queries as GET /api/v1/security/users/ and

@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "../client";
+import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "../schema";
+import { whereFor, type ListSpec } from "../lists/list";
+import { scopeWhere } from "../datasets/datasets";
+import { badRequest } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { DatasetScope } from "../../core/datasets/access";
+import type { ChartRelations, UserRef } from "../../core/charts/shape";
+
+// Reading charts (`slices`) in Superset's shapes. A chart is visible to whoever may read its dataset
+// (Superset's ChartFilter); the others answer 404 as if it did not exist.
+
+export type ChartRow = typeof charts.$inferSelect;
+
+/** Charts whose dataset the scope covers (every chart for admins and all_datasource_access). */
+export function chartScopeWhere(scope: DatasetScope): SQL | undefined {
+  if (scope.all) return undefined;
+  const visible = scopeWhere(scope);
+  return sql`(${charts.datasource_type} IN ('table', 'dataset') AND ${charts.datasource_id} IN (SELECT ${datasets.id} FROM ${datasets} WHERE ${visible}))`;
+}
+
+const idList = (f: ListFilter): number[] => {
+  const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
+  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n))) throw badRequest(`Filter ${f.col} needs ids`);
+  return ids;
+};
+const truthy = (v: unknown) => v === true || v === "true" || v === "!t" || v === 1;
+
+/** Superset's ChartFilter operators: all-text search, owners, dashboards, favourites, certification. */
+function chartFilter(userId: number) {
+  return (f: ListFilter): SQL | undefined => {
+    if (f.opr === "chart_all_text") {
+      if (typeof f.value !== "string") throw badRequest("Filter chart_all_text needs a text value");
+      const like = `%${f.value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const dsName = sql`(SELECT table_name FROM tables WHERE tables.id = ${charts.datasource_id})`;
+      return or(...[charts.slice_name, charts.description, dsName].map((c) => sql`lower(${c}) LIKE lower(${like}) ESCAPE '\\'`));
+    }
+    if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
+      const ids = idList(f);
+      return sql`EXISTS (SELECT 1 FROM slice_user o WHERE o.slice_id = ${charts.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    }
+    if (f.col === "dashboards" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
+      const ids = idList(f);
+      return sql`EXISTS (SELECT 1 FROM dashboard_slices d WHERE d.slice_id = ${charts.id} AND d.dashboard_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    }
+    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(charts.created_by_fk, idList(f));
+    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(charts.changed_by_fk, idList(f));
+    if (f.opr === "chart_is_favorite") {
+      const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'slice' AND s.obj_id = ${charts.id} AND s.user_id = ${userId})`;
+      return truthy(f.value) ? fav : sql`NOT ${fav}`;
+    }
+    if (f.opr === "chart_is_certified") {
+      const certified = sql`(${charts.certified_by} IS NOT NULL AND ${charts.certified_by} <> '')`;
+      return truthy(f.value) ? certified : sql`NOT ${certified}`;
+    }
+    return undefined;
+  };
+}
+
+export const chartListSpec = (scope: DatasetScope, userId: number): ListSpec => ({
+  table: charts,
+  columns: {
+    id: charts.id, slice_name: charts.slice_name, viz_type: charts.viz_type, datasource_id: charts.datasource_id,
+    datasource_type: charts.datasource_type, description: charts.description, changed_on: charts.changed_on,
+    changed_on_delta_humanized: charts.changed_on, uuid: charts.uuid, certified_by: charts.certified_by,
+  },
+  defaultOrder: { column: charts.changed_on, direction: "desc" },
+  baseWhere: chartScopeWhere(scope),
+  customFilter: chartFilter(userId),
+});
+
+function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
+  const dir = args.orderDirection === "asc" ? asc : desc;
+  const extra: Record<string, SQL | SQLiteColumn> = {
+    "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${charts.changed_by_fk})`,
+    datasource_name: sql`(SELECT table_name FROM tables WHERE tables.id = ${charts.datasource_id})`,
+    last_saved_at: charts.changed_on,
+  };
+  if (!args.orderColumn) return [desc(charts.changed_on), desc(charts.id)];
+  const column = Object.hasOwn(spec.columns, args.orderColumn)
+    ? spec.columns[args.orderColumn]
+    : Object.hasOwn(extra, args.orderColumn) ? extra[args.orderColumn] : undefined;
+  if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
+  return [dir(column), dir(charts.id)];
+}
+
+export async function listChartRows(db: Database, args: ListArgs, spec: ListSpec): Promise<{ count: number; rows: ChartRow[] }> {
+  const where = whereFor(spec, args.filters);
+  const total = await db.select({ n: sql<number>`count(*)` }).from(charts).where(where).get();
+  const rows = await db.select().from(charts).where(where).orderBy(...orderBy(args, spec)).limit(args.pageSize).offset(args.page * args.pageSize).all();
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The chart if it exists and the caller may read its dataset. */
+export async function visibleChart(db: Database, id: number, scope: DatasetScope): Promise<ChartRow | undefined> {
+  return db.select().from(charts).where(and(eq(charts.id, id), chartScopeWhere(scope))).get();
+}
+
+/** Owners, dashboards, editors and datasets of a page of charts: a handful of queries, not one per chart. */
+export async function chartRelations(db: Database, rows: ChartRow[]): Promise<ChartRelations> {
+  const ids = rows.map((r) => r.id);
+  const owners = new Map<number, UserRef[]>();
+  const dashboardsOf = new Map<number, { id: number; dashboard_title: string }[]>();
+  const people = new Map<number, UserRef>();
+  const datasources = new Map<number, { id: number; table_name: string; schema: string | null; database_name: string }>();
+  if (!ids.length) return { owners, dashboards: dashboardsOf, people, datasources };
+  const personIds = [...new Set(rows.flatMap((r) => [r.changed_by_fk, r.created_by_fk]).filter((v): v is number => typeof v === "number"))];
+  const dsIds = [...new Set(rows.map((r) => r.datasource_id).filter((v): v is number => typeof v === "number"))];
+  const [ownerRows, dashRows, personRows, dsRows] = await Promise.all([
+    db.select({ slice_id: chartOwners.slice_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
+      .from(chartOwners).innerJoin(users, eq(users.id, chartOwners.user_id)).where(inArray(chartOwners.slice_id, ids)).all(),
+    db.select({ slice_id: dashboardCharts.slice_id, id: dashboards.id, dashboard_title: dashboards.dashboard_title })
+      .from(dashboardCharts).innerJoin(dashboards, eq(dashboards.id, dashboardCharts.dashboard_id)).where(inArray(dashboardCharts.slice_id, ids)).all(),
+    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, personIds)).all() : [],
+    dsIds.length
+      ? db.select({ id: datasets.id, table_name: datasets.table_name, schema: datasets.schema, database_name: databases.database_name })
+          .from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id)).where(inArray(datasets.id, dsIds)).all()
+      : [],
+  ]);
+  for (const { slice_id, ...u } of ownerRows) (owners.get(slice_id) ?? owners.set(slice_id, []).get(slice_id)!).push(u);
+  for (const { slice_id, ...d } of dashRows) (dashboardsOf.get(slice_id) ?? dashboardsOf.set(slice_id, []).get(slice_id)!).push(d);
+  for (const p of personRows) people.set(p.id, p);
+  for (const d of dsRows) datasources.set(d.id, d);
+  return { owners, dashboards: dashboardsOf, people, datasources };
+}
+
+export async function chartOwnerIds(db: Database, chartId: number): Promise<number[]> {
+  return (await db.select({ id: chartOwners.user_id }).from(chartOwners).where(eq(chartOwners.slice_id, chartId)).all()).map((r) => r.id);
+}
+
+export async function favoriteChartIds(db: Database, userId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ obj_id: favorites.obj_id }).from(favorites)
+    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), inArray(favorites.obj_id, ids))).all();
+  return new Set(rows.map((r) => r.obj_id));
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../client";
+import { chartOwners, charts, dashboardCharts, dashboards, favorites, users } from "../schema";
+import { validationError } from "../../core/http/errors";
+import type { ChartPayload } from "../../core/charts/payloads";
+
+// Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
+
+type Relations = Pick<ChartPayload, "owners" | "dashboards">;
+
+/** Owner and dashboard ids must name existing rows: a clear field error otherwise. */
+export async function assertRelationsExist(db: Database, { owners, dashboards: dashboardIds }: Relations): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  if (owners?.length) {
+    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, owners)).all();
+    if (found.length !== owners.length) errors.owners = ["Owners are invalid"];
+  }
+  if (dashboardIds?.length) {
+    const found = await db.select({ id: dashboards.id }).from(dashboards).where(inArray(dashboards.id, dashboardIds)).all();
+    if (found.length !== dashboardIds.length) errors.dashboards = ["Dashboards do not exist"];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+function rowValues(p: ChartPayload) {
+  const { owners: _owners, dashboards: _dashboards, ...values } = p;
+  return values;
+}
+
+export async function insertChart(db: Database, p: ChartPayload, owners: number[], actor: number): Promise<number> {
+  const created = await db
+    .insert(charts)
+    .values({ ...rowValues(p), slice_name: p.slice_name!, viz_type: p.viz_type!, uuid: crypto.randomUUID(), created_by_fk: actor, changed_by_fk: actor })
+    .returning({ id: charts.id })
+    .get();
+  await replaceRelations(db, created.id, { owners, dashboards: p.dashboards ?? [] });
+  return created.id;
+}
+
+export async function updateChart(db: Database, id: number, p: ChartPayload, actor: number): Promise<void> {
+  const values = rowValues(p);
+  await db.update(charts).set({ ...values, changed_by_fk: actor }).where(eq(charts.id, id)).run();
+  await replaceRelations(db, id, p);
+}
+
+/** Replaces the owners and/or dashboards that are given; leaves the others as they are. */
+async function replaceRelations(db: Database, id: number, { owners, dashboards: dashboardIds }: Relations): Promise<void> {
+  const writes = [];
+  if (owners) {
+    writes.push(db.delete(chartOwners).where(eq(chartOwners.slice_id, id)));
+    for (const user_id of owners) writes.push(db.insert(chartOwners).values({ user_id, slice_id: id }).onConflictDoNothing());
+  }
+  if (dashboardIds) {
+    writes.push(db.delete(dashboardCharts).where(eq(dashboardCharts.slice_id, id)));
+    for (const dashboard_id of dashboardIds) writes.push(db.insert(dashboardCharts).values({ dashboard_id, slice_id: id }).onConflictDoNothing());
+  }
+  if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+}
+
+export async function deleteCharts(db: Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  // SQLite cascades only when foreign keys are enforced: the link rows are removed explicitly
+  await db.batch([
+    db.delete(chartOwners).where(inArray(chartOwners.slice_id, ids)),
+    db.delete(dashboardCharts).where(inArray(dashboardCharts.slice_id, ids)),
+    db.delete(favorites).where(and(eq(favorites.class_name, "slice"), inArray(favorites.obj_id, ids))),
+    db.delete(charts).where(inArray(charts.id, ids)),
+  ]);
+}
+
+export async function setFavorite(db: Database, userId: number, chartId: number, on: boolean): Promise<void> {
+  if (on) await db.insert(favorites).values({ user_id: userId, class_name: "slice", obj_id: chartId }).onConflictDoNothing().run();
+  else await db.delete(favorites).where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), eq(favorites.obj_id, chartId))).run();
+}

@@ -1,0 +1,190 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../client";
+import { forgetDatasets } from "../dataset-cache";
+import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
+import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
+import { invalidDataset } from "../../core/datasets/fields";
+import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../../core/datasets/payloads";
+
+// Writing datasets: create with columns read from the source, update with Superset's replace semantics
+// for columns and metrics (listed ids are updated, new ones created, missing ones deleted), refresh
+// from the source, duplicate, delete. Multi-row changes go in one D1 batch so they land together.
+
+export interface SourceColumn {
+  column_name: string;
+  type: string | null;
+  type_generic: number;
+  is_dttm: boolean;
+}
+
+const uuid = () => crypto.randomUUID();
+/** a random version-4 UUID computed by SQLite, for rows copied with INSERT … SELECT */
+const SQL_UUID = `lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+  substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`;
+const now = () => new Date().toISOString();
+
+/** Same database, catalog, schema and name (NULL-safe, as SQLite's unique index is not). */
+export async function findDataset(db: Database, key: { database: number; catalog: string | null; schema: string | null; table_name: string }, exceptId?: number) {
+  const rows = await db
+    .select()
+    .from(datasets)
+    .where(and(
+      eq(datasets.database_id, key.database),
+      eq(datasets.table_name, key.table_name),
+      key.schema === null ? isNull(datasets.schema) : eq(datasets.schema, key.schema),
+      key.catalog === null ? isNull(datasets.catalog) : eq(datasets.catalog, key.catalog),
+    ))
+    .all();
+  return rows.find((r) => r.id !== exceptId) ?? null;
+}
+
+export async function assertUsersExist(db: Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).all();
+  if (found.length !== new Set(ids).size) throw invalidDataset({ owners: ["Owners are invalid"] });
+}
+
+const columnValues = (datasetId: number, c: SourceColumn, actor: number) => ({
+  uuid: uuid(), table_id: datasetId, column_name: c.column_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm,
+  created_by_fk: actor, changed_by_fk: actor,
+});
+
+export async function insertDataset(db: Database, input: DatasetCreate, columns: SourceColumn[], owners: number[], actor: number): Promise<number> {
+  const created = await db
+    .insert(datasets)
+    .values({
+      uuid: uuid(), table_name: input.table_name, database_id: input.database, schema: input.schema, catalog: input.catalog, sql: input.sql,
+      main_dttm_col: columns.find((c) => c.is_dttm)?.column_name ?? null, template_params: input.template_params ?? null,
+      always_filter_main_dttm: input.always_filter_main_dttm ?? false, normalize_columns: input.normalize_columns ?? false,
+      external_url: input.external_url ?? null, is_managed_externally: input.is_managed_externally ?? false,
+      created_by_fk: actor, changed_by_fk: actor,
+    })
+    .returning({ id: datasets.id })
+    .get();
+  const id = created.id;
+  const writes = [
+    // Superset gives every new dataset a COUNT(*) metric
+    db.insert(datasetMetrics).values({ uuid: uuid(), table_id: id, metric_name: "count", metric_type: "count", expression: "COUNT(*)", verbose_name: "COUNT(*)", created_by_fk: actor, changed_by_fk: actor }),
+    ...chunks(columns, 8).map((part) => db.insert(datasetColumns).values(part.map((c) => columnValues(id, c, actor)))),
+    ...owners.map((user_id) => db.insert(datasetOwners).values({ user_id, table_id: id }).onConflictDoNothing()),
+  ];
+  await db.batch(writes as [typeof writes[0], ...typeof writes]);
+  forgetDatasets(); // a request may have cached this id as missing
+  return id;
+}
+
+/** D1 binds at most 100 parameters per statement: multi-row inserts go in small slices. */
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function updateDataset(db: Database, dataset: DatasetRow, update: DatasetUpdate, actor: number): Promise<void> {
+  const { columns, metrics, owners, database_id, ...fields } = update;
+  const current = await db.batch([
+    db.select().from(datasetColumns).where(eq(datasetColumns.table_id, dataset.id)),
+    db.select().from(datasetMetrics).where(eq(datasetMetrics.table_id, dataset.id)),
+  ]);
+  const writes: { run: unknown }[] = [
+    db.update(datasets).set({ ...fields, ...(database_id ? { database_id } : {}), changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id)),
+  ];
+  if (columns) writes.push(...replaceColumns(db, dataset.id, current[0], columns, actor));
+  if (metrics) writes.push(...replaceMetrics(db, dataset.id, current[1], metrics, actor));
+  if (owners) {
+    writes.push(db.delete(datasetOwners).where(eq(datasetOwners.table_id, dataset.id)));
+    for (const user_id of owners) writes.push(db.insert(datasetOwners).values({ user_id, table_id: dataset.id }).onConflictDoNothing());
+  }
+  await db.batch(writes as never);
+  forgetDatasets();
+}
+
+function replaceColumns(db: Database, datasetId: number, existing: ColumnRow[], columns: ColumnPut[], actor: number) {
+  const byId = new Map(existing.map((c) => [c.id, c]));
+  if (columns.some((c) => c.id !== undefined && !byId.has(c.id))) throw invalidDataset({ columns: ["One or more columns do not exist"] });
+  const kept = new Set(columns.flatMap((c) => (c.id ? [c.id] : [])));
+  const removed = existing.filter((c) => !kept.has(c.id)).map((c) => c.id);
+  const writes: { run: unknown }[] = [];
+  // deletions first, so a renamed-and-recreated column does not collide with the unique name index
+  if (removed.length) writes.push(db.delete(datasetColumns).where(inArray(datasetColumns.id, removed)));
+  for (const { id, ...c } of columns) {
+    if (id) writes.push(db.update(datasetColumns).set({ ...c, changed_by_fk: actor, changed_on: now() }).where(eq(datasetColumns.id, id)));
+    else writes.push(db.insert(datasetColumns).values({ ...c, uuid: uuid(), table_id: datasetId, created_by_fk: actor, changed_by_fk: actor }));
+  }
+  return writes;
+}
+
+function replaceMetrics(db: Database, datasetId: number, existing: MetricRow[], metrics: MetricPut[], actor: number) {
+  const byId = new Map(existing.map((m) => [m.id, m]));
+  if (metrics.some((m) => m.id !== undefined && !byId.has(m.id))) throw invalidDataset({ metrics: ["One or more metrics do not exist"] });
+  const kept = new Set(metrics.flatMap((m) => (m.id ? [m.id] : [])));
+  const removed = existing.filter((m) => !kept.has(m.id)).map((m) => m.id);
+  const writes: { run: unknown }[] = [];
+  if (removed.length) writes.push(db.delete(datasetMetrics).where(inArray(datasetMetrics.id, removed)));
+  for (const { id, ...m } of metrics) {
+    if (id) writes.push(db.update(datasetMetrics).set({ ...m, changed_by_fk: actor, changed_on: now() }).where(eq(datasetMetrics.id, id)));
+    else writes.push(db.insert(datasetMetrics).values({ ...m, uuid: uuid(), table_id: datasetId, created_by_fk: actor, changed_by_fk: actor }));
+  }
+  return writes;
+}
+
+/**
+ * Refresh from the source: columns still there get the source's type (their settings stay), new ones are
+ * added, physical columns gone from the source are removed; calculated columns (with an expression) stay.
+ */
+export async function refreshColumns(db: Database, dataset: DatasetRow, source: SourceColumn[], actor: number): Promise<void> {
+  const existing = await db.select().from(datasetColumns).where(eq(datasetColumns.table_id, dataset.id)).all();
+  const byName = new Map(existing.map((c) => [c.column_name, c]));
+  const names = new Set(source.map((c) => c.column_name));
+  const writes: { run: unknown }[] = [db.update(datasets).set({ changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id))];
+  const gone = existing.filter((c) => !c.expression && !names.has(c.column_name)).map((c) => c.id);
+  if (gone.length) writes.push(db.delete(datasetColumns).where(inArray(datasetColumns.id, gone)));
+  for (const c of source) {
+    const old = byName.get(c.column_name);
+    if (old) writes.push(db.update(datasetColumns).set({ type: c.type, type_generic: c.type_generic, changed_on: now() }).where(eq(datasetColumns.id, old.id)));
+    else writes.push(db.insert(datasetColumns).values(columnValues(dataset.id, c, actor)));
+  }
+  await db.batch(writes as never);
+  forgetDatasets();
+}
+
+export async function duplicateDataset(db: Database, base: DatasetRow, tableName: string, actor: number): Promise<number> {
+  const { id: _id, uuid: _uuid, created_on: _c, changed_on: _ch, ...copy } = base;
+  const created = await db
+    .insert(datasets)
+    .values({ ...copy, uuid: uuid(), table_name: tableName, created_by_fk: actor, changed_by_fk: actor })
+    .returning({ id: datasets.id })
+    .get();
+  const id = created.id;
+  // columns and metrics are copied inside the database, in one transaction: no round trip through the Worker
+  const d1 = db.$client;
+  const stamp = now();
+  await d1.batch([
+    d1.prepare(`INSERT INTO table_columns (uuid, table_id, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby,
+      filterable, expression, description, python_date_format, advanced_data_type, extra, created_on, changed_on, created_by_fk, changed_by_fk)
+      SELECT ${SQL_UUID}, ?1, column_name, verbose_name, is_dttm, is_active, type, type_generic, groupby, filterable,
+      expression, description, python_date_format, advanced_data_type, extra, ?3, ?3, ?4, ?4
+      FROM table_columns WHERE table_id = ?2`).bind(id, base.id, stamp, actor),
+    d1.prepare(`INSERT INTO sql_metrics (uuid, table_id, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
+      warning_text, extra, created_on, changed_on, created_by_fk, changed_by_fk)
+      SELECT ${SQL_UUID}, ?1, metric_name, verbose_name, metric_type, expression, description, d3format, currency,
+      warning_text, extra, ?3, ?3, ?4, ?4
+      FROM sql_metrics WHERE table_id = ?2`).bind(id, base.id, stamp, actor),
+    d1.prepare("INSERT OR IGNORE INTO sqlatable_user (user_id, table_id) VALUES (?1, ?2)").bind(actor, id),
+  ]);
+  forgetDatasets(); // a request may have cached this id as missing
+  return id;
+}
+
+export async function deleteDatasets(db: Database, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  // columns, metrics and owners go with the dataset (ON DELETE CASCADE); deleted explicitly too, since
+  // SQLite only cascades when foreign keys are enforced
+  await db.batch([
+    db.delete(datasetColumns).where(inArray(datasetColumns.table_id, ids)),
+    db.delete(datasetMetrics).where(inArray(datasetMetrics.table_id, ids)),
+    db.delete(datasetOwners).where(inArray(datasetOwners.table_id, ids)),
+    db.delete(datasets).where(inArray(datasets.id, ids)),
+  ]);
+  forgetDatasets();
+}

@@ -1,0 +1,46 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { savedQueries } from "../schema";
+import type { ListSpec } from "../lists/list";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { ListFilter } from "../../core/http/list-query";
+import { badRequest } from "../../core/http/errors";
+
+export type SavedQueryRow = typeof savedQueries.$inferSelect;
+
+/** Superset's list spec: only the caller's own saved queries (SavedQueryFilter), with the all_text search. */
+export function savedQueryListSpec(userId: number): ListSpec {
+  const t = savedQueries;
+  return {
+    table: t,
+    columns: {
+      id: t.id, label: t.label, schema: t.schema, catalog: t.catalog, description: t.description, sql: t.sql, rows: t.rows,
+      database: t.db_id, db_id: t.db_id, "database.id": t.db_id, created_by: t.created_by_fk, changed_by: t.changed_by_fk,
+      "created_by.first_name": t.created_by_fk, created_on: t.created_on, changed_on: t.changed_on,
+      changed_on_delta_humanized: t.changed_on, last_run: t.last_run, last_run_delta_humanized: t.last_run,
+    },
+    defaultOrder: { column: t.changed_on, direction: "desc" },
+    baseWhere: eq(t.user_id, userId),
+    customFilter: (f: ListFilter) => {
+      if (f.opr !== "all_text") return undefined;
+      if (typeof f.value !== "string") throw badRequest("The all_text filter needs a text value");
+      const like = `%${f.value.replace(/[\\%_]/g, (m) => `\\${m}`).toLowerCase()}%`;
+      const match = (c: SQLiteColumn) => sql`lower(coalesce(${c}, '')) LIKE ${like} ESCAPE '\\'`;
+      return or(match(t.label), match(t.description), match(t.schema), match(t.sql));
+    },
+  };
+}
+
+export async function ownSavedQuery(db: Database, id: number, userId: number): Promise<SavedQueryRow | undefined> {
+  return db.select().from(savedQueries).where(and(eq(savedQueries.id, id), eq(savedQueries.user_id, userId))).get();
+}
+
+export async function ownSavedQueryIds(db: Database, ids: number[], userId: number): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: savedQueries.id })
+    .from(savedQueries)
+    .where(and(inArray(savedQueries.id, ids), eq(savedQueries.user_id, userId)))
+    .all();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,41 @@
+import type { Database } from "../../db/client";
+import { datasetForChart } from "../../db/dataset-cache";
+import type { DatabaseRow, DatasetRow } from "../../db/datasets/datasets";
+import { ApiError } from "../../core/http/errors";
+import { datasetScope, scopeAllows } from "../../core/datasets/access";
+import type { Principal } from "../../core/security/permissions";
+import type { DatasetForQuery } from "../../core/query/types";
+
+// The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
+// Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR).
+
+export interface ChartDatasource {
+  dataset: DatasetRow;
+  database: DatabaseRow;
+  query: DatasetForQuery;
+}
+
+export async function chartDatasource(db: Database, principal: Principal, id: number): Promise<ChartDatasource> {
+  const row = await datasetForChart(db, id);
+  if (!row) throw new ApiError(404, "The dataset does not exist", "DATASOURCE_NOT_FOUND_ERROR");
+  if (!scopeAllows(datasetScope(principal), row.dataset, row.database.database_name)) {
+    throw new ApiError(
+      403,
+      `This endpoint requires the datasource ${row.dataset.table_name}, database or \`all_datasource_access\` permission`,
+      "DATASOURCE_SECURITY_ACCESS_ERROR",
+    );
+  }
+  const { columns, metrics } = row;
+  return {
+    dataset: row.dataset,
+    database: row.database,
+    query: {
+      table_name: row.dataset.table_name,
+      schema: row.dataset.schema,
+      sql: row.dataset.sql,
+      main_dttm_col: row.dataset.main_dttm_col,
+      columns: columns.map((c) => ({ column_name: c.column_name, expression: c.expression || null, is_dttm: !!c.is_dttm, type: c.type })),
+      metrics: metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),
+    },
+  };
+}
