@@ -2,7 +2,7 @@ import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
-import { visibleMenu } from "../core/navigation";
+import { rootData } from "./root-data";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
 import { useNavigationLogging } from "./components/event-logger";
@@ -13,15 +13,10 @@ const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui,
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const p = context.principal;
-  return {
-    user: p ? { id: p.id, username: p.username, roles: p.roles } : null,
-    csrfToken: context.csrfToken,
-    menu: visibleMenu(p),
-  };
+  return rootData(context.principal, context.csrfToken);
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type { RootData } from "./root-data";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

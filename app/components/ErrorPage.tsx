@@ -3,7 +3,7 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderD
 import { IconAlertTriangle, IconHome, IconMapOff } from "@tabler/icons-react";
 import { errorPageText } from "../../core/error-page";
 import { AppShellLayout } from "./AppShellLayout";
-import type { RootData } from "../root";
+import type { RootData } from "../root-data";
 
 /**
  * The root error boundary: unknown routes and failed pages are shown inside the app shell (menus, user menu)

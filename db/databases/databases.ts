@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { forgetDatasets } from "../dataset-cache";
+import { forgetDatasets } from "../datasets/cache";
 import { charts, dashboardCharts, dashboards, databases, datasets, users } from "../schema";
 
 export type DatabaseRow = typeof databases.$inferSelect;

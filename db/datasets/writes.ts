@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../client";
-import { forgetDatasets } from "../dataset-cache";
+import { forgetDatasets } from "./cache";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
 import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
 import { invalidDataset } from "../../core/datasets/fields";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
-import { forgetPrincipals } from "../principal-cache";
+import { forgetPrincipals } from "./principal-cache";
 import { databases, datasets } from "../schema";
 import { databasePermName, datasourcePermName } from "../../core/security/permissions";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { forgetPrincipals } from "../principal-cache";
+import { forgetPrincipals } from "./principal-cache";
 import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "../schema";
 import { listPage, type ListSpec } from "../lists/list";
 import { rowChunks, selectInChunks } from "../chunked";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { forgetPrincipals } from "../principal-cache";
+import { forgetPrincipals } from "./principal-cache";
 import { roles, userRoles, users } from "../schema";
 import { listPage, type ListSpec } from "../lists/list";
 import { idChunks, rowChunks, selectInChunks } from "../chunked";

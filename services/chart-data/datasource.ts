@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client";
-import { datasetForChart } from "../../db/dataset-cache";
+import { datasetForChart } from "../../db/datasets/cache";
 import type { DatabaseRow, DatasetRow } from "../../db/datasets/datasets";
 import { ApiError } from "../../core/http/errors";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
 import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
 
-// The per-isolate principal cache (db/principal-cache.ts, ADR 0007) must never keep a right alive. Each test
+// The per-isolate principal cache (db/security/principal-cache.ts, ADR 0008) must never keep a right alive. Each test
 // first uses the credential, so its principal is cached, then takes the right away:
 // - through the API (this isolate): refused on the very next request;
 // - straight in D1, as another isolate's write would be (this isolate hears nothing): refused once the
@@ -118,7 +118,7 @@ test("a session revoked in D1 behind this isolate's back stops within the bound"
   expect(await refusedWithinBound(async () => (await meWithCookie()) === 401, writtenAt)).toBeLessThanOrEqual(BOUND_MS + 500);
 });
 
-// The same bound for the dataset rows chart data compiles from (db/dataset-cache.ts): an edit through the API
+// The same bound for the dataset rows chart data compiles from (db/datasets/cache.ts): an edit through the API
 // shows on the next request, one written straight into D1 within the bound. Access is never cached with them.
 test("chart data sees a dataset's metric edited through the API at once, and in D1 behind its back within the bound", async () => {
   const list = (await (await w.admin.get(`/api/v1/dataset/?q=${encodeRison({ page_size: 1000 })}`)).json()) as { result: { id: number; table_name: string }[] };

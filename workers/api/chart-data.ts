@@ -8,7 +8,7 @@ import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { visibleChart } from "../../db/charts/charts";
-import { forgetDatasets } from "../../db/dataset-cache";
+import { forgetDatasets } from "../../db/datasets/cache";
 import { chartDatasource } from "../../services/chart-data/datasource";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";

@@ -9,7 +9,7 @@ import { isPublic, requiresLogin, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/security/principals";
-import { forgetPrincipals } from "../../db/principal-cache";
+import { forgetPrincipals } from "../../db/security/principal-cache";
 import { noteAction } from "../http/action-log";
 import { loginThrottle } from "../http/login-throttle";
 import { pairsByRole, roleIdsOfUser } from "../../db/security/roles";

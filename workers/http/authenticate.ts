@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { verify } from "hono/jwt";
-import { cachedPrincipal } from "../../db/principal-cache";
+import { cachedPrincipal } from "../../db/security/principal-cache";
 import { forbidden } from "../../core/http/errors";
 import { jwtKey, safeEqual } from "../../core/security/crypto";
 import type { AppEnv } from "../../services/env";
@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Finds who is calling: a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
- * The principal's roles and permissions come from this isolate's short-lived cache (db/principal-cache.ts) or
+ * The principal's roles and permissions come from this isolate's short-lived cache (db/security/principal-cache.ts) or
  * are read from D1 without waiting here: the route's guard waits for
  * them (resolvePrincipal), so a route may start its own reads meanwhile. Anonymous callers end up as
  * `principal: null`; routes decide through their permission guard.

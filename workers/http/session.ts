@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
 import type { AppEnv } from "../../services/env";
 import { revokedSessions } from "../../db/schema";
-import { forgetPrincipals } from "../../db/principal-cache";
+import { forgetPrincipals } from "../../db/security/principal-cache";
 
 // The browser session: an HMAC-signed cookie naming the user and a random session id.
 // The CSRF token is derived from that id, so it needs no storage and dies with the session.

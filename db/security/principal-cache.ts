@@ -1,7 +1,7 @@
-import type { Database } from "./client";
-import { loadPrincipal, type Credential } from "./security/principals";
-import { IsolateCache } from "./isolate-cache";
-import type { Principal } from "../core/security/permissions";
+import type { Database } from "../client";
+import { loadPrincipal, type Credential } from "./principals";
+import { IsolateCache } from "../isolate-cache";
+import type { Principal } from "../../core/security/permissions";
 
 // Per-isolate cache of the principal behind a credential (docs/decisions/0008-principal-cache.md).
 // Every authenticated request used to read the user, their roles and permission pairs and the revocation

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "./client";
-import { databases, datasets } from "./schema";
-import { columnsAndMetrics, type ColumnRow, type DatabaseRow, type DatasetRow, type MetricRow } from "./datasets/datasets";
-import { IsolateCache } from "./isolate-cache";
+import type { Database } from "../client";
+import { databases, datasets } from "../schema";
+import { columnsAndMetrics, type ColumnRow, type DatabaseRow, type DatasetRow, type MetricRow } from "./datasets";
+import { IsolateCache } from "../isolate-cache";
 
 // A dataset with its database, columns and metrics as chart data compiles from them, kept per isolate for at
 // most 2 s (db/isolate-cache.ts): a cached chart-data request otherwise spends most of its Worker CPU on these

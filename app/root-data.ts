@@ -1,0 +1,15 @@
+import { visibleMenu } from "../core/navigation";
+import type { Principal } from "../core/security/permissions";
+
+// What the root route hands every page (the user, the CSRF token, the menu they may use). It lives apart from
+// root.tsx so the error page, which root.tsx renders as its boundary, can read its type without an import cycle.
+
+export function rootData(principal: Principal | null, csrfToken: string | null) {
+  return {
+    user: principal ? { id: principal.id, username: principal.username, roles: principal.roles } : null,
+    csrfToken,
+    menu: visibleMenu(principal),
+  };
+}
+
+export type RootData = ReturnType<typeof rootData>;
