@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { workerProjectPlugin, workerProvide } from "./tests/support/worker-project";
 
 // The route-coverage and hostile-input tests import the whole app (workers/app.ts) in Node to read its route
 // table; workerd-only modules it reaches are replaced by small shims there. Nothing else relies on them.
@@ -10,7 +11,9 @@ const workerdShims = {
   },
 };
 
-// unit: pure code beside its source (core/, app/ helpers). integration: the real Worker in workerd over HTTP.
+// unit: pure code beside its source (core/, app/ helpers). worker: test files inside workerd beside the real
+// Worker, requests handed to its fetch handler (tests/support/worker-project.ts). integration: the real Worker in
+// `wrangler dev` over HTTP, for what needs a socket, a long-lived server, PostgreSQL/MariaDB or the cron.
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +23,19 @@ export default defineConfig({
           name: "unit",
           include: ["core/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "workers/**/*.test.ts"],
           environment: "node",
+          env: { TZ: "UTC" },
+        },
+      },
+      {
+        plugins: [workerProjectPlugin()],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["tests/support/worker-setup.ts"],
+          isolate: false,
+          provide: workerProvide,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           env: { TZ: "UTC" },
         },
       },
