@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { parse } from "smol-toml";
 import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
 import { TEST_ADMIN } from "./server.mjs";
 
@@ -21,6 +22,12 @@ function examplesSeedDir(): string {
     copyFileSync(seed, join(dir, "0000_examples.sql"));
   }
   return dir;
+}
+
+/** wrangler.toml's [alias] (bundle shims for mysql2's optional dependencies), so tests load what is deployed. */
+export function wranglerAliases(): Record<string, string> {
+  const config = parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8")) as { alias?: Record<string, string> };
+  return Object.fromEntries(Object.entries(config.alias ?? {}).map(([name, path]) => [name, resolve(ROOT, path)]));
 }
 
 export const WORKER_ORIGIN = "http://edge-superset.test";
