@@ -47,7 +47,8 @@ export default defineConfig({
       // one Miniflare (one Worker, one D1) for all these files, as the integration project shares one wrangler dev:
       // files share state, so they name what they create uniquely; and the Worker loads once, not per file
       workerProject("worker", ["tests/worker/**/*.test.ts"], { exclude: ["tests/worker/isolated/**"], isolate: false }),
-      // files whose rows would disturb the others' listings: a Miniflare, D1 and Durable Objects of their own each
+      // files whose rows would disturb the others' listings, or that need other vars (useWorkerVars): a Miniflare,
+      // D1 and Durable Objects of their own each
       workerProject("worker-isolated", ["tests/worker/isolated/**/*.test.ts"], { isolate: true }),
       {
         resolve: workerdShims,

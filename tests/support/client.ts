@@ -9,13 +9,30 @@ export const baseUrl = () => inject("baseUrl");
 
 const inWorkerd = globalThis.navigator?.userAgent === "Cloudflare-Workers";
 
+let workerVars: Record<string, string> | null = null;
+
+/**
+ * Worker projects, files under tests/worker/isolated/ only (they have the Worker to themselves): every request this
+ * file sends reaches the Worker with these vars, as `wrangler dev --var` gives them (sqllab-worker.ts's vars).
+ */
+export function useWorkerVars(vars: Record<string, string>) {
+  if (!inWorkerd) throw new Error("useWorkerVars is for the worker projects; integration files start a Worker with vars");
+  workerVars = vars;
+}
+
 /** A request to the Worker under test; `path` starts with "/". */
 export async function workerFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const url = `${baseUrl()}${path}`;
   if (!inWorkerd) return fetch(url, init);
-  // the Worker's default export (workers/index.ts), loaded in this isolate by @cloudflare/vitest-plugin
-  const { exports } = await import("cloudflare:workers");
-  return (exports as unknown as { default: Fetcher }).default.fetch(new Request(url, init));
+  const { env, exports } = await import("cloudflare:workers");
+  if (!workerVars) {
+    // the Worker's default export (workers/index.ts), loaded in this isolate by @cloudflare/vitest-plugin
+    return (exports as unknown as { default: Fetcher }).default.fetch(new Request(url, init));
+  }
+  // the same entry, called with the file's vars over wrangler.toml's (Durable Objects keep the project's env)
+  const [{ default: worker }, { createExecutionContext }] = await Promise.all([import("../../workers/index"), import("cloudflare:test")]);
+  const vars = { ...(env as unknown as Record<string, unknown>), ...workerVars };
+  return worker.fetch(new Request(url, init) as Parameters<typeof worker.fetch>[0], vars as unknown as Parameters<typeof worker.fetch>[1], createExecutionContext());
 }
 
 export interface ApiClient {
