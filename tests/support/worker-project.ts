@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { parse } from "smol-toml";
 import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
-import { TEST_ADMIN } from "./server.mjs";
+import { TEST_ADMIN, TEST_VARS } from "./server.mjs";
 
 // The `worker` vitest project: test files run inside workerd next to the real Worker (workers/index.ts, with
 // wrangler.toml's bindings: D1, Durable Objects, assets, vars), and their requests enter its default fetch
@@ -37,11 +37,7 @@ export function workerProjectPlugin() {
     wrangler: { configPath: join(ROOT, "wrangler.toml") },
     miniflare: {
       bindings: {
-        // as tests/support/server.mjs gives the wrangler-dev Worker
-        SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
-        ADMIN_USERNAME: TEST_ADMIN.username,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        LOCAL_DEV: "true",
+        ...TEST_VARS,
         TEST_MIGRATIONS: await readD1Migrations(join(ROOT, "db/migrations")),
         TEST_EXAMPLES: await readD1Migrations(examplesSeedDir()),
       },
