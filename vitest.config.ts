@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { workerProjectPlugin, workerProvide, wranglerAliases } from "./tests/support/worker-project";
 
 // The route-coverage and hostile-input tests import the whole app (workers/app.ts) in Node to read its route
 // table; workerd-only modules it reaches are replaced by small shims there. Nothing else relies on them.
@@ -10,7 +11,27 @@ const workerdShims = {
   },
 };
 
-// unit: pure code beside its source (core/, app/ helpers). integration: the real Worker in workerd over HTTP.
+function workerProject(name: string, include: string[], options: { exclude?: string[]; isolate: boolean }) {
+  return {
+    plugins: [workerProjectPlugin()],
+    resolve: { alias: wranglerAliases() },
+    test: {
+      name,
+      include,
+      exclude: options.exclude ?? [],
+      isolate: options.isolate,
+      setupFiles: ["tests/support/worker-setup.ts"],
+      provide: workerProvide,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      env: { TZ: "UTC" },
+    },
+  };
+}
+
+// unit: pure code beside its source (core/, app/ helpers). worker: test files inside workerd beside the real
+// Worker, requests handed to its fetch handler (tests/support/worker-project.ts). integration: the real Worker in
+// `wrangler dev` over HTTP, for what needs a socket, a long-lived server, PostgreSQL/MariaDB or the cron.
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +44,12 @@ export default defineConfig({
           env: { TZ: "UTC" },
         },
       },
+      // one Miniflare (one Worker, one D1) for all these files, as the integration project shares one wrangler dev:
+      // files share state, so they name what they create uniquely; and the Worker loads once, not per file
+      workerProject("worker", ["tests/worker/**/*.test.ts"], { exclude: ["tests/worker/isolated/**"], isolate: false }),
+      // files whose rows would disturb the others' listings, or that need other vars (useWorkerVars): a Miniflare,
+      // D1 and Durable Objects of their own each
+      workerProject("worker-isolated", ["tests/worker/isolated/**/*.test.ts"], { isolate: true }),
       {
         resolve: workerdShims,
         test: {

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, build, unit tests, integration tests against the real Worker, then the browser journeys.
+// `npm test`: typecheck, build, unit tests, worker tests (inside workerd beside the real Worker), integration
+// tests against the real Worker in `wrangler dev`, then the browser journeys.
 // Each step runs even when one before failed (so one run shows every failure); the exit code reports any failure.
 import { spawnSync } from "node:child_process";
 
@@ -10,6 +11,7 @@ const steps = [
   ["lint", "eslint", [".", "--max-warnings=0"]],
   ["build", "npm", ["run", "build", "--silent"]],
   ["unit", "vitest", ["run", "--project", "unit"]],
+  ["worker", "vitest", ["run", "--project", "worker", "--project", "worker-isolated"]],
   ["integration", "vitest", ["run", "--project", "integration"]],
   ["e2e", "playwright", ["test"]],
 ];
@@ -18,7 +20,7 @@ const only = process.argv.slice(2);
 let failed = [];
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.includes(name)) continue;
-  if (name === "integration" || name === "e2e") {
+  if (name === "worker" || name === "integration" || name === "e2e") {
     if (failed.includes("build") || (name === "integration" && failed.includes("superset-ui"))) {
       failed.push(name);
       continue;

@@ -16,6 +16,14 @@ const QUIET = { ...process.env, PATH: `${join(ROOT, "node_modules/.bin")}:${proc
 
 export const TEST_ADMIN = { username: "admin", password: "admin-test-password-1" };
 
+/** The secrets and vars every test Worker gets (wrangler dev here, the worker projects' Miniflare too). */
+export const TEST_VARS = {
+  SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
+  ADMIN_USERNAME: TEST_ADMIN.username,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+  LOCAL_DEV: "true",
+};
+
 export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
@@ -82,13 +90,7 @@ export async function startWorker({ vars = {}, port, probe = "/health", config =
   mkdirSync(stateDir);
   applyMigrations(configPath, stateDir);
   port ??= await freePort();
-  const allVars = {
-    SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    LOCAL_DEV: "true",
-    ...vars,
-  };
+  const allVars = { ...TEST_VARS, ...vars };
   const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe });
   return { ...dev, stateDir, configPath };
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { startWorker, TEST_ADMIN } from "./server.mjs";
-import type { ApiClient } from "./client";
+import { bearerClient, type ApiClient } from "./client";
 
 // A Worker of its own for the SQL Lab engine tests: real PostgreSQL and MariaDB databases are registered
 // straight into its metadata D1 (the database API belongs to another area), with the flags each test needs.
@@ -23,22 +23,17 @@ export interface SqlLabWorker {
 /** `config`: extra wrangler settings for this Worker only (e.g. a `hyperdrive` binding). */
 export async function startSqlLabWorker(vars: Record<string, string> = {}, config: Record<string, unknown> = {}): Promise<SqlLabWorker> {
   const worker = await startWorker({ vars, config });
-  const client = (token: string): ApiClient => {
-    const call = async (path: string, init: RequestInit = {}) => {
-      const send = () => fetch(`${worker.url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-      try {
-        return await send();
-      } catch (e) {
-        // wrangler's dev server closes idle keep-alive sockets (the d1 CLI calls take seconds) and undici then
-        // fails the next request on that socket before the server sees it: send it once more on a fresh one
-        if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
-        return send();
-      }
-    };
-    const withBody = (method: string) => (path: string, body?: unknown) =>
-      call(path, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { token, get: (p) => call(p), post: withBody("POST"), put: withBody("PUT"), delete: (p) => call(p, { method: "DELETE" }), raw: call };
+  // wrangler's dev server closes idle keep-alive sockets (the d1 CLI calls take seconds) and undici then
+  // fails the next request on that socket before the server sees it: send it once more on a fresh one
+  const send = async (path: string, init: RequestInit = {}) => {
+    try {
+      return await fetch(`${worker.url}${path}`, init);
+    } catch (e) {
+      if ((e as { cause?: { code?: string } }).cause?.code !== "UND_ERR_SOCKET") throw e;
+      return fetch(`${worker.url}${path}`, init);
+    }
   };
+  const client = (token: string): ApiClient => bearerClient(token, send);
   const login = async (username: string, password: string) => {
     const res = await fetch(`${worker.url}/api/v1/security/login`, {
       method: "POST",

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
-import { loginAsAdmin, type ApiClient } from "../support/client";
+import { loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
 
 // /api/v1/saved_query/ against the real Worker and D1: CRUD, Superset's list query with the all_text
 // search, bulk delete, and the schedule kept in extra_json.
@@ -101,6 +101,5 @@ test("bad payloads are 400s naming the field, and unknown ids 404", async () => 
 });
 
 test("anonymous callers get 401", async () => {
-  const { baseUrl } = await import("../support/client");
-  expect((await fetch(`${baseUrl()}/api/v1/saved_query/`)).status).toBe(401);
+  expect((await workerFetch(`/api/v1/saved_query/`)).status).toBe(401);
 });

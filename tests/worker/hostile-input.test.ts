@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
-import { baseUrl, loginAsAdmin, type ApiClient } from "../support/client";
+import { workerFetch, loginAsAdmin, type ApiClient } from "../support/client";
 import { routeTable, samplePath, type RouteDefinition } from "../support/route-table";
 import { describe, eachLimited, problemIn, problemWith, type Finding } from "../support/hostile";
 
@@ -177,7 +177,7 @@ interface Answer {
 }
 
 async function send(route: RouteDefinition, body: string | ArrayBuffer): Promise<Answer> {
-  const res = await fetch(`${baseUrl()}${samplePath(route.path)}`, {
+  const res = await workerFetch(`${samplePath(route.path)}`, {
     method: route.method,
     headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
     body,
@@ -237,7 +237,7 @@ async function sendStreamed(route: RouteDefinition, body: string): Promise<Answe
       controller.close();
     },
   });
-  const res = await fetch(`${baseUrl()}${samplePath(route.path)}`, {
+  const res = await workerFetch(`${samplePath(route.path)}`, {
     method: route.method,
     headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
     body: stream,

@@ -1,6 +1,6 @@
 import { expect, inject, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
-import { baseUrl, browserSession, loginAsAdmin, type ApiClient } from "../support/client";
+import { workerFetch, browserSession, loginAsAdmin, type ApiClient } from "../support/client";
 
 // The Databases list page (/databaseview/list/) server-rendered for different users: admins see and
 // search every database, never a password; the page shows only what GET /api/v1/database/ would list.
@@ -22,7 +22,7 @@ async function userWithRole(admin: ApiClient, role: string) {
 const idOf = async (res: Response) => ((await res.json()) as { id: number }).id;
 
 async function page(session: { cookie: string }, path: string) {
-  const res = await fetch(`${baseUrl()}${path}`, { headers: { Cookie: session.cookie } });
+  const res = await workerFetch(`${path}`, { headers: { Cookie: session.cookie } });
   return { status: res.status, html: await res.text() };
 }
 

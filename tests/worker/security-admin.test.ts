@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
-import { baseUrl, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
+import { workerFetch, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
 
 // The security admin API (users, roles, permission pairs) against the real Worker and D1.
 
@@ -101,7 +101,7 @@ test("deactivating a user ends their access at once; reactivating lets them sign
   expect((await client.get("/api/v1/me/")).status).toBe(200);
   expect((await admin.put(`/api/v1/security/users/${user.id}`, { active: false })).status).toBe(200);
   expect((await client.get("/api/v1/me/")).status).toBe(401);
-  const login = await fetch(`${baseUrl()}/api/v1/security/login`, {
+  const login = await workerFetch(`/api/v1/security/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username: user.username, password: user.password, provider: "db" }),
@@ -168,7 +168,7 @@ test("non-admins are refused the security admin API", async () => {
     expect((await client.get(path)).status, path).toBe(403);
   }
   expect((await client.post("/api/v1/security/roles/", { name: "Sneaky" })).status).toBe(403);
-  expect((await fetch(`${baseUrl()}/api/v1/security/users/`)).status).toBe(401);
+  expect((await workerFetch(`/api/v1/security/users/`)).status).toBe(401);
 });
 
 test("custom roles: create, rename, give permissions, assign users, delete", async () => {
@@ -221,8 +221,8 @@ test("cookie-session writes to the admin API need the CSRF token", async () => {
   const { cookie, csrfToken } = await browserSession(username, password);
   const body = JSON.stringify({ name: `Cookie role ${unique()}` });
   const headers = { Cookie: cookie, "Content-Type": "application/json" };
-  const without = await fetch(`${baseUrl()}/api/v1/security/roles/`, { method: "POST", headers, body });
+  const without = await workerFetch(`/api/v1/security/roles/`, { method: "POST", headers, body });
   expect(without.status).toBe(403);
-  const withToken = await fetch(`${baseUrl()}/api/v1/security/roles/`, { method: "POST", headers: { ...headers, "X-CSRFToken": csrfToken }, body });
+  const withToken = await workerFetch(`/api/v1/security/roles/`, { method: "POST", headers: { ...headers, "X-CSRFToken": csrfToken }, body });
   expect(withToken.status).toBe(201);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
-import { baseUrl, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
+import { workerFetch, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
 
 // /api/v1/dataset/ against the real Worker: the examples registered at first start, CRUD, virtual
 // datasets through the SQL gate, column and metric editing, validation, and who may do what.
@@ -203,5 +203,5 @@ test("Gamma may list datasets (none without data access) but not create, change 
   expect((await gamma.post("/api/v1/dataset/", { database: births.database.id, table_name: "x", sql: "SELECT 1" })).status).toBe(403);
   expect((await gamma.put(`/api/v1/dataset/${births.id}`, { description: "mine now" })).status).toBe(403);
   expect((await gamma.delete(`/api/v1/dataset/${births.id}`)).status).toBe(403);
-  expect((await fetch(`${baseUrl()}/api/v1/dataset/`)).status).toBe(401);
+  expect((await workerFetch(`/api/v1/dataset/`)).status).toBe(401);
 });

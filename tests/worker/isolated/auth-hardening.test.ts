@@ -1,36 +1,33 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
+import { beforeAll, expect, test } from "vitest";
+import { baseUrl, loginAsAdmin, useWorkerVars, workerFetch, type ApiClient } from "../../support/client";
 
 // Attacks on sign-in, reproduced against a Worker of its own (its counters must not lock out other suites):
 // an open redirect through `next`, password guessing, and credentials that outlive a logout, a password
 // change or a deactivation. Small limits make the throttle reachable: 5 failures per user, 12 per client.
 
-let w: SqlLabWorker;
+let admin: ApiClient;
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 beforeAll(async () => {
-  w = await startSqlLabWorker({ LOGIN_MAX_FAILURES_PER_USER: "5", LOGIN_MAX_FAILURES_PER_CLIENT: "12" });
-}, 240_000);
-
-afterAll(async () => {
-  await w?.stop();
+  useWorkerVars({ LOGIN_MAX_FAILURES_PER_USER: "5", LOGIN_MAX_FAILURES_PER_CLIENT: "12" });
+  admin = await loginAsAdmin();
 });
 
 async function makeUser(): Promise<{ id: number; username: string; password: string }> {
   const username = `u_${unique()}`;
   const password = `pw-${unique()}-${unique()}`;
-  const roles = (await (await w.admin.get("/api/v1/security/roles/?q=(page_size:100)")).json()) as { result: { id: number; name: string }[] };
+  const roles = (await (await admin.get("/api/v1/security/roles/?q=(page_size:100)")).json()) as { result: { id: number; name: string }[] };
   const gamma = roles.result.find((r) => r.name === "Gamma")!.id;
-  const res = await w.admin.post("/api/v1/security/users/", { username, password, first_name: "T", last_name: "U", email: `${username}@example.com`, roles: [gamma] });
+  const res = await admin.post("/api/v1/security/users/", { username, password, first_name: "T", last_name: "U", email: `${username}@example.com`, roles: [gamma] });
   expect(res.status).toBe(201);
   return { id: ((await res.json()) as { id: number }).id, username, password };
 }
 
 const formLogin = (username: string, password: string, next = "/") =>
-  fetch(`${w.url}/login/`, { method: "POST", body: new URLSearchParams({ username, password, next }), redirect: "manual" });
+  workerFetch(`/login/`, { method: "POST", body: new URLSearchParams({ username, password, next }), redirect: "manual" });
 const tokenLogin = (username: string, password: string) =>
-  fetch(`${w.url}/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password, provider: "db", refresh: true }) });
-const me = (headers: Record<string, string>) => fetch(`${w.url}/api/v1/me/`, { headers });
+  workerFetch(`/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password, provider: "db", refresh: true }) });
+const me = (headers: Record<string, string>) => workerFetch(`/api/v1/me/`, { headers });
 
 async function cookieOf(username: string, password: string): Promise<string> {
   const res = await formLogin(username, password);
@@ -41,15 +38,15 @@ async function cookieOf(username: string, password: string): Promise<string> {
 
 test("after login, a hostile next never leaves this origin, and control characters are no 500", async () => {
   const user = await makeUser();
-  const origin = new URL(w.url).origin;
+  const origin = new URL(baseUrl()).origin;
   for (const next of ["/\t/evil.example/phish", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", " //evil.example", "/x\r\nSet-Cookie: a=b"]) {
     const res = await formLogin(user.username, user.password, next);
     expect(res.status, next).toBe(303);
-    const location = new URL(res.headers.get("location")!, w.url);
+    const location = new URL(res.headers.get("location")!, baseUrl());
     expect(location.origin, next).toBe(origin);
     expect(res.headers.get("location")).not.toMatch(/evil/);
   }
-  const page = await fetch(`${w.url}/login/?next=${encodeURIComponent("/\n/evil.example")}`);
+  const page = await workerFetch(`/login/?next=${encodeURIComponent("/\n/evil.example")}`);
   expect(page.status).toBe(200);
   expect(await page.text()).not.toContain("evil.example");
 });
@@ -58,8 +55,8 @@ test("a logout revokes that session's cookie, even replayed by another client", 
   const user = await makeUser();
   const cookie = await cookieOf(user.username, user.password);
   expect((await me({ Cookie: cookie })).status).toBe(200);
-  const csrf = ((await (await fetch(`${w.url}/api/v1/security/csrf_token/`, { headers: { Cookie: cookie } })).json()) as { result: string }).result;
-  const out = await fetch(`${w.url}/logout/`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: csrf }), redirect: "manual" });
+  const csrf = ((await (await workerFetch(`/api/v1/security/csrf_token/`, { headers: { Cookie: cookie } })).json()) as { result: string }).result;
+  const out = await workerFetch(`/logout/`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: csrf }), redirect: "manual" });
   expect(out.status).toBe(303);
   expect((await me({ Cookie: cookie })).status).toBe(401);
   // a new login works as before
@@ -72,10 +69,10 @@ test("a password change and a deactivation revoke cookies, access tokens and ref
     const cookie = await cookieOf(user.username, user.password);
     const tokens = (await (await tokenLogin(user.username, user.password)).json()) as { access_token: string; refresh_token: string };
     expect((await me({ Authorization: `Bearer ${tokens.access_token}` })).status).toBe(200);
-    expect((await w.admin.put(`/api/v1/security/users/${user.id}`, change)).status).toBe(200);
+    expect((await admin.put(`/api/v1/security/users/${user.id}`, change)).status).toBe(200);
     expect((await me({ Cookie: cookie })).status, JSON.stringify(change)).toBe(401);
     expect((await me({ Authorization: `Bearer ${tokens.access_token}` })).status, JSON.stringify(change)).toBe(401);
-    const refreshed = await fetch(`${w.url}/api/v1/security/refresh`, { method: "POST", headers: { Authorization: `Bearer ${tokens.refresh_token}` } });
+    const refreshed = await workerFetch(`/api/v1/security/refresh`, { method: "POST", headers: { Authorization: `Bearer ${tokens.refresh_token}` } });
     expect(refreshed.status, JSON.stringify(change)).toBe(401);
     if (change.password) expect((await tokenLogin(user.username, change.password)).status).toBe(200);
   }

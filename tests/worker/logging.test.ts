@@ -1,6 +1,6 @@
 import { expect, inject, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
-import { baseUrl, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
+import { baseUrl, workerFetch, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
 
 // Event logging (SPEC §7 "Logging"): the beacon and JSON sends, the 1024 cap, and the admin's read-back.
 
@@ -52,7 +52,7 @@ test("a beacon form send stores one row per event, with the user, ids, referrer 
   form.append("events", JSON.stringify(events));
   form.append("csrf_token", csrfToken);
   form.append("guest_token", "guest-secret-value");
-  const res = await fetch(`${baseUrl()}${LOG}&slice_id=42`, { method: "POST", body: form, headers: { Cookie: cookie, Referer: `${baseUrl()}/some/page/` } });
+  const res = await workerFetch(`${LOG}&slice_id=42`, { method: "POST", body: form, headers: { Cookie: cookie, Referer: `${baseUrl()}/some/page/` } });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ count: 2 });
 
@@ -72,7 +72,7 @@ test("a beacon without the CSRF token is refused on a cookie session", async () 
   const { cookie } = await browserSession(admin.username, admin.password);
   const form = new FormData();
   form.append("events", JSON.stringify([{ event_name: "x" }]));
-  const res = await fetch(`${baseUrl()}${LOG}`, { method: "POST", body: form, headers: { Cookie: cookie } });
+  const res = await workerFetch(`${LOG}`, { method: "POST", body: form, headers: { Cookie: cookie } });
   expect(res.status).toBe(403);
 });
 
@@ -123,7 +123,7 @@ test("malformed sends are 400s that say what is wrong", async () => {
 });
 
 test("anonymous callers may not log; Gamma may log but not read the log", async () => {
-  expect((await fetch(`${baseUrl()}${LOG}`, { method: "POST", body: "[]", headers: { "Content-Type": "application/json" } })).status).toBe(401);
+  expect((await workerFetch(`${LOG}`, { method: "POST", body: "[]", headers: { "Content-Type": "application/json" } })).status).toBe(401);
   const admin = await loginAsAdmin();
   const gammaUser = await createUser(admin, "Gamma");
   const gamma = await loginAs(gammaUser.username, gammaUser.password);
@@ -174,7 +174,7 @@ test("recent activity answers the caller's views in Superset's shape and validat
   const body = (await res.json()) as { result: unknown[] };
   expect(Array.isArray(body.result)).toBe(true);
   expect((await admin.get(`/api/v1/log/recent_activity/?q=${encodeRison({ page_size: 0 })}`)).status).toBe(400);
-  expect((await fetch(`${baseUrl()}/api/v1/log/recent_activity/`)).status).toBe(401);
+  expect((await workerFetch(`/api/v1/log/recent_activity/`)).status).toBe(401);
 });
 
 test("the Action Log page lists events for admins and is refused to Gamma", async () => {
@@ -182,7 +182,7 @@ test("the Action Log page lists events for admins and is refused to Gamma", asyn
   const { cookie } = await browserSession(admin.username, admin.password);
   const name = `page_${unique()}`;
   await (await loginAsAdmin()).post(LOG, [{ event_name: name, path: "/shown/path/" }]);
-  const page = await fetch(`${baseUrl()}/logs/?action=${name}`, { headers: { Cookie: cookie } });
+  const page = await workerFetch(`/logs/?action=${name}`, { headers: { Cookie: cookie } });
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain("Action Log");
@@ -190,5 +190,5 @@ test("the Action Log page lists events for admins and is refused to Gamma", asyn
   expect(html).toContain("/shown/path/");
   const gammaUser = await createUser(await loginAsAdmin(), "Gamma");
   const gamma = await browserSession(gammaUser.username, gammaUser.password);
-  expect((await fetch(`${baseUrl()}/logs/`, { headers: { Cookie: gamma.cookie } })).status).toBe(403);
+  expect((await workerFetch(`/logs/`, { headers: { Cookie: gamma.cookie } })).status).toBe(403);
 });

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { routeTable, samplePath, type RouteDefinition } from "../support/route-table";
-import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
-import { describe, eachLimited, problemIn, type Finding } from "../support/hostile";
+import { beforeAll, expect, test } from "vitest";
+import { routeTable, samplePath, type RouteDefinition } from "../../support/route-table";
+import { loginAsAdmin, type ApiClient } from "../../support/client";
+import { metadataRows } from "../../support/worker-d1";
+import { describe, eachLimited, problemIn, type Finding } from "../../support/hostile";
 
 // A battery of hostile values walking every route family: path parameters, query parameters and JSON body
 // fields, as an admin (so guards never answer first). More than 10,000 requests; not one may answer ≥ 500,
 // and every refusal carries a clear message. It runs on a Worker of its own: the bodies create junk rows
-// (roles, saved queries, tabs) that would disturb the other suites' listings.
+// (roles, saved queries, tabs) that would disturb the other suites' listings (tests/worker/isolated/: its own
+// Miniflare, D1 and Durable Objects).
 
-let w: SqlLabWorker;
+let admin: ApiClient;
 let routes: RouteDefinition[];
 
 /** Routes left out, each for a reason. */
@@ -44,16 +46,12 @@ const FIELD_NAMES = [
 ];
 
 beforeAll(async () => {
-  w = await startSqlLabWorker();
+  admin = await loginAsAdmin();
   routes = routeTable().filter((r) => !r.middleware && !SKIPPED[`${r.method} ${r.path}`]);
-}, 240_000);
-
-afterAll(async () => {
-  await w?.stop();
 });
 
 async function probe(method: string, path: string, body: string | undefined, input: string, route: string, findings: Finding[]) {
-  const res = await w.admin.raw(path, { method, body, headers: body === undefined ? {} : { "Content-Type": "application/json" } });
+  const res = await admin.raw(path, { method, body, headers: body === undefined ? {} : { "Content-Type": "application/json" } });
   const text = await res.text();
   if (res.status >= 500) findings.push({ route, input, status: res.status, body: text.slice(0, 200) });
   else if (res.status >= 400) {
@@ -100,25 +98,25 @@ test("more than 10,000 hostile path, query and body values across every route fa
 }, 600_000);
 
 test("a NUL byte in a table name on D1 is a 400, not an engine failure", async () => {
-  const examples = w.d1<{ id: number }>("SELECT id FROM dbs WHERE sqlalchemy_uri = 'd1://EXAMPLES'")[0].id;
+  const examples = (await metadataRows<{ id: number }>("SELECT id FROM dbs WHERE sqlalchemy_uri = 'd1://EXAMPLES'"))[0].id;
   for (const path of [
     `/api/v1/database/${examples}/table_metadata/?name=${encodeURIComponent("birth\u0000names")}`,
     `/api/v1/database/${examples}/table_metadata/extra/?name=birth_names&schema=${encodeURIComponent("ma\u0000in")}`,
     `/api/v1/database/${examples}/select_star/${encodeURIComponent("birth\u0000names")}/`,
     `/api/v1/database/${examples}/tables/?q=${encodeURIComponent("(schema_name:'ma\u0000in')")}`,
   ]) {
-    const res = await w.admin.get(path);
+    const res = await admin.get(path);
     expect(res.status, path).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/NUL/);
   }
 });
 
 test("extra_json: null on a tab-state update is kept as no extras, not a constraint failure", async () => {
-  const created = await w.admin.post("/tabstateview/", { queryEditor: JSON.stringify({ title: "Hostile", dbId: null, sql: "" }) });
+  const created = await admin.post("/tabstateview/", { queryEditor: JSON.stringify({ title: "Hostile", dbId: null, sql: "" }) });
   expect(created.status).toBe(200);
   const { id } = (await created.json()) as { id: number };
-  const res = await w.admin.put(`/tabstateview/${id}`, { extra_json: null });
+  const res = await admin.put(`/tabstateview/${id}`, { extra_json: null });
   expect(res.status).toBe(200);
-  const stored = w.d1<{ extra_json: string }>(`SELECT extra_json FROM tab_state WHERE id = ${id}`)[0];
+  const stored = (await metadataRows<{ extra_json: string }>(`SELECT extra_json FROM tab_state WHERE id = ${id}`))[0];
   expect(JSON.parse(stored.extra_json)).toEqual({});
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { baseUrl, loginAsAdmin } from "../support/client";
+import { baseUrl, workerFetch, loginAsAdmin } from "../support/client";
 import { examplesId, formPost, userWithRoles } from "../support/sqllab";
 
 // Sharing and formatting: the legacy /kv/ store, SQL Lab permalinks, and format_sql.
@@ -47,6 +47,6 @@ test("format_sql answers the formatted text, in the dialect of the database when
 });
 
 test("sharing and formatting need a login", async () => {
-  expect((await fetch(`${baseUrl()}/kv/store/`, { method: "POST", body: "data=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(401);
-  expect((await fetch(`${baseUrl()}/api/v1/sqllab/format_sql/`, { method: "POST", body: "{}" })).status).toBe(401);
+  expect((await workerFetch(`/kv/store/`, { method: "POST", body: "data=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(401);
+  expect((await workerFetch(`/api/v1/sqllab/format_sql/`, { method: "POST", body: "{}" })).status).toBe(401);
 });

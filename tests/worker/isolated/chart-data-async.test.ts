@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
-import { json, q, unique } from "../support/access";
-import { newClientId } from "../support/sqllab";
-import type { ApiClient } from "../support/client";
+import { beforeAll, expect, test } from "vitest";
+import { json, q, unique } from "../../support/access";
+import { newClientId } from "../../support/sqllab";
+import { loginAs, loginAsAdmin, useWorkerVars, type ApiClient } from "../../support/client";
 
 // Superset's GLOBAL_ASYNC_QUERIES for chart data, on a Worker of its own with the setting on: a request not
 // cached answers 202 with a job, a ChartDataJob Durable Object runs it, the caller's event channel announces
 // it, and result_url answers the rows (to that user only). Cached requests answer at once.
 
-let worker: SqlLabWorker;
 let admin: ApiClient;
 let birthNames: number;
 
 beforeAll(async () => {
-  worker = await startSqlLabWorker({ GLOBAL_ASYNC_QUERIES: "true" });
-  admin = worker.admin;
+  useWorkerVars({ GLOBAL_ASYNC_QUERIES: "true" });
+  admin = await loginAsAdmin();
   const all = await json(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 100 })}`));
   birthNames = all.result.find((d: { table_name: string }) => d.table_name === "birth_names").id;
-}, 120_000);
-
-afterAll(async () => worker?.stop());
+});
 
 const body = (label: string, extra: Record<string, unknown> = {}) => ({
   datasource: { id: birthNames, type: "table" }, result_format: "json", result_type: "full",
@@ -88,5 +84,5 @@ async function otherUser(): Promise<ApiClient> {
   const roles = await json(await admin.get(`/api/v1/security/roles/?q=${q({ filters: [{ col: "name", opr: "eq", value: "Admin" }] })}`));
   const made = await admin.post("/api/v1/security/users/", { username, first_name: "Other", last_name: "Admin", email: `${username}@example.com`, password, roles: [roles.result[0].id] });
   expect(made.status).toBe(201);
-  return worker.login(username, password);
+  return loginAs(username, password);
 }
