@@ -22,6 +22,28 @@ const ROLLING: Record<string, (window: number[]) => number | null> = {
 };
 
 /**
+ * Applies a window function to each column `columns` maps from. After a pivot a metric's name stands for every
+ * series under it (pandas' df.loc[:, [metric]] on the pivot's MultiIndex): each is transformed, in place when the
+ * name maps to itself, otherwise added under the new name with the same series levels. Otherwise the one column.
+ */
+function mapSeries(frame: Frame, operation: string, options: Record<string, unknown>, fn: (values: unknown[]) => unknown[]): Frame {
+  const out: Frame = { index: frame.index, columns: [...frame.columns] };
+  for (const [src, dest] of columnMap(operation, options)) {
+    const series = frame.columns.filter((c) => c.key.length > 1 && c.key[0] === src);
+    if (!series.length) {
+      setColumn(out, dest, fn(requireColumn(frame, operation, src).values));
+      continue;
+    }
+    for (const c of series) {
+      const values = fn(c.values);
+      if (dest === src) out.columns[out.columns.indexOf(c)] = { key: c.key, values };
+      else out.columns.push({ key: [dest, ...c.key.slice(1)], values });
+    }
+  }
+  return out;
+}
+
+/**
  * rolling: a trailing window of `window` rows per column; a window with fewer than min_periods values is
  * empty, and (as Superset does) the first min_periods rows are dropped from the frame.
  */
@@ -31,15 +53,13 @@ export function rolling(frame: Frame, options: Record<string, unknown>): Frame {
   if (!reduce || !Object.hasOwn(ROLLING, type)) throw postProcessingError("rolling", `Invalid rolling_type: ${type}`);
   const window = intOption("rolling", options, "window", 0, 1);
   const minPeriods = intOption("rolling", options, "min_periods", window, 0);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("rolling", options)) {
-    const values = requireColumn(frame, "rolling", src).values.map(num);
-    const result = values.map((_, i) => {
+  const out = mapSeries(frame, "rolling", options, (column) => {
+    const values = column.map(num);
+    return values.map((_, i) => {
       const slice = values.slice(Math.max(0, i - window + 1), i + 1).filter((v): v is number => v !== null);
       return slice.length >= Math.max(minPeriods, 1) ? reduce(slice) : null;
     });
-    setColumn(out, dest, result);
-  }
+  });
   if (minPeriods > 0) return takeRows(out, Array.from({ length: Math.max(0, rowCount(out) - minPeriods) }, (_, i) => i + minPeriods));
   return out;
 }
@@ -49,31 +69,27 @@ export function cum(frame: Frame, options: Record<string, unknown>): Frame {
   const op = stringOption("cum", options, "operator");
   const step: Record<string, (acc: number, v: number) => number> = { sum: (a, v) => a + v, prod: (a, v) => a * v, min: Math.min, max: Math.max };
   if (!Object.hasOwn(step, op)) throw postProcessingError("cum", `Invalid cumulative operator: ${op}`);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("cum", options)) {
+  return mapSeries(frame, "cum", options, (values) => {
     let acc: number | null = null;
-    setColumn(out, dest, requireColumn(frame, "cum", src).values.map((v) => {
+    return values.map((v) => {
       const n = num(v);
       if (n === null) return null;
       acc = acc === null ? n : step[op](acc, n);
       return acc;
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /** diff: the change from `periods` rows before (the first rows have none). */
 export function diff(frame: Frame, options: Record<string, unknown>): Frame {
   const periods = intOption("diff", options, "periods", 1, 1);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("diff", options)) {
-    const values = requireColumn(frame, "diff", src).values.map(num);
-    setColumn(out, dest, values.map((v, i) => {
+  return mapSeries(frame, "diff", options, (column) => {
+    const values = column.map(num);
+    return values.map((v, i) => {
       const before = i >= periods ? values[i - periods] : null;
       return v === null || before === null ? null : v - before;
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /** compare: source vs compare columns as difference, percentage or ratio, named `<type>__<source>__<compare>`. */
