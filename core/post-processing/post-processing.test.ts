@@ -56,6 +56,17 @@ test("after a pivot, rolling, cum and diff on a metric apply to each of its seri
   expect(diffed.rows.map((r) => r.slice(3))).toEqual([[null, null], [20, null], [20, null]]);
 });
 
+test("after a pivot, compare pairs each series with the same series of the compared metric (a grouped time comparison)", () => {
+  // this year's and last year's births by day and gender: boy 10 vs 5, girl 20 vs 25 on day 1; boy 30 vs 10 on day 2
+  const out = run([
+    { operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { num: { operator: "mean" }, prev: { operator: "mean" } } } },
+    { operation: "compare", options: { source_columns: ["num"], compare_columns: ["prev"], compare_type: "difference", drop_original_columns: true } },
+    { operation: "flatten" },
+  ], ["ds", "gender", "num", "prev"], [[D(1), "boy", 10, 5], [D(1), "girl", 20, 25], [D(2), "boy", 30, 10]]);
+  expect(out.names).toEqual(["ds", "difference__num__prev, boy", "difference__num__prev, girl"]);
+  expect(out.rows).toEqual([[D(1), 5, -5], [D(2), 20, null]]);
+});
+
 test("compare and contribution", () => {
   const n3 = ["a", "b"];
   const r3 = [[10, 8], [3, 4]];

@@ -1,5 +1,5 @@
 import { percentile } from "../aggregates";
-import { columnMap, intOption, num, postProcessingError, requireColumn, rowCount, setColumn, stringList, takeRows, stringOption, type Frame } from "../frame";
+import { columnMap, intOption, keyName, num, postProcessingError, requireColumn, rowCount, setColumn, stringList, takeRows, stringOption, type Frame } from "../frame";
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 const ROLLING: Record<string, (window: number[]) => number | null> = {
@@ -26,10 +26,13 @@ const ROLLING: Record<string, (window: number[]) => number | null> = {
  * series under it (pandas' df.loc[:, [metric]] on the pivot's MultiIndex): each is transformed, in place when the
  * name maps to itself, otherwise added under the new name with the same series levels. Otherwise the one column.
  */
+/** After a pivot, the series columns under a metric's name (keys of two or more levels); none otherwise. */
+const seriesUnder = (frame: Frame, name: string) => frame.columns.filter((c) => c.key.length > 1 && c.key[0] === name);
+
 function mapSeries(frame: Frame, operation: string, options: Record<string, unknown>, fn: (values: unknown[]) => unknown[]): Frame {
   const out: Frame = { index: frame.index, columns: [...frame.columns] };
   for (const [src, dest] of columnMap(operation, options)) {
-    const series = frame.columns.filter((c) => c.key.length > 1 && c.key[0] === src);
+    const series = seriesUnder(frame, src);
     if (!series.length) {
       setColumn(out, dest, fn(requireColumn(frame, operation, src).values));
       continue;
@@ -105,10 +108,22 @@ export function compare(frame: Frame, options: Record<string, unknown>): Frame {
   };
   if (!Object.hasOwn(fn, type)) throw postProcessingError("compare", `Invalid compare_type: ${type}`);
   const out: Frame = { index: frame.index, columns: [...frame.columns] };
+  const compared = (a: unknown[], b: unknown[]) => a.map(num).map((x, r) => {
+    const y = num(b[r]);
+    return x === null || y === null ? null : fn[type](x, y);
+  });
   sources.forEach((s, i) => {
-    const a = requireColumn(frame, "compare", s).values.map(num);
-    const b = requireColumn(frame, "compare", targets[i]).values.map(num);
-    setColumn(out, `${type}__${s}__${targets[i]}`, a.map((x, r) => (x === null || b[r] === null ? null : fn[type](x, b[r]!))));
+    const name = `${type}__${s}__${targets[i]}`;
+    const series = seriesUnder(frame, s);
+    if (!series.length) {
+      setColumn(out, name, compared(requireColumn(frame, "compare", s).values, requireColumn(frame, "compare", targets[i]).values));
+      return;
+    }
+    // after a pivot: each series against the same series of the compared metric
+    for (const c of series) {
+      const other = seriesUnder(frame, targets[i]).find((t) => keyName(t.key.slice(1)) === keyName(c.key.slice(1)));
+      out.columns.push({ key: [name, ...c.key.slice(1)], values: other ? compared(c.values, other.values) : c.values.map(() => null) });
+    }
   });
   if (options.drop_original_columns === true) {
     const drop = new Set([...sources, ...targets]);
