@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { parse } from "yaml";
-import { loginAsAdmin, type ApiClient } from "../support/client";
-import { loadSupersetUi, supersetClient, type FormData, type SupersetClientInstance } from "../support/superset-ui";
-import { chartData, dropExampleCopies, ENGINES, loadExampleEngines, sqlLab, type Engine, type EngineExamples } from "../support/example-engines";
+import { loadSupersetUi, type FormData } from "../support/superset-ui";
+import { chartData, ENGINES, exampleSuite, sqlLab } from "../support/example-engines";
 
 // Real saved charts from Superset's example bundle (shared/data/superset-examples, read at test time, never
 // copied here) whose dataset the product generates (cleaned_sales_data): each chart's params go through its
@@ -38,21 +37,11 @@ async function salesCharts(): Promise<SavedChart[]> {
   return out;
 }
 
-let admin: ApiClient;
-let client: SupersetClientInstance;
-let engines: Record<Engine, EngineExamples>;
+const suite = exampleSuite(CHARTS !== null);
 let charts: SavedChart[] = [];
 
 beforeAll(async () => {
-  if (!CHARTS) return;
-  admin = await loginAsAdmin();
-  client = await supersetClient();
-  engines = await loadExampleEngines(admin);
-  charts = await salesCharts();
-}, 180_000);
-
-afterAll(async () => {
-  if (CHARTS) await dropExampleCopies();
+  if (CHARTS) charts = await salesCharts();
 });
 
 /** The label a chart's metric answers under: a saved metric's name or an adhoc metric's label. */
@@ -74,7 +63,8 @@ const unfiltered = (params: FormData) =>
 for (const engine of ENGINES) {
   test.skipIf(!CHARTS)(`${engine}: the bundle's saved cleaned_sales_data charts answer 200 with sane results`, async () => {
     expect(charts.length).toBeGreaterThanOrEqual(15);
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const { buildQueryByVizType } = await loadSupersetUi();
     const failures: string[] = [];
     let checkedTotals = 0;

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { loginAsAdmin, type ApiClient } from "../support/client";
-import { supersetClient, type SupersetClientInstance } from "../support/superset-ui";
-import { chartData, dropExampleCopies, ENGINES, loadExampleEngines, simple, sqlLab, yearOf, type Engine, type EngineExamples } from "../support/example-engines";
+import { expect, test } from "vitest";
+import { chartData, ENGINES, simple, sqlLab, yearOf, exampleSuite, num } from "../support/example-engines";
 
 // More chart types through Superset's own buildQuery and SupersetClient on D1, PostgreSQL and MariaDB (see
 // chart-data-superset-ui.test.ts): pivot table, mixed timeseries (two queries), box plot and histogram.
 // The box plot's and histogram's statistics are worked out here from the rows the SQL returns.
 
-let admin: ApiClient;
-let client: SupersetClientInstance;
-let engines: Record<Engine, EngineExamples>;
-
-beforeAll(async () => {
-  admin = await loginAsAdmin();
-  client = await supersetClient();
-  engines = await loadExampleEngines(admin);
-}, 180_000);
-
-afterAll(async () => {
-  await dropExampleCopies();
-});
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const suite = exampleSuite();
 
 /** numpy's default percentile: linear between the two nearest ranks of the sorted values. */
 function percentile(sorted: number[], q: number): number {
@@ -32,7 +16,8 @@ function percentile(sorted: number[], q: number): number {
 
 for (const engine of ENGINES) {
   test(`${engine}: pivot table — rows by state, columns by gender, a saved and an adhoc AVG metric`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "pivot_table_v2", groupbyRows: ["state"], groupbyColumns: ["gender"], row_limit: 100, series_limit: 0, order_desc: true,
       metrics: ["sum__num", { expressionType: "SIMPLE", column: { column_name: "num" }, aggregate: "AVG", label: "avg_num" }],
@@ -47,7 +32,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: mixed timeseries — two queries with their own metrics and filters on one yearly axis`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const range = simple("ds", "TEMPORAL_RANGE", "2000-01-01 : 2005-01-01");
     const result = await chartData(client, datasets.birth_names, {
       viz_type: "mixed_timeseries", x_axis: "ds", time_grain_sqla: "P1Y", row_limit: 100, row_limit_b: 100,
@@ -68,7 +54,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: box plot — births per state distributed per gender, min/max whiskers`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "box_plot", columns: ["state"], groupby: ["gender"], metrics: ["sum__num"], whiskerOptions: "Min/max (no outliers)",
       adhoc_filters: [simple("ds", "TEMPORAL_RANGE", "2000-01-01 : 2001-01-01")],
@@ -94,7 +81,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: histogram — raw values in five equal bins per gender, counted and normalised`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const form = {
       viz_type: "histogram_v2", column: "num", groupby: ["gender"], bins: 5, cumulative: false, row_limit: 10_000,
       adhoc_filters: [simple("name", "IN", ["Michael", "Jennifer"]), simple("state", "==", "CA")],

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { loginAsAdmin, type ApiClient } from "../support/client";
-import { supersetClient, type SupersetClientInstance } from "../support/superset-ui";
-import { chartData, custom, dropExampleCopies, ENGINES, loadExampleEngines, monthOf, simple, sqlLab, yearOf, type Engine, type EngineExamples } from "../support/example-engines";
+import { expect, test } from "vitest";
+import { chartData, custom, ENGINES, monthOf, simple, sqlLab, yearOf, exampleSuite, num } from "../support/example-engines";
 
 // The chart-data contract through HTTP with request bodies built by Superset's own chart plugins
 // (@superset-ui 0.20.x buildQuery), POSTed by SupersetClient, over the product's example tables on D1,
@@ -10,26 +8,13 @@ import { chartData, custom, dropExampleCopies, ENGINES, loadExampleEngines, mont
 // Table, timeseries (series limit, time comparison, cumulative + row contribution), pie and big numbers;
 // chart-data-superset-ui-more.test.ts has pivot table, mixed timeseries, box plot and histogram.
 
-let admin: ApiClient;
-let client: SupersetClientInstance;
-let engines: Record<Engine, EngineExamples>;
-
-beforeAll(async () => {
-  admin = await loginAsAdmin();
-  client = await supersetClient();
-  engines = await loadExampleEngines(admin);
-}, 180_000);
-
-afterAll(async () => {
-  await dropExampleCopies();
-});
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const suite = exampleSuite();
 const YEAR_MS = (y: number, m = 1) => Date.UTC(y, m - 1, 1);
 
 for (const engine of ENGINES) {
   test(`${engine}: table, aggregate — saved and SQL metrics, five filter kinds, WHERE/HAVING, order, row limit, percent metric`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const result = await chartData(client, datasets.birth_names, {
       viz_type: "table", query_mode: "aggregate", groupby: ["state"],
       metrics: ["sum__num", { expressionType: "SQL", sqlExpression: "SUM(num_boys) - SUM(num_girls)", label: "boys_minus_girls" }],
@@ -52,7 +37,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: table, raw records — equality, LIKE, NOT IN and a time range, ordered by three columns`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "table", query_mode: "raw", all_columns: ["name", "state", "num"], row_limit: 7,
       order_by_cols: ['["num", false]', '["state", true]', '["name", true]'],
@@ -67,7 +53,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: line chart — yearly x-axis grain, series by name limited to the top 3 by a metric`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "echarts_timeseries_line", x_axis: "ds", time_grain_sqla: "P1Y", metrics: ["sum__num"], groupby: ["name"],
       limit: 3, timeseries_limit_metric: "sum__num", order_desc: true, row_limit: 10_000, comparison_type: "values",
@@ -86,7 +73,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: line chart — series by gender, each compared with itself one year back as a difference`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "echarts_timeseries_line", x_axis: "ds", time_grain_sqla: "P1Y", metrics: ["sum__num"], groupby: ["gender"], row_limit: 10_000,
       time_compare: ["1 year ago"], comparison_type: "difference",
@@ -102,7 +90,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: bar chart — quarterly grain, top 3 product lines, cumulative sum, then each quarter's shares`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.cleaned_sales_data, {
       viz_type: "echarts_timeseries_bar", x_axis: "order_date", time_grain_sqla: "P3M", metrics: ["sum__sales"], groupby: ["product_line"],
       limit: 3, timeseries_limit_metric: "sum__sales", order_desc: true, rolling_type: "cumsum", contributionMode: "row", row_limit: 10_000,
@@ -135,7 +124,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: pie — a saved metric by state, sorted by it, five slices`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "pie", groupby: ["state"], metric: "sum__num", sort_by_metric: true, row_limit: 5,
       adhoc_filters: [simple("gender", "==", "boy"), simple("num", ">", 100), simple("ds", "TEMPORAL_RANGE", "1980-01-01 : 1990-01-01")],
@@ -146,7 +136,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: big number with trendline — monthly orders, a 3-month rolling sum`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.cleaned_sales_data, {
       viz_type: "big_number", x_axis: "order_date", time_grain_sqla: "P1M", metric: "count", rolling_type: "sum", rolling_periods: 3, min_periods: 3,
       adhoc_filters: [simple("order_date", "TEMPORAL_RANGE", "2003-01-01 : 2004-07-01"), simple("status", "IN", ["Shipped", "Resolved"])],
@@ -163,7 +154,8 @@ for (const engine of ENGINES) {
   });
 
   test(`${engine}: big number total — COUNT_DISTINCT adhoc metric under NOT IN, < and a custom SQL WHERE`, async () => {
-    const { datasets, tables, databaseId } = engines[engine];
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
     const [r] = await chartData(client, datasets.birth_names, {
       viz_type: "big_number_total", metric: { expressionType: "SIMPLE", column: { column_name: "name" }, aggregate: "COUNT_DISTINCT", label: "names" },
       adhoc_filters: [simple("state", "NOT IN", ["other", "CA"]), simple("num", "<", 50), custom("WHERE", "gender = 'girl'")],

@@ -1,14 +1,14 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import postgres from "postgres";
 import { createConnection } from "mysql2/promise";
 import { birthNames } from "../../core/examples/birth-names";
 import { sales } from "../../core/examples/sales";
 import { insertStatements } from "../../core/examples/sql";
 import type { ExampleColumn, ExampleDataset } from "../../core/examples/types";
-import type { ApiClient } from "./client";
+import { loginAsAdmin, type ApiClient } from "./client";
 import { exampleDataset, json, unique } from "./access";
 import { examplesId, newClientId } from "./sqllab";
-import { loadSupersetUi, type FormData, type SupersetClientInstance } from "./superset-ui";
+import { loadSupersetUi, supersetClient, type FormData, type SupersetClientInstance } from "./superset-ui";
 
 // The product's generated example tables on all three engines: D1's are the `examples` database the Worker
 // seeds at first start; PostgreSQL and MariaDB get copies of the same generated rows (under a per-run table
@@ -103,6 +103,33 @@ export async function loadExampleEngines(admin: ApiClient): Promise<Record<Engin
     mysql: await registerEngine(admin, "mysql", "mysql://root@127.0.0.1:3306/test", "test"),
   };
 }
+
+export interface ExampleSuite {
+  admin: ApiClient;
+  client: SupersetClientInstance;
+  engines: Record<Engine, EngineExamples>;
+}
+
+/**
+ * A test file's shared setup: an admin API client, a logged-in SupersetClient and the example tables on all three
+ * engines, loaded before the file's tests and dropped after them (nothing at all when `enabled` is false).
+ */
+export function exampleSuite(enabled = true): ExampleSuite {
+  const suite = {} as ExampleSuite;
+  beforeAll(async () => {
+    if (!enabled) return;
+    suite.admin = await loginAsAdmin();
+    suite.client = await supersetClient();
+    suite.engines = await loadExampleEngines(suite.admin);
+  }, 180_000);
+  afterAll(async () => {
+    if (enabled) await dropExampleCopies();
+  });
+  return suite;
+}
+
+/** A figure from any engine's driver (PostgreSQL's bigint sums come as text) as a number; null stays null. */
+export const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function dropExampleCopies(): Promise<void> {
   const names = COPIED.map((d) => copyName(d.table.tableName));
