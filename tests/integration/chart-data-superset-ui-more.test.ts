@@ -108,4 +108,27 @@ for (const engine of ENGINES) {
       byGender(shares)[gender].forEach((share: number, i: number) => expect(share).toBeCloseTo(c[i] / total, 12));
     }
   });
+
+  test(`${engine}: the remaining filter operators — IS NULL, IS NOT NULL, ILIKE, NOT LIKE, <= — on cleaned_sales_data`, async () => {
+    const { admin, client } = suite;
+    const { datasets, tables, databaseId } = suite.engines[engine];
+    const [r] = await chartData(client, datasets.cleaned_sales_data, {
+      viz_type: "table", query_mode: "aggregate", groupby: ["country"], metrics: ["count", "sum__sales"], row_limit: 100, order_desc: true,
+      adhoc_filters: [simple("state", "IS NOT NULL"), simple("city", "ILIKE", "%SAN%"), simple("product_line", "NOT LIKE", "%Cars"), simple("quantity_ordered", "<=", 40)],
+    });
+    const expected = await sqlLab(admin, databaseId, `SELECT country, COUNT(*) AS n, SUM(sales) AS s FROM ${tables.cleaned_sales_data}
+      WHERE state IS NOT NULL AND LOWER(city) LIKE '%san%' AND product_line NOT LIKE '%Cars' AND quantity_ordered <= 40 GROUP BY country ORDER BY n DESC`);
+    expect(expected.length).toBeGreaterThan(0);
+    // ordered by count, descending; countries with the same count may come in either order, so compare by country
+    const counts = r.data.map((row) => num(row.count)!);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const byCountry = <T extends Record<string, any>>(rows: T[]) => [...rows].sort((a, b) => String(a.country).localeCompare(String(b.country)));
+    expect(byCountry(r.data).map((row) => [row.country, num(row.count)])).toEqual(byCountry(expected).map((e) => [e.country, num(e.n)]));
+    byCountry(r.data).forEach((row, i) => expect(Number(row.sum__sales)).toBeCloseTo(Number(byCountry(expected)[i].s), 4));
+
+    const [missing] = await chartData(client, datasets.cleaned_sales_data, { viz_type: "big_number_total", metric: "count", adhoc_filters: [simple("state", "IS NULL")] });
+    const [nulls] = await sqlLab(admin, databaseId, `SELECT COUNT(*) AS n FROM ${tables.cleaned_sales_data} WHERE state IS NULL`);
+    expect(Number(nulls.n)).toBeGreaterThan(0);
+    expect(missing.data.map((row) => num(row.count))).toEqual([Number(nulls.n)]);
+  });
 }
