@@ -41,6 +41,32 @@ test("rolling, cum and diff over a series", () => {
   expect(run([{ operation: "diff", options: { columns: { v: "d" }, periods: 1 } }], n2, series).rows.map((r) => r[2])).toEqual([null, 2, 2, 2]);
 });
 
+test("after a pivot, rolling, cum and diff on a metric apply to each of its series (the timeseries plugin's order)", () => {
+  const pivot = { operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { num: { operator: "mean" } } } };
+  // boy 10, 30, 50 and girl 20, (none), 40 by day: running sums boy 10, 40, 90, girl 20, (none), 60
+  const cum = run([pivot, { operation: "cum", options: { operator: "sum", columns: { num: "num" } } }, { operation: "flatten" }]);
+  expect(cum.names).toEqual(["ds", "num, boy", "num, girl"]);
+  expect(cum.rows).toEqual([[D(1), 10, 20], [D(2), 40, null], [D(3), 90, 60]]);
+  // a window of 2 over boy (10+30, 30+50) and girl (20, 40 alone), the first row dropped (min_periods 1)
+  const rolled = run([pivot, { operation: "rolling", options: { rolling_type: "sum", window: 2, min_periods: 1, columns: { num: "num" } } }, { operation: "flatten" }]);
+  expect(rolled.rows).toEqual([[D(2), 40, 20], [D(3), 80, 40]]);
+  // renamed: the series are added under the new name beside the originals
+  const diffed = run([pivot, { operation: "diff", options: { periods: 1, columns: { num: "d" } } }, { operation: "flatten" }]);
+  expect(diffed.names).toEqual(["ds", "num, boy", "num, girl", "d, boy", "d, girl"]);
+  expect(diffed.rows.map((r) => r.slice(3))).toEqual([[null, null], [20, null], [20, null]]);
+});
+
+test("after a pivot, compare pairs each series with the same series of the compared metric (a grouped time comparison)", () => {
+  // this year's and last year's births by day and gender: boy 10 vs 5, girl 20 vs 25 on day 1; boy 30 vs 10 on day 2
+  const out = run([
+    { operation: "pivot", options: { index: ["ds"], columns: ["gender"], aggregates: { num: { operator: "mean" }, prev: { operator: "mean" } } } },
+    { operation: "compare", options: { source_columns: ["num"], compare_columns: ["prev"], compare_type: "difference", drop_original_columns: true } },
+    { operation: "flatten" },
+  ], ["ds", "gender", "num", "prev"], [[D(1), "boy", 10, 5], [D(1), "girl", 20, 25], [D(2), "boy", 30, 10]]);
+  expect(out.names).toEqual(["ds", "difference__num__prev, boy", "difference__num__prev, girl"]);
+  expect(out.rows).toEqual([[D(1), 5, -5], [D(2), 20, null]]);
+});
+
 test("compare and contribution", () => {
   const n3 = ["a", "b"];
   const r3 = [[10, 8], [3, 4]];

@@ -85,6 +85,17 @@ test("a categorical x-axis sent as BASE_AXIS with a grain is left as it is (bar 
   expect(compiled.sql).toContain(`GROUP BY "state"`);
 });
 
+test("time_grain_sqla in extras buckets the x-axis only, never a series column named beside it", () => {
+  // what the timeseries plugins' buildQuery sends: the grain in extras and on the axis, the series by name
+  const compiled = compileQuery(query({
+    columns: [{ columnType: "BASE_AXIS", sqlExpression: "ds", label: "ds", timeGrain: "P1Y", expressionType: "SQL" }, "state"],
+    extras: { time_grain_sqla: "P1Y" }, metrics: ["count"], series_columns: ["state"], series_limit: 3,
+  }), births, opts("postgresql"));
+  expect(compiled.sql).toContain(`DATE_TRUNC('year', "ds") AS "ds",\n       "state" AS "state"`);
+  expect(compiled.sql).toContain(`SELECT "state" AS "__series_0"`);
+  expect(compiled.sql).not.toMatch(/DATE_TRUNC\('year', "state"\)/i);
+});
+
 test("every filter operator, per engine", () => {
   const ops = [
     { col: "gender", op: "==", val: "boy" }, { col: "gender", op: "!=", val: null }, { col: "state", op: "NOT IN", val: ["CA", null] },

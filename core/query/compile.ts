@@ -43,7 +43,9 @@ export function compileQuery(q: QueryObject, dataset: DatasetForQuery, opts: Com
     if (time) columns.push({ sql: time.sql, label: TIMESTAMP_LABEL });
   }
   for (const ref of q.columns) {
-    const expr = columnExpr(ctx, ref, grain);
+    // extras.time_grain_sqla buckets the x-axis (an adhoc BASE_AXIS column) or, by name, the granularity column, as
+    // Superset's get_sqla_query does; any other named column (a series such as `name`) stays as it is
+    const expr = columnExpr(ctx, ref, typeof ref === "string" && ref !== q.granularity ? null : grain);
     if (expr) columns.push(expr);
   }
   const metrics = (q.metrics ?? []).map((m) => metricExpr(ctx, m));

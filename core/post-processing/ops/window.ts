@@ -1,5 +1,5 @@
 import { percentile } from "../aggregates";
-import { columnMap, intOption, num, postProcessingError, requireColumn, rowCount, setColumn, stringList, takeRows, stringOption, type Frame } from "../frame";
+import { columnMap, intOption, keyName, num, postProcessingError, requireColumn, rowCount, setColumn, stringList, takeRows, stringOption, type Frame } from "../frame";
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 const ROLLING: Record<string, (window: number[]) => number | null> = {
@@ -22,6 +22,31 @@ const ROLLING: Record<string, (window: number[]) => number | null> = {
 };
 
 /**
+ * Applies a window function to each column `columns` maps from. After a pivot a metric's name stands for every
+ * series under it (pandas' df.loc[:, [metric]] on the pivot's MultiIndex): each is transformed, in place when the
+ * name maps to itself, otherwise added under the new name with the same series levels. Otherwise the one column.
+ */
+/** After a pivot, the series columns under a metric's name (keys of two or more levels); none otherwise. */
+const seriesUnder = (frame: Frame, name: string) => frame.columns.filter((c) => c.key.length > 1 && c.key[0] === name);
+
+function mapSeries(frame: Frame, operation: string, options: Record<string, unknown>, fn: (values: unknown[]) => unknown[]): Frame {
+  const out: Frame = { index: frame.index, columns: [...frame.columns] };
+  for (const [src, dest] of columnMap(operation, options)) {
+    const series = seriesUnder(frame, src);
+    if (!series.length) {
+      setColumn(out, dest, fn(requireColumn(frame, operation, src).values));
+      continue;
+    }
+    for (const c of series) {
+      const values = fn(c.values);
+      if (dest === src) out.columns[out.columns.indexOf(c)] = { key: c.key, values };
+      else out.columns.push({ key: [dest, ...c.key.slice(1)], values });
+    }
+  }
+  return out;
+}
+
+/**
  * rolling: a trailing window of `window` rows per column; a window with fewer than min_periods values is
  * empty, and (as Superset does) the first min_periods rows are dropped from the frame.
  */
@@ -31,15 +56,13 @@ export function rolling(frame: Frame, options: Record<string, unknown>): Frame {
   if (!reduce || !Object.hasOwn(ROLLING, type)) throw postProcessingError("rolling", `Invalid rolling_type: ${type}`);
   const window = intOption("rolling", options, "window", 0, 1);
   const minPeriods = intOption("rolling", options, "min_periods", window, 0);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("rolling", options)) {
-    const values = requireColumn(frame, "rolling", src).values.map(num);
-    const result = values.map((_, i) => {
+  const out = mapSeries(frame, "rolling", options, (column) => {
+    const values = column.map(num);
+    return values.map((_, i) => {
       const slice = values.slice(Math.max(0, i - window + 1), i + 1).filter((v): v is number => v !== null);
       return slice.length >= Math.max(minPeriods, 1) ? reduce(slice) : null;
     });
-    setColumn(out, dest, result);
-  }
+  });
   if (minPeriods > 0) return takeRows(out, Array.from({ length: Math.max(0, rowCount(out) - minPeriods) }, (_, i) => i + minPeriods));
   return out;
 }
@@ -49,31 +72,27 @@ export function cum(frame: Frame, options: Record<string, unknown>): Frame {
   const op = stringOption("cum", options, "operator");
   const step: Record<string, (acc: number, v: number) => number> = { sum: (a, v) => a + v, prod: (a, v) => a * v, min: Math.min, max: Math.max };
   if (!Object.hasOwn(step, op)) throw postProcessingError("cum", `Invalid cumulative operator: ${op}`);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("cum", options)) {
+  return mapSeries(frame, "cum", options, (values) => {
     let acc: number | null = null;
-    setColumn(out, dest, requireColumn(frame, "cum", src).values.map((v) => {
+    return values.map((v) => {
       const n = num(v);
       if (n === null) return null;
       acc = acc === null ? n : step[op](acc, n);
       return acc;
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /** diff: the change from `periods` rows before (the first rows have none). */
 export function diff(frame: Frame, options: Record<string, unknown>): Frame {
   const periods = intOption("diff", options, "periods", 1, 1);
-  const out: Frame = { index: frame.index, columns: [...frame.columns] };
-  for (const [src, dest] of columnMap("diff", options)) {
-    const values = requireColumn(frame, "diff", src).values.map(num);
-    setColumn(out, dest, values.map((v, i) => {
+  return mapSeries(frame, "diff", options, (column) => {
+    const values = column.map(num);
+    return values.map((v, i) => {
       const before = i >= periods ? values[i - periods] : null;
       return v === null || before === null ? null : v - before;
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /** compare: source vs compare columns as difference, percentage or ratio, named `<type>__<source>__<compare>`. */
@@ -89,10 +108,22 @@ export function compare(frame: Frame, options: Record<string, unknown>): Frame {
   };
   if (!Object.hasOwn(fn, type)) throw postProcessingError("compare", `Invalid compare_type: ${type}`);
   const out: Frame = { index: frame.index, columns: [...frame.columns] };
+  const compared = (a: unknown[], b: unknown[]) => a.map(num).map((x, r) => {
+    const y = num(b[r]);
+    return x === null || y === null ? null : fn[type](x, y);
+  });
   sources.forEach((s, i) => {
-    const a = requireColumn(frame, "compare", s).values.map(num);
-    const b = requireColumn(frame, "compare", targets[i]).values.map(num);
-    setColumn(out, `${type}__${s}__${targets[i]}`, a.map((x, r) => (x === null || b[r] === null ? null : fn[type](x, b[r]!))));
+    const name = `${type}__${s}__${targets[i]}`;
+    const series = seriesUnder(frame, s);
+    if (!series.length) {
+      setColumn(out, name, compared(requireColumn(frame, "compare", s).values, requireColumn(frame, "compare", targets[i]).values));
+      return;
+    }
+    // after a pivot: each series against the same series of the compared metric
+    for (const c of series) {
+      const other = seriesUnder(frame, targets[i]).find((t) => keyName(t.key.slice(1)) === keyName(c.key.slice(1)));
+      out.columns.push({ key: [name, ...c.key.slice(1)], values: other ? compared(c.values, other.values) : c.values.map(() => null) });
+    }
   });
   if (options.drop_original_columns === true) {
     const drop = new Set([...sources, ...targets]);
