@@ -1,0 +1,122 @@
+import { expect, test, type Page } from "@playwright/test";
+import { admin, login } from "./helpers";
+
+// The journey of issue 10: an admin opens Explore on birth_names, builds a bar chart of count by gender, sees
+// it drawn, saves it, reopens it by slice_id, turns it into a pie and overwrites it; removing the metric shows
+// Superset's validation message and blocks the run.
+
+const chartName = `Births by gender ${Date.now().toString(36)}`;
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await (await fetch(p)).json()) as T, path) as Promise<T>;
+}
+
+/** How many pixels of the chart's canvas are drawn (not transparent). */
+async function drawnPixels(page: Page): Promise<number> {
+  const canvas = page.getByTestId("chartjs-chart").locator("canvas");
+  await expect(canvas).toBeVisible();
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const { data } = el.getContext("2d")!.getImageData(0, 0, el.width, el.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+    return n;
+  });
+}
+
+/** Picks an option of a Mantine select inside the control `name` (or the open popover). */
+async function pickOption(page: Page, input: ReturnType<Page["getByRole"]>, option: string) {
+  await input.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metric blocks the run", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
+  const datasetId = result[0].id;
+
+  await page.goto(`/explore/?datasource_id=${datasetId}&datasource_type=table`);
+  await expect(page.getByTestId("dataset-name")).toHaveText("birth_names");
+  await expect(page.getByTestId("dataset-pane")).toContainText("Year");
+
+  // the picker, then the bar chart's controls
+  await expect(async () => {
+    await page.getByTestId("viz-type-button").click();
+    await expect(page.getByTestId("viz-type-echarts_timeseries_bar")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByLabel("Search all charts").fill("bar");
+  await page.getByTestId("viz-type-echarts_timeseries_bar").click();
+  await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
+  await expect(page.getByTestId("control-errors")).toContainText('Control labeled "Metrics" cannot be empty');
+  await expect(page.getByTestId("run-query")).toBeDisabled();
+
+  await page.getByRole("button", { name: "Add Metrics" }).click();
+  await pickOption(page, page.getByRole("textbox", { name: "Saved metric" }), "COUNT(*)");
+  await page.getByTestId("metric-save").click();
+  await expect(page.getByTestId("metric-pill")).toHaveText("count");
+  await pickOption(page, page.getByTestId("control-groupby").getByRole("textbox"), "gender");
+  await pickOption(page, page.getByTestId("control-time_grain_sqla").getByRole("textbox"), "Year");
+
+  await expect(page.getByTestId("control-errors")).toHaveCount(0);
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+  await page.screenshot({ path: "test-results/explore-bar-chart.png" });
+
+  // the address keeps a form data key: a reload opens the same chart state
+  await expect(page).toHaveURL(/form_data_key=/);
+  await page.reload();
+  await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
+  await expect(page.getByTestId("metric-pill")).toHaveText("count");
+
+  // save as a new chart: the address then carries its slice_id
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("save-overwrite")).toBeDisabled();
+  await page.getByTestId("chart-name-input").fill(chartName);
+  await page.getByTestId("save-confirm").click();
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page).toHaveURL(/slice_id=\d+/);
+  const sliceId = Number(new URL(page.url()).searchParams.get("slice_id"));
+
+  // reopened by slice_id, the saved chart is drawn again
+  await page.goto(`/explore/?slice_id=${sliceId}`);
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+
+  // a pie of the same metric and dimension, overwriting the saved chart
+  await expect(async () => {
+    await page.getByTestId("viz-type-button").click();
+    await expect(page.getByTestId("viz-type-pie")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId("viz-type-pie").click();
+  await expect(page.getByTestId("chart-stale")).toBeVisible();
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("2 rows");
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+  await page.screenshot({ path: "test-results/explore-pie-chart.png" });
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("save-overwrite")).toBeChecked();
+  await page.getByTestId("save-confirm").click();
+  await expect(page.getByTestId("save-confirm")).toHaveCount(0);
+  const saved = await api<{ result: { viz_type: string; slice_name: string; params: string } }>(page, `/api/v1/chart/${sliceId}`);
+  expect(saved.result).toMatchObject({ viz_type: "pie", slice_name: chartName });
+  expect(JSON.parse(saved.result.params)).toMatchObject({ metric: "count", groupby: ["gender"] });
+
+  // an adhoc filter (column, operator, value offered from the column's values) in WHERE
+  await page.getByRole("button", { name: "Add filter" }).click();
+  await pickOption(page, page.getByRole("textbox", { name: "Column", exact: true }), "gender");
+  await page.getByRole("textbox", { name: "Value", exact: true }).click();
+  await page.getByRole("option", { name: "girl", exact: true }).click();
+  await page.getByTestId("filter-save").click();
+  await expect(page.getByTestId("filter-pill")).toHaveText("gender == girl");
+  await expect(page.getByTestId("chart-stale")).toBeVisible();
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("1 row");
+
+  // removing the metric: Superset's message at the control and above the chart, and no run
+  await page.getByRole("button", { name: "Remove count" }).click();
+  await expect(page.getByTestId("control-metric")).toContainText("cannot be empty");
+  await expect(page.getByTestId("control-errors")).toContainText('Control labeled "Metric" cannot be empty');
+  await expect(page.getByTestId("run-query")).toBeDisabled();
+});
