@@ -22,3 +22,9 @@ test("the default time column: the main one when it exists, else the first tempo
   expect(defaultTimeColumn({ ...births, main_dttm_col: "gone" })).toBe("ds");
   expect(defaultTimeColumn({ id: 1, columns: [{ column_name: "a" }] })).toBeNull();
 });
+
+test("a table opened with named columns and no query mode (SQL Lab's Save dataset) is in raw mode", () => {
+  expect(formDataForViz({ viz_type: "table", all_columns: ["name", "ds"] }, "table", births).query_mode).toBe("raw");
+  expect(formDataForViz({ viz_type: "table", all_columns: [] }, "table", births).query_mode).toBe("aggregate");
+  expect(formDataForViz({ viz_type: "table", all_columns: ["name"], query_mode: "aggregate" }, "table", births).query_mode).toBe("aggregate");
+});

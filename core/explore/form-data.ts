@@ -33,5 +33,7 @@ export function formDataForViz(formData: FormData, vizType: string, dataset: Dat
     const time = defaultTimeColumn(dataset);
     if (time) out.x_axis = time;
   }
+  // Superset's table picks its query mode from the form data: named raw columns (SQL Lab's "Save dataset") mean raw
+  if (vizType === "table" && out.query_mode === undefined && Array.isArray(out.all_columns) && out.all_columns.length) out.query_mode = "raw";
   return withDefaults(type.controlPanel, out);
 }
