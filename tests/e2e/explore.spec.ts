@@ -123,6 +123,19 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
   await expect(page.getByTestId("control-metric")).toContainText("cannot be empty");
   await expect(page.getByTestId("control-errors")).toContainText('Control labeled "Metric" cannot be empty');
   await expect(page.getByTestId("run-query")).toBeDisabled();
+
+  // the Charts list (top menu) finds the chart by name and type and opens it in Explore
+  await page.getByRole("link", { name: "Charts", exact: true }).click();
+  await expect(page).toHaveURL(/\/chart\/list\//);
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}&viz_type=pie`);
+  await expect(page.getByTestId("chart-row")).toHaveCount(1);
+  await expect(page.getByTestId("chart-row")).toContainText("Pie Chart");
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}&viz_type=echarts_timeseries_bar`);
+  await expect(page.getByTestId("chart-table")).toContainText("No charts match.");
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}`);
+  await page.getByRole("link", { name: chartName }).click();
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page.getByTestId("viz-type-button")).toContainText("Pie Chart");
 });
 
 test("explore: SQL Lab's form_data_key opens a raw-records table on the dataset and draws its rows", async ({ page }) => {
