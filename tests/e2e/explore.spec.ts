@@ -168,3 +168,38 @@ test("explore: an address naming nothing, or a dataset that does not exist, says
   await page.goto("/explore/?datasource_id=999999&datasource_type=table");
   await expect(page.getByTestId("explore-error")).toContainText("Dataset not found");
 });
+
+/** Opens Explore on a stored form data (as SQL Lab does) and answers nothing; the page is then on that state. */
+async function openWithFormData(page: Page, datasetId: number, formData: Record<string, unknown>) {
+  const key = await page.evaluate(async ({ datasetId, formData }) => {
+    const csrf = ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result;
+    const res = await fetch("/api/v1/explore/form_data", {
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ datasource_id: datasetId, datasource_type: "table", form_data: JSON.stringify({ ...formData, datasource: `${datasetId}__table` }) }),
+    });
+    return ((await res.json()) as { key: string }).key;
+  }, { datasetId, formData });
+  await page.goto(`/explore/?form_data_key=${key}`);
+}
+
+test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box plot, sankey, funnel) draw", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
+  const cases: [string, Record<string, unknown>][] = [
+    ["heatmap_v2", { x_axis: "state", groupby: "gender", metric: "count" }],
+    ["treemap_v2", { groupby: ["gender", "state"], metric: "count" }],
+    ["box_plot", { columns: ["state"], groupby: ["gender"], metrics: ["count"] }],
+    ["sankey_v2", { source: "gender", target: "state", metric: "count" }],
+    ["funnel", { groupby: ["state"], metric: "count", row_limit: 5 }],
+  ];
+  for (const [vizType, formData] of cases) {
+    await openWithFormData(page, result[0].id, { viz_type: vizType, ...formData });
+    await expect(page.getByTestId("control-errors")).toHaveCount(0);
+    await page.getByTestId("run-query").click();
+    await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows?/);
+    await expect(page.getByTestId("chart-error")).toHaveCount(0);
+    await expect.poll(() => drawnPixels(page), { message: vizType }).toBeGreaterThan(2000);
+    await page.screenshot({ path: `test-results/explore-${vizType}.png` });
+  }
+});

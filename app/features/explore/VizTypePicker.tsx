@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Button, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
-import { DRAWABLE_VIZ_TYPES } from "../charts/drawable";
 
-// The visualisation type: the current one as a button, and a gallery of the types this page can draw,
+// The visualisation type: the current one as a button, and a gallery of every registered type,
 // grouped by Superset's categories, with a search over names, descriptions and tags.
 
 const CATEGORY_ORDER = ["Table", "KPI", "Evolution", "Part of a Whole", "Distribution", "Correlation", "Ranking", "Flow", "Map", "Other"];
@@ -12,7 +11,7 @@ export function VizTypePicker({ value, onChange }: { value: string; onChange: (v
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const q = search.trim().toLowerCase();
-  const types = DRAWABLE_VIZ_TYPES.filter((t) => {
+  const types = Object.keys(CHART_TYPES).filter((t) => {
     const m = CHART_TYPES[t].metadata;
     return !q || [m.name, m.description, ...m.tags].some((s) => s.toLowerCase().includes(q));
   });
