@@ -169,6 +169,16 @@ test("explore: an address naming nothing, or a dataset that does not exist, says
   await expect(page.getByTestId("explore-error")).toContainText("Dataset not found");
 });
 
+test("explore: an error from chart data shows in the error panel with the server's message", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
+  await openWithFormData(page, result[0].id, { viz_type: "pie", groupby: ["gender"], metric: "no_such_metric" });
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("chart-error")).toContainText("Metric 'no_such_metric' does not exist");
+  await expect(page.getByTestId("row-count")).toHaveCount(0);
+});
+
 /** Opens Explore on a stored form data (as SQL Lab does) and answers nothing; the page is then on that state. */
 async function openWithFormData(page: Page, datasetId: number, formData: Record<string, unknown>) {
   const key = await page.evaluate(async ({ datasetId, formData }) => {
