@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { chartListSpec, chartRelations, listChartRows } from "../../../db/charts";
 import { chartListItem } from "../../../core/charts/shape";
 import { datasetScope } from "../../../core/datasets/access";
-import type { ListFilter } from "../../../core/http/list-query";
+import { listPageParam, type ListFilter } from "../../../core/http/list-query";
 import type { Principal } from "../../../core/security/permissions";
 
 // The Charts list page reads through the same query as GET /api/v1/chart/, with the caller's data access.
@@ -15,11 +15,10 @@ export interface ChartsPageQuery {
 }
 
 export function chartsPageQuery(params: URLSearchParams): ChartsPageQuery {
-  const page = Number(params.get("page") ?? "1");
   return {
     search: (params.get("search") ?? "").trim().slice(0, 250),
     vizType: (params.get("viz_type") ?? "").trim().slice(0, 250),
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: listPageParam(params),
   };
 }
 
