@@ -213,3 +213,26 @@ test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box 
     await page.screenshot({ path: `test-results/explore-${vizType}.png` });
   }
 });
+
+test("explore: a pivot table with totals and a big number draw as tables and text", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
+  await openWithFormData(page, result[0].id, {
+    viz_type: "pivot_table_v2", groupbyRows: ["gender"], groupbyColumns: [], metrics: ["count", "sum__num"], rowTotals: true, colTotals: true,
+  });
+  await page.getByTestId("run-query").click();
+  const pivot = page.getByTestId("pivot-table-chart");
+  await expect(pivot.getByRole("columnheader")).toHaveText(["gender", "Total · count", "Total · sum__num", "Total · count", "Total · sum__num"]);
+  await expect(pivot.locator("tbody th")).toHaveText(["boy", "girl"]);
+  await expect(pivot.locator("tfoot th")).toHaveText(["Total"]);
+  // metrics down the rows: a render-only change, redrawn at once
+  await page.getByTestId("control-metricsLayout").locator("input").first().click();
+  await page.getByRole("option", { name: "Rows" }).click();
+  await expect(page.getByTestId("chart-stale")).toHaveCount(0);
+  await expect(pivot.locator("tbody th")).toHaveText(["boy · count", "boy · sum__num", "girl · count", "girl · sum__num"]);
+
+  await openWithFormData(page, result[0].id, { viz_type: "big_number_total", metric: "count" });
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("big-number-headline")).toHaveText("88.4k");
+});

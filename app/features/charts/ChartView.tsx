@@ -47,6 +47,8 @@ function PivotView({ model, height }: { model: PivotTableModel; height: number }
   const label = (key: string[]) => key.join(" · ") || "Total";
   const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
   const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
+  // with metrics across the columns, each metric has its own total column; with metrics down the rows, one
+  const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
   const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
   return (
     <ScrollArea h={height} data-testid="pivot-table-chart">
@@ -55,7 +57,7 @@ function PivotView({ model, height }: { model: PivotTableModel; height: number }
           <Table.Tr>
             <Table.Th>{model.rowDims.join(" · ")}</Table.Th>
             {cols.map(({ ck, c, m }) => <Table.Th key={`${c}-${m}`} ta="right">{[label(ck), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
-            {model.rowTotals && <Table.Th ta="right">Total</Table.Th>}
+            {model.rowTotals && totalMetrics.map((m) => <Table.Th key={`t${m}`} ta="right">{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -66,7 +68,7 @@ function PivotView({ model, height }: { model: PivotTableModel; height: number }
                 const metric = byRows ? m : col.m;
                 return <Table.Td key={`${col.c}-${col.m}`} ta="right">{model.formatted[r]?.[col.c]?.[metric] ?? ""}</Table.Td>;
               })}
-              {model.rowTotals && <Table.Td ta="right" fw={600}>{model.rowTotals[r]?.[byRows ? m : 0]}</Table.Td>}
+              {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={600}>{model.rowTotals?.[r]?.[byRows ? m : tm]}</Table.Td>)}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -76,7 +78,7 @@ function PivotView({ model, height }: { model: PivotTableModel; height: number }
               <Table.Tr key={m}>
                 <Table.Th>{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>
                 {cols.map((col) => <Table.Td key={`${col.c}-${col.m}`} ta="right" fw={600}>{model.colTotals?.[col.c]?.[byRows ? m : col.m]}</Table.Td>)}
-                {model.rowTotals && <Table.Td ta="right" fw={700}>{model.grandTotals?.[byRows ? m : 0]}</Table.Td>}
+                {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={700}>{model.grandTotals?.[byRows ? m : tm]}</Table.Td>)}
               </Table.Tr>
             ))}
           </Table.Tfoot>
