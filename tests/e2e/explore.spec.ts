@@ -11,6 +11,12 @@ async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => (await (await fetch(p)).json()) as T, path) as Promise<T>;
 }
 
+/** The id of the example dataset birth_names, read through the API with the page's session. */
+async function birthNamesId(page: Page): Promise<number> {
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  return (await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`)).result[0].id;
+}
+
 /** How many pixels of the chart's canvas are drawn (not transparent). */
 async function drawnPixels(page: Page): Promise<number> {
   const canvas = page.getByTestId("chartjs-chart").locator("canvas");
@@ -31,9 +37,7 @@ async function pickOption(page: Page, input: ReturnType<Page["getByRole"]>, opti
 
 test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metric blocks the run", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
-  const datasetId = result[0].id;
+  const datasetId = await birthNamesId(page);
 
   await page.goto(`/explore/?datasource_id=${datasetId}&datasource_type=table`);
   await expect(page.getByTestId("dataset-name")).toHaveText("birth_names");
@@ -140,19 +144,8 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
 
 test("explore: SQL Lab's form_data_key opens a raw-records table on the dataset and draws its rows", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
-  const id = result[0].id;
-  const key = await page.evaluate(async (datasetId) => {
-    const csrf = ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result;
-    const formData = { metrics: [], groupby: [], time_range: "No filter", row_limit: 1000, viz_type: "table", datasource: `${datasetId}__table`, all_columns: ["name", "state"] };
-    const res = await fetch("/api/v1/explore/form_data", {
-      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ datasource_id: datasetId, datasource_type: "table", form_data: JSON.stringify(formData) }),
-    });
-    return ((await res.json()) as { key: string }).key;
-  }, id);
-  await page.goto(`/explore/?form_data_key=${key}`);
+  // the form data SQL Lab's "Save dataset" stores before it opens Explore
+  await openWithFormData(page, await birthNamesId(page), { metrics: [], groupby: [], time_range: "No filter", row_limit: 1000, viz_type: "table", all_columns: ["name", "state"] });
   await expect(page.getByTestId("viz-type-button")).toContainText("Table");
   await expect(page.getByTestId("control-query_mode").locator("input").first()).toHaveValue("Raw records");
   await page.getByTestId("run-query").click();
@@ -171,9 +164,8 @@ test("explore: an address naming nothing, or a dataset that does not exist, says
 
 test("explore: an error from chart data shows in the error panel with the server's message", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
-  await openWithFormData(page, result[0].id, { viz_type: "pie", groupby: ["gender"], metric: "no_such_metric" });
+  const datasetId = await birthNamesId(page);
+  await openWithFormData(page, datasetId, { viz_type: "pie", groupby: ["gender"], metric: "no_such_metric" });
   await page.getByTestId("run-query").click();
   await expect(page.getByTestId("chart-error")).toContainText("Metric 'no_such_metric' does not exist");
   await expect(page.getByTestId("row-count")).toHaveCount(0);
@@ -194,8 +186,7 @@ async function openWithFormData(page: Page, datasetId: number, formData: Record<
 
 test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box plot, sankey, funnel) draw", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
+  const datasetId = await birthNamesId(page);
   const cases: [string, Record<string, unknown>][] = [
     ["heatmap_v2", { x_axis: "state", groupby: "gender", metric: "count" }],
     ["treemap_v2", { groupby: ["gender", "state"], metric: "count" }],
@@ -204,7 +195,7 @@ test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box 
     ["funnel", { groupby: ["state"], metric: "count", row_limit: 5 }],
   ];
   for (const [vizType, formData] of cases) {
-    await openWithFormData(page, result[0].id, { viz_type: vizType, ...formData });
+    await openWithFormData(page, datasetId, { viz_type: vizType, ...formData });
     await expect(page.getByTestId("control-errors")).toHaveCount(0);
     await page.getByTestId("run-query").click();
     await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows?/);
@@ -216,9 +207,8 @@ test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box 
 
 test("explore: a pivot table with totals and a big number draw as tables and text", async ({ page }) => {
   await login(page, admin().username, admin().password);
-  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
-  const { result } = await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`);
-  await openWithFormData(page, result[0].id, {
+  const datasetId = await birthNamesId(page);
+  await openWithFormData(page, datasetId, {
     viz_type: "pivot_table_v2", groupbyRows: ["gender"], groupbyColumns: [], metrics: ["count", "sum__num"], rowTotals: true, colTotals: true,
   });
   await page.getByTestId("run-query").click();
@@ -232,7 +222,7 @@ test("explore: a pivot table with totals and a big number draw as tables and tex
   await expect(page.getByTestId("chart-stale")).toHaveCount(0);
   await expect(pivot.locator("tbody th")).toHaveText(["boy · count", "boy · sum__num", "girl · count", "girl · sum__num"]);
 
-  await openWithFormData(page, result[0].id, { viz_type: "big_number_total", metric: "count" });
+  await openWithFormData(page, datasetId, { viz_type: "big_number_total", metric: "count" });
   await page.getByTestId("run-query").click();
   await expect(page.getByTestId("big-number-headline")).toHaveText("88.4k");
 });
