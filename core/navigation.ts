@@ -24,6 +24,10 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    label: "Charts",
+    items: [{ label: "Charts", href: "/chart/list/", requires: ["can_read", "Chart"] }],
+  },
+  {
     label: "SQL",
     items: [
       { label: "SQL Lab", href: "/sqllab/", requires: ["can_sqllab", "Superset"] },

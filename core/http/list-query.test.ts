@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseListArgs } from "./list-query";
+import { listPageParam, parseListArgs } from "./list-query";
 import { decodeRison } from "./rison-guard";
 
 test("reads Superset's list arguments", () => {
@@ -39,4 +39,9 @@ test("page_size -1 or over the maximum is capped at the maximum, as FAB does", (
   expect(parseListArgs(decodeRison("(page_size:5000)")).pageSize).toBe(1000);
   expect(parseListArgs(decodeRison("(page_size:5000)"), { maxPageSize: 100 }).pageSize).toBe(100);
   expect(parseListArgs(decodeRison("(page_size:7)")).pageSize).toBe(7);
+});
+
+test("a list page's ?page= is a page from 1 to 100000; anything else is page 1", () => {
+  const page = (q: string) => listPageParam(new URLSearchParams(q));
+  expect([page(""), page("page=3"), page("page=0"), page("page=-2"), page("page=1.5"), page("page=abc"), page("page=100001")]).toEqual([1, 3, 1, 1, 1, 1, 1]);
 });

@@ -64,3 +64,9 @@ export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): 
     keys: keys as string[] | null,
   };
 }
+
+/** The 1-based page a list page's address asks for (`?page=`); anything unusable is page 1. */
+export function listPageParam(params: URLSearchParams): number {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}

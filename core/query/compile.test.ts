@@ -96,6 +96,17 @@ test("time_grain_sqla in extras buckets the x-axis only, never a series column n
   expect(compiled.sql).not.toMatch(/DATE_TRUNC\('year', "state"\)/i);
 });
 
+test("the query's grain (extras.time_grain_sqla) leaves a dimension beside the x-axis as it is (bar by year and gender)", () => {
+  const compiled = compileQuery(query({
+    columns: [{ columnType: "BASE_AXIS", sqlExpression: "ds", label: "ds", timeGrain: "P1Y", expressionType: "SQL", isColumnReference: true }, "gender"],
+    metrics: ["count"],
+    extras: { time_grain_sqla: "P1Y" },
+  }), births, opts("d1"));
+  expect(compiled.sql).toContain(`DATETIME("ds", 'start of year') AS "ds"`);
+  expect(compiled.sql).toContain(`"gender" AS "gender"`);
+  expect(compiled.sql).not.toContain(`DATETIME("gender"`);
+});
+
 test("every filter operator, per engine", () => {
   const ops = [
     { col: "gender", op: "==", val: "boy" }, { col: "gender", op: "!=", val: null }, { col: "state", op: "NOT IN", val: ["CA", null] },

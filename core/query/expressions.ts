@@ -47,7 +47,8 @@ export function columnExpr(ctx: ExprContext, ref: unknown, timeGrain?: string | 
       return null;
     }
     const sql = columnSql(ctx, column);
-    return { sql: timeGrain ? ctx.dialect.timeGrainExpression(sql, timeGrain) : sql, label: ref };
+    // the query's grain truncates temporal columns only: a dimension beside the x-axis (gender) stays as it is
+    return { sql: timeGrain && column.is_dttm ? ctx.dialect.timeGrainExpression(sql, timeGrain) : sql, label: ref };
   }
   if (!isObject(ref)) throw invalid("A column must be a name or an adhoc column");
   const expression = ref.sqlExpression;

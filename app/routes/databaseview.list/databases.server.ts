@@ -5,7 +5,7 @@ import { listPage, type ListSpec } from "../../../db/lists/list";
 import { userNames, type DatabaseRow } from "../../../db/databases/databases";
 import { accessibleDatabaseIds, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { can, type Principal } from "../../../core/security/permissions";
-import type { ListArgs } from "../../../core/http/list-query";
+import { listPageParam, type ListArgs } from "../../../core/http/list-query";
 import { naturalTime } from "../../../core/sqllab/humanize";
 import { engineLabel } from "../../../core/connectors/errors";
 
@@ -19,10 +19,9 @@ export interface DatabasesPageQuery {
 }
 
 export function databasesPageQuery(params: URLSearchParams): DatabasesPageQuery {
-  const page = Number(params.get("page") ?? "1");
   return {
     search: (params.get("search") ?? "").trim().slice(0, 250),
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: listPageParam(params),
   };
 }
 

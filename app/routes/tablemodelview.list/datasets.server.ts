@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import { listDatasets } from "../../../db/datasets/datasets";
 import { databases } from "../../../db/schema";
 import { datasetScope } from "../../../core/datasets/access";
-import type { ListFilter } from "../../../core/http/list-query";
+import { listPageParam, type ListFilter } from "../../../core/http/list-query";
 import type { Principal } from "../../../core/security/permissions";
 
 // The Datasets list page reads through the same query as GET /api/v1/dataset/, with the caller's data access.
@@ -17,13 +17,12 @@ export interface DatasetsPageQuery {
 }
 
 export function datasetsPageQuery(params: URLSearchParams): DatasetsPageQuery {
-  const page = Number(params.get("page") ?? "1");
   const database = Number(params.get("database") ?? "");
   return {
     search: (params.get("search") ?? "").trim().slice(0, 250),
     database: Number.isSafeInteger(database) && database > 0 ? database : null,
     schema: (params.get("schema") ?? "").trim().slice(0, 250),
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: listPageParam(params),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { listUsers } from "../../../db/security/users";
 import { listRoles } from "../../../db/security/roles";
-import type { ListFilter } from "../../../core/http/list-query";
+import { listPageParam, type ListFilter } from "../../../core/http/list-query";
 
 // The List Users page reads users and roles directly (the same queries as GET /api/v1/security/users/ and
 // /roles/); changes go through the API from the browser so they share its validation.
@@ -13,10 +13,9 @@ export interface UsersPageQuery {
 }
 
 export function usersPageQuery(params: URLSearchParams): UsersPageQuery {
-  const page = Number(params.get("page") ?? "1");
   return {
     search: (params.get("search") ?? "").trim().slice(0, 128),
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: listPageParam(params),
   };
 }
 

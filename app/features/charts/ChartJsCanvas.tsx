@@ -1,0 +1,58 @@
+import { useEffect, useState } from "react";
+import { Alert, Center, Loader } from "@mantine/core";
+import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
+import { Chart } from "react-chartjs-2";
+import type { ChartJsModel } from "../../../core/charts/contract";
+
+// Loaded only when a Chart.js model is drawn (ChartView imports this module lazily), so chart.js stays out of
+// pages that draw no chart. The built-in controllers, elements, scales and plugins are registered once; the
+// chart types Chart.js lacks come from plugins, each imported the first time a chart of its type is drawn.
+ChartJS.register(...registerables);
+
+type Registrable = Parameters<typeof ChartJS.register>[0];
+const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
+  matrix: async () => { const m = await import("chartjs-chart-matrix"); return [m.MatrixController, m.MatrixElement]; },
+  treemap: async () => { const m = await import("chartjs-chart-treemap"); return [m.TreemapController, m.TreemapElement]; },
+  boxplot: async () => { const m = await import("@sgratzl/chartjs-chart-boxplot"); return [m.BoxPlotController, m.BoxAndWiskers]; },
+  sankey: async () => { const m = await import("chartjs-chart-sankey"); return [m.SankeyController, m.Flow]; },
+  funnel: async () => { const m = await import("chartjs-chart-funnel"); return [m.FunnelController, m.TrapezoidElement]; },
+};
+const loadAnnotation = async (): Promise<Registrable[]> => [(await import("chartjs-plugin-annotation")).default];
+
+const loaded = new Map<string, Promise<void>>();
+function ensure(name: string, load: () => Promise<Registrable[]>): Promise<void> {
+  if (!loaded.has(name)) loaded.set(name, load().then((items) => ChartJS.register(...items)));
+  return loaded.get(name)!;
+}
+
+/** The plugins a model needs: its chart type's, and the annotation plugin when it carries annotations. */
+function needed(model: ChartJsModel): [string, () => Promise<Registrable[]>][] {
+  const out: [string, () => Promise<Registrable[]>][] = [];
+  if (PLUGIN_TYPES[model.type]) out.push([model.type, PLUGIN_TYPES[model.type]]);
+  const plugins = model.options.plugins as Record<string, unknown> | undefined;
+  if (plugins?.annotation) out.push(["annotation", loadAnnotation]);
+  return out;
+}
+
+export default function ChartJsCanvas({ model, height }: { model: ChartJsModel; height: number }) {
+  const wants = needed(model);
+  const key = wants.map(([n]) => n).join(",");
+  const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.length ? null : { key, error: null });
+  useEffect(() => {
+    let live = true;
+    Promise.all(wants.map(([name, load]) => ensure(name, load))).then(
+      () => live && setState({ key, error: null }),
+      (e: unknown) => live && setState({ key, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;
+  if (!state || state.key !== key) return <Center h={height}><Loader size="sm" /></Center>;
+  return (
+    <div style={{ position: "relative", height }} data-testid="chartjs-chart">
+      <Chart type={model.type as ChartJsType} data={model.data as never} options={model.options as never} />
+    </div>
+  );
+}

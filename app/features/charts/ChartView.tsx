@@ -1,0 +1,118 @@
+import { lazy, Suspense } from "react";
+import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
+
+// Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
+// big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
+
+const ChartJsCanvas = lazy(() => import("./ChartJsCanvas"));
+
+function ChartJs({ model, height }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number }) {
+  return (
+    <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
+      <ChartJsCanvas model={model} height={height} />
+    </Suspense>
+  );
+}
+
+function TableView({ model, height }: { model: TableModel; height: number }) {
+  return (
+    <ScrollArea h={height} data-testid="table-chart">
+      <Table striped highlightOnHover stickyHeader withTableBorder>
+        <Table.Thead>
+          <Table.Tr>{model.columns.map((c) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{c.label}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {model.formatted.map((row, i) => (
+            <Table.Tr key={i}>
+              {model.columns.map((c) => (
+                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>{row[c.key]}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {model.totals && (
+          <Table.Tfoot>
+            <Table.Tr>{model.columns.map((c, i) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{model.totals?.[c.key] ?? (i === 0 ? "Summary" : "")}</Table.Th>)}</Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** A pivot table: metrics across the columns (COLUMNS) or down the rows (ROWS), totals when the model has them. */
+function PivotView({ model, height }: { model: PivotTableModel; height: number }) {
+  const byRows = model.metricsLayout === "ROWS";
+  const label = (key: string[]) => key.join(" · ") || "Total";
+  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
+  const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
+  // with metrics across the columns, each metric has its own total column; with metrics down the rows, one
+  const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
+  const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
+  return (
+    <ScrollArea h={height} data-testid="pivot-table-chart">
+      <Table withTableBorder withColumnBorders stickyHeader>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{model.rowDims.join(" · ")}</Table.Th>
+            {cols.map(({ ck, c, m }) => <Table.Th key={`${c}-${m}`} ta="right">{[label(ck), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
+            {model.rowTotals && totalMetrics.map((m) => <Table.Th key={`t${m}`} ta="right">{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(({ rk, r, m }) => (
+            <Table.Tr key={`${r}-${m}`}>
+              <Table.Th>{[label(rk), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>
+              {cols.map((col) => {
+                const metric = byRows ? m : col.m;
+                return <Table.Td key={`${col.c}-${col.m}`} ta="right">{model.formatted[r]?.[col.c]?.[metric] ?? ""}</Table.Td>;
+              })}
+              {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={600}>{model.rowTotals?.[r]?.[byRows ? m : tm]}</Table.Td>)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {model.colTotals && (
+          <Table.Tfoot>
+            {(byRows ? model.metrics.map((_, m) => m) : [-1]).map((m) => (
+              <Table.Tr key={m}>
+                <Table.Th>{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>
+                {cols.map((col) => <Table.Td key={`${col.c}-${col.m}`} ta="right" fw={600}>{model.colTotals?.[col.c]?.[byRows ? m : col.m]}</Table.Td>)}
+                {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={700}>{model.grandTotals?.[byRows ? m : tm]}</Table.Td>)}
+              </Table.Tr>
+            ))}
+          </Table.Tfoot>
+        )}
+      </Table>
+    </ScrollArea>
+  );
+}
+
+function BigNumberView({ model, height }: { model: BigNumberModel; height: number }) {
+  const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
+  const rest = height - trendHeight;
+  return (
+    <Stack gap={0} h={height} justify="center" data-testid="big-number-chart">
+      <Text ta="center" fw={700} lh={1.1} style={{ fontSize: Math.max(16, rest * model.headerFontSize) }} data-testid="big-number-headline">
+        {model.headline}
+      </Text>
+      {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: Math.max(11, rest * model.subheaderFontSize) }}>{model.subheader}</Text>}
+      {model.trendline && <ChartJs model={model.trendline} height={trendHeight} />}
+    </Stack>
+  );
+}
+
+export function ChartView({ model, height }: { model: ChartModel; height: number }) {
+  switch (model.kind) {
+    case "chartjs":
+      return <ChartJs model={model} height={height} />;
+    case "table":
+      return <TableView model={model} height={height} />;
+    case "pivot_table":
+      return <PivotView model={model} height={height} />;
+    case "big_number":
+      return <BigNumberView model={model} height={height} />;
+    case "empty":
+      return <Center h={height}><Text c="dimmed" data-testid="chart-empty">{model.message}</Text></Center>;
+  }
+}

@@ -1,0 +1,84 @@
+import { useMemo } from "react";
+import { Alert, Badge, Box, Button, Center, Group, List, Loader, Text, Title, useComputedColorScheme } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import { useSnapshot } from "valtio";
+import type { ChartModel, FormData } from "../../../core/charts/contract";
+import { getChartType } from "../../../core/charts/registry";
+import { allControls } from "../../../core/charts/controls/validate";
+import { needsQuery } from "../../../core/charts/controls/changes";
+import { ChartView } from "../charts/ChartView";
+import { exploreStore, runQuery, validationErrors } from "./store";
+
+// The chart side of Explore: title, row count, Run, and the chart. A render-only change (Superset's
+// renderTrigger controls) redraws at once from the data already loaded; any other change keeps the last chart
+// and asks for Run. A control with a validation message blocks the run, as in Superset.
+
+function controlMessages(formData: FormData, errors: Record<string, string[]>): string[] {
+  const controls = allControls(getChartType(formData.viz_type)?.controlPanel ?? { sections: [] });
+  return Object.entries(errors).flatMap(([name, messages]) => {
+    const label = controls.find((c) => c.name === name)?.label ?? name;
+    return messages.map((m) => `Control labeled "${label}" ${m}`);
+  });
+}
+
+export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: boolean }) {
+  const snap = useSnapshot(exploreStore);
+  const { ref, width, height } = useElementSize();
+  const dark = useComputedColorScheme("light") === "dark";
+  const formData = snap.formData as FormData;
+  const errors = validationErrors(formData);
+  const messages = controlMessages(formData, errors);
+  const chart = snap.chart;
+  const queried = chart.queriedFormData as FormData | null;
+  const stale = queried !== null && (queried.viz_type !== formData.viz_type || needsQuery(getChartType(formData.viz_type)!.controlPanel, queried, formData));
+  const drawWith = stale ? queried : formData;
+
+  const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
+    if (chart.status !== "success" || !chart.queriesData || !drawWith || width === 0) return null;
+    try {
+      return getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark } });
+    } catch (e) {
+      return { kind: "error", message: e instanceof Error ? e.message : String(e) };
+    }
+  }, [chart.status, chart.queriesData, drawWith, width, height, dark]);
+
+  const rows = chart.status === "success" && chart.queriesData?.[0] ? (chart.queriesData[0].rowcount ?? chart.queriesData[0].data.length) : null;
+  const title = snap.slice?.slice_name ?? "Untitled chart";
+  return (
+    <Box h="100%" style={{ display: "flex", flexDirection: "column" }}>
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Title order={4} data-testid="chart-title">{title}</Title>
+          {rows !== null && <Badge variant="light" color="gray" data-testid="row-count">{rows} {rows === 1 ? "row" : "rows"}</Badge>}
+        </Group>
+        <Group gap="xs">
+          {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
+          <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} loading={chart.status === "loading"} data-testid="run-query">
+            {chart.status === "idle" ? "Create chart" : "Update chart"}
+          </Button>
+        </Group>
+      </Group>
+      {messages.length > 0 && (
+        <Alert color="red" variant="light" title="Required control values have been removed" mb="xs" data-testid="control-errors">
+          <List size="sm">{messages.map((m) => <List.Item key={m}>{m}</List.Item>)}</List>
+        </Alert>
+      )}
+      {stale && messages.length === 0 && chart.status === "success" && (
+        <Alert color="yellow" variant="light" mb="xs" data-testid="chart-stale">Controls changed: click “Update chart” to query again.</Alert>
+      )}
+      {chart.status === "failed" && (
+        <Alert color="red" variant="light" title="Unexpected error" mb="xs" data-testid="chart-error">
+          <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{chart.error}</Text>
+        </Alert>
+      )}
+      <Box ref={ref} style={{ flex: 1, minHeight: 320, position: "relative" }} data-testid="chart-container">
+        {chart.status === "loading" && <Center h="100%"><Loader /></Center>}
+        {chart.status === "idle" && messages.length === 0 && <Center h="100%"><Text c="dimmed">Click “Create chart” to see the chart</Text></Center>}
+        {chart.status !== "loading" && model?.kind === "error" && (
+          <Alert color="red" variant="light" title="The chart could not be drawn" data-testid="chart-error">{model.message}</Alert>
+        )}
+        {chart.status !== "loading" && model && model.kind !== "error" && <ChartView model={model} height={height} />}
+      </Box>
+    </Box>
+  );
+}

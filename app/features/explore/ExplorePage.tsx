@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { Alert, Box, Center, Loader, ScrollArea, Stack } from "@mantine/core";
+import { useSnapshot } from "valtio";
+import type { FormData } from "../../../core/charts/contract";
+import { getChartType } from "../../../core/charts/registry";
+import { ChartPane } from "./ChartPane";
+import { ControlPanel } from "./ControlPanel";
+import { DatasetPane } from "./DatasetPane";
+import { SaveModal } from "./SaveModal";
+import { VizTypePicker } from "./VizTypePicker";
+import { exploreStore, setControl, setVizType, validationErrors } from "./store";
+
+// Explore's three panes: the dataset, the visualisation type with its controls, and the chart.
+
+export interface ExploreUser {
+  id: number;
+  isAdmin: boolean;
+  canWriteChart: boolean;
+}
+
+export function ExplorePage({ user }: { user: ExploreUser }) {
+  const snap = useSnapshot(exploreStore);
+  const [saveOpen, setSaveOpen] = useState(false);
+  if (snap.status === "loading") return <Center h={300}><Loader /></Center>;
+  if (snap.status === "error" || !snap.dataset)
+    return <Alert color="red" title="Explore could not open" data-testid="explore-error">{snap.loadError ?? "The dataset could not be loaded"}</Alert>;
+  const formData = snap.formData as FormData;
+  const type = getChartType(formData.viz_type);
+  const canOverwrite = snap.slice !== null && (user.isAdmin || snap.slice.owners.some((o) => o.id === user.id));
+  const dataset = snap.dataset as typeof exploreStore.dataset & object;
+  return (
+    <Box style={{ display: "grid", gridTemplateColumns: "240px 340px 1fr", gap: 16, height: "calc(100vh - 110px)", minHeight: 520 }} data-testid="explore-page">
+      <Box style={{ minHeight: 0, overflow: "hidden" }}>
+        <DatasetPane dataset={dataset} />
+      </Box>
+      <ScrollArea style={{ minHeight: 0 }} data-testid="control-panel">
+        <Stack gap="xs" pr="xs">
+          <VizTypePicker value={String(formData.viz_type)} onChange={setVizType} />
+          {type && <ControlPanel panel={type.controlPanel} formData={formData} errors={validationErrors(formData)} dataset={dataset} onChange={setControl} />}
+        </Stack>
+      </ScrollArea>
+      <Box style={{ minHeight: 0, minWidth: 0 }}>
+        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} />
+      </Box>
+      {saveOpen && (
+        <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.slice?.slice_name ?? null} canOverwrite={canOverwrite} userId={user.id} />
+      )}
+    </Box>
+  );
+}

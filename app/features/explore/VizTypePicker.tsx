@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { Button, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { CHART_TYPES } from "../../../core/charts/registry";
+
+// The visualisation type: the current one as a button, and a gallery of every registered type,
+// grouped by Superset's categories, with a search over names, descriptions and tags.
+
+const CATEGORY_ORDER = ["Table", "KPI", "Evolution", "Part of a Whole", "Distribution", "Correlation", "Ranking", "Flow", "Map", "Other"];
+
+export function VizTypePicker({ value, onChange }: { value: string; onChange: (vizType: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState("");
+  const q = search.trim().toLowerCase();
+  const types = Object.keys(CHART_TYPES).filter((t) => {
+    const m = CHART_TYPES[t].metadata;
+    return !q || [m.name, m.description, ...m.tags].some((s) => s.toLowerCase().includes(q));
+  });
+  const categories = CATEGORY_ORDER.filter((c) => types.some((t) => CHART_TYPES[t].metadata.category === c));
+  return (
+    <>
+      <Button variant="default" size="xs" fullWidth justify="space-between" onClick={() => setOpen(true)} data-testid="viz-type-button" rightSection="View all charts">
+        {CHART_TYPES[value]?.metadata.name ?? value}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Select a visualization type" size="xl">
+        <Stack>
+          <TextInput placeholder="Search all charts" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search all charts" data-autofocus />
+          <ScrollArea h={460}>
+            {categories.map((category) => (
+              <Stack key={category} gap={4} mb="md">
+                <Text fw={700} size="sm">{category}</Text>
+                <SimpleGrid cols={3} spacing="xs">
+                  {types.filter((t) => CHART_TYPES[t].metadata.category === category).map((t) => (
+                    <UnstyledButton key={t} onClick={() => { onChange(t); setOpen(false); }} data-testid={`viz-type-${t}`}
+                      p="xs" style={{ border: `1px solid ${t === value ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`, borderRadius: 6 }}>
+                      <Text size="sm" fw={600}>{CHART_TYPES[t].metadata.name}</Text>
+                      <Text size="xs" c="dimmed" lineClamp={2}>{CHART_TYPES[t].metadata.description}</Text>
+                    </UnstyledButton>
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            ))}
+            {!types.length && <Text c="dimmed">No chart type matches “{search}”</Text>}
+          </ScrollArea>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { expect, test, type Page } from "@playwright/test";
+import { admin, login } from "./helpers";
+
+// The journey of issue 10: an admin opens Explore on birth_names, builds a bar chart of count by gender, sees
+// it drawn, saves it, reopens it by slice_id, turns it into a pie and overwrites it; removing the metric shows
+// Superset's validation message and blocks the run.
+
+const chartName = `Births by gender ${Date.now().toString(36)}`;
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => (await (await fetch(p)).json()) as T, path) as Promise<T>;
+}
+
+/** The id of the example dataset birth_names, read through the API with the page's session. */
+async function birthNamesId(page: Page): Promise<number> {
+  const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
+  return (await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`)).result[0].id;
+}
+
+/** How many pixels of the chart's canvas are drawn (not transparent). */
+async function drawnPixels(page: Page): Promise<number> {
+  const canvas = page.getByTestId("chartjs-chart").locator("canvas");
+  await expect(canvas).toBeVisible();
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const { data } = el.getContext("2d")!.getImageData(0, 0, el.width, el.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+    return n;
+  });
+}
+
+/** Picks an option of a Mantine select inside the control `name` (or the open popover). */
+async function pickOption(page: Page, input: ReturnType<Page["getByRole"]>, option: string) {
+  await input.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metric blocks the run", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const datasetId = await birthNamesId(page);
+
+  await page.goto(`/explore/?datasource_id=${datasetId}&datasource_type=table`);
+  await expect(page.getByTestId("dataset-name")).toHaveText("birth_names");
+  await expect(page.getByTestId("dataset-pane")).toContainText("Year");
+
+  // the picker, then the bar chart's controls
+  await expect(async () => {
+    await page.getByTestId("viz-type-button").click();
+    await expect(page.getByTestId("viz-type-echarts_timeseries_bar")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByLabel("Search all charts").fill("bar");
+  await page.getByTestId("viz-type-echarts_timeseries_bar").click();
+  await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
+  await expect(page.getByTestId("control-errors")).toContainText('Control labeled "Metrics" cannot be empty');
+  await expect(page.getByTestId("run-query")).toBeDisabled();
+
+  await page.getByRole("button", { name: "Add Metrics" }).click();
+  await pickOption(page, page.getByRole("textbox", { name: "Saved metric" }), "COUNT(*)");
+  await page.getByTestId("metric-save").click();
+  await expect(page.getByTestId("metric-pill")).toHaveText("count");
+  await pickOption(page, page.getByTestId("control-groupby").getByRole("textbox"), "gender");
+  await pickOption(page, page.getByTestId("control-time_grain_sqla").getByRole("textbox"), "Year");
+
+  await expect(page.getByTestId("control-errors")).toHaveCount(0);
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+  await page.screenshot({ path: "test-results/explore-bar-chart.png" });
+
+  // the address keeps a form data key: a reload opens the same chart state
+  await expect(page).toHaveURL(/form_data_key=/);
+  await page.reload();
+  await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
+  await expect(page.getByTestId("metric-pill")).toHaveText("count");
+
+  // save as a new chart: the address then carries its slice_id
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("save-overwrite")).toBeDisabled();
+  await page.getByTestId("chart-name-input").fill(chartName);
+  await page.getByTestId("save-confirm").click();
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page).toHaveURL(/slice_id=\d+/);
+  const sliceId = Number(new URL(page.url()).searchParams.get("slice_id"));
+
+  // reopened by slice_id, the saved chart is drawn again
+  await page.goto(`/explore/?slice_id=${sliceId}`);
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+
+  // a pie of the same metric and dimension, overwriting the saved chart
+  await expect(async () => {
+    await page.getByTestId("viz-type-button").click();
+    await expect(page.getByTestId("viz-type-pie")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId("viz-type-pie").click();
+  await expect(page.getByTestId("chart-stale")).toBeVisible();
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("2 rows");
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2000);
+  await page.screenshot({ path: "test-results/explore-pie-chart.png" });
+  // a render-only control (legend) redraws from the loaded data: no "Update chart" needed
+  await page.getByTestId("control-show_legend").getByRole("checkbox").uncheck();
+  await expect(page.getByTestId("chart-stale")).toHaveCount(0);
+  await page.getByTestId("control-show_legend").getByRole("checkbox").check();
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("save-overwrite")).toBeChecked();
+  await page.getByTestId("save-confirm").click();
+  await expect(page.getByTestId("save-confirm")).toHaveCount(0);
+  const saved = await api<{ result: { viz_type: string; slice_name: string; params: string } }>(page, `/api/v1/chart/${sliceId}`);
+  expect(saved.result).toMatchObject({ viz_type: "pie", slice_name: chartName });
+  expect(JSON.parse(saved.result.params)).toMatchObject({ metric: "count", groupby: ["gender"] });
+
+  // an adhoc filter (column, operator, value offered from the column's values) in WHERE
+  await page.getByRole("button", { name: "Add filter" }).click();
+  await pickOption(page, page.getByRole("textbox", { name: "Column", exact: true }), "gender");
+  await page.getByRole("textbox", { name: "Value", exact: true }).click();
+  await page.getByRole("option", { name: "girl", exact: true }).click();
+  await page.getByTestId("filter-save").click();
+  await expect(page.getByTestId("filter-pill")).toHaveText("gender == girl");
+  await expect(page.getByTestId("chart-stale")).toBeVisible();
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("1 row");
+
+  // removing the metric: Superset's message at the control and above the chart, and no run
+  await page.getByRole("button", { name: "Remove count" }).click();
+  await expect(page.getByTestId("control-metric")).toContainText("cannot be empty");
+  await expect(page.getByTestId("control-errors")).toContainText('Control labeled "Metric" cannot be empty');
+  await expect(page.getByTestId("run-query")).toBeDisabled();
+
+  // the Charts list (top menu) finds the chart by name and type and opens it in Explore
+  await page.getByRole("link", { name: "Charts", exact: true }).click();
+  await expect(page).toHaveURL(/\/chart\/list\//);
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}&viz_type=pie`);
+  await expect(page.getByTestId("chart-row")).toHaveCount(1);
+  await expect(page.getByTestId("chart-row")).toContainText("Pie Chart");
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}&viz_type=echarts_timeseries_bar`);
+  await expect(page.getByTestId("chart-table")).toContainText("No charts match.");
+  await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}`);
+  await page.getByRole("link", { name: chartName }).click();
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page.getByTestId("viz-type-button")).toContainText("Pie Chart");
+});
+
+test("explore: SQL Lab's form_data_key opens a raw-records table on the dataset and draws its rows", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  // the form data SQL Lab's "Save dataset" stores before it opens Explore
+  await openWithFormData(page, await birthNamesId(page), { metrics: [], groupby: [], time_range: "No filter", row_limit: 1000, viz_type: "table", all_columns: ["name", "state"] });
+  await expect(page.getByTestId("viz-type-button")).toContainText("Table");
+  await expect(page.getByTestId("control-query_mode").locator("input").first()).toHaveValue("Raw records");
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("1000 rows");
+  await expect(page.getByTestId("table-chart").getByRole("columnheader")).toHaveText(["name", "state"]);
+  await expect(page.getByTestId("table-chart").getByRole("row")).toHaveCount(1001);
+});
+
+test("explore: an address naming nothing, or a dataset that does not exist, says so", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  await page.goto("/explore/");
+  await expect(page.getByTestId("explore-error")).toContainText("the address needs a slice_id, datasource_id or form_data_key");
+  await page.goto("/explore/?datasource_id=999999&datasource_type=table");
+  await expect(page.getByTestId("explore-error")).toContainText("Dataset not found");
+});
+
+test("explore: an error from chart data shows in the error panel with the server's message", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const datasetId = await birthNamesId(page);
+  await openWithFormData(page, datasetId, { viz_type: "pie", groupby: ["gender"], metric: "no_such_metric" });
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("chart-error")).toContainText("Metric 'no_such_metric' does not exist");
+  await expect(page.getByTestId("row-count")).toHaveCount(0);
+});
+
+/** Opens Explore on a stored form data (as SQL Lab does) and answers nothing; the page is then on that state. */
+async function openWithFormData(page: Page, datasetId: number, formData: Record<string, unknown>) {
+  const key = await page.evaluate(async ({ datasetId, formData }) => {
+    const csrf = ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result;
+    const res = await fetch("/api/v1/explore/form_data", {
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ datasource_id: datasetId, datasource_type: "table", form_data: JSON.stringify({ ...formData, datasource: `${datasetId}__table` }) }),
+    });
+    return ((await res.json()) as { key: string }).key;
+  }, { datasetId, formData });
+  await page.goto(`/explore/?form_data_key=${key}`);
+}
+
+test("explore: the chart types drawn by Chart.js plugins (heatmap, treemap, box plot, sankey, funnel) draw", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const datasetId = await birthNamesId(page);
+  const cases: [string, Record<string, unknown>][] = [
+    ["heatmap_v2", { x_axis: "state", groupby: "gender", metric: "count" }],
+    ["treemap_v2", { groupby: ["gender", "state"], metric: "count" }],
+    ["box_plot", { columns: ["state"], groupby: ["gender"], metrics: ["count"] }],
+    ["sankey_v2", { source: "gender", target: "state", metric: "count" }],
+    ["funnel", { groupby: ["state"], metric: "count", row_limit: 5 }],
+  ];
+  for (const [vizType, formData] of cases) {
+    await openWithFormData(page, datasetId, { viz_type: vizType, ...formData });
+    await expect(page.getByTestId("control-errors")).toHaveCount(0);
+    await page.getByTestId("run-query").click();
+    await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows?/);
+    await expect(page.getByTestId("chart-error")).toHaveCount(0);
+    await expect.poll(() => drawnPixels(page), { message: vizType }).toBeGreaterThan(2000);
+    await page.screenshot({ path: `test-results/explore-${vizType}.png` });
+  }
+});
+
+test("explore: a pivot table with totals and a big number draw as tables and text", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const datasetId = await birthNamesId(page);
+  await openWithFormData(page, datasetId, {
+    viz_type: "pivot_table_v2", groupbyRows: ["gender"], groupbyColumns: [], metrics: ["count", "sum__num"], rowTotals: true, colTotals: true,
+  });
+  await page.getByTestId("run-query").click();
+  const pivot = page.getByTestId("pivot-table-chart");
+  await expect(pivot.getByRole("columnheader")).toHaveText(["gender", "Total · count", "Total · sum__num", "Total · count", "Total · sum__num"]);
+  await expect(pivot.locator("tbody th")).toHaveText(["boy", "girl"]);
+  await expect(pivot.locator("tfoot th")).toHaveText(["Total"]);
+  // metrics down the rows: a render-only change, redrawn at once
+  await page.getByTestId("control-metricsLayout").locator("input").first().click();
+  await page.getByRole("option", { name: "Rows" }).click();
+  await expect(page.getByTestId("chart-stale")).toHaveCount(0);
+  await expect(pivot.locator("tbody th")).toHaveText(["boy · count", "boy · sum__num", "girl · count", "girl · sum__num"]);
+
+  await openWithFormData(page, datasetId, { viz_type: "big_number_total", metric: "count" });
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("big-number-headline")).toHaveText("88.4k");
+});
