@@ -192,9 +192,21 @@ export interface EmptyModel {
 
 export type ChartModel = ChartJsModel | TableModel | PivotTableModel | BigNumberModel | EmptyModel;
 
+/** The example chart made for a type at first start, so a newcomer sees every type working after `npm start`.
+ * It lives in the type's folder (a type is one folder), and is built on one of the product's example datasets. */
+export interface ChartExample {
+  /** The chart's slice_name. */
+  name: string;
+  /** table_name of one of the product's example datasets (core/examples). */
+  dataset: string;
+  /** Form data without datasource and viz_type, which are filled in when the chart is created. */
+  params: FormData;
+}
+
 export interface ChartType {
   metadata: ChartMetadata;
   controlPanel: ControlPanel;
   buildQuery: (formData: FormData) => QueryContextBody;
   transformProps: (input: ChartPropsInput) => ChartModel;
+  example?: ChartExample;
 }
