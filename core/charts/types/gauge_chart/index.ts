@@ -6,6 +6,7 @@ import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { metricByDimensions } from "../../slices";
+import { example } from "./example";
 
 // Superset's gauge as a Chart.js doughnut: each value (one per dimension row) is a ring filled from min to the
 // value; ECharts' angles (degrees counter-clockwise from 3 o'clock, start 225, end -45) become Chart.js's
@@ -81,4 +82,5 @@ export const gaugeChart: ChartType = {
   // Superset's gauge alone also sends the deprecated groupby key
   buildQuery: (formData) => sortByMetricQuery(formData, { groupby: formData.groupby || [] }),
   transformProps,
+  example,
 };

@@ -6,6 +6,7 @@ import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel } from "../../query/labels";
+import { example } from "./example";
 
 // Superset's histogram_v2: raw values of one numeric column (no metrics), binned by the engine's histogram
 // step per group; each group is a bar series over the bins ("<start> - <end>").
@@ -84,4 +85,5 @@ export const histogramV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  example,
 };

@@ -2,6 +2,7 @@ import type { ChartType } from "../../contract";
 import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
+import { example } from "./example";
 
 export const mixedTimeseries: ChartType = {
   metadata: {
@@ -13,4 +14,5 @@ export const mixedTimeseries: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  example,
 };

@@ -7,6 +7,7 @@ import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 import { hierarchyOrderby } from "../treemap_v2";
+import { example } from "./example";
 
 // Superset's sankey_v2: one metric flowing from a source column to a target column. Drawn with
 // chartjs-chart-sankey's `sankey` type ({from, to, flow}); a flow graph with a loop cannot be laid out.
@@ -88,4 +89,5 @@ export const sankeyV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  example,
 };

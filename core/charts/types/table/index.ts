@@ -2,6 +2,7 @@ import type { ChartType } from "../../contract";
 import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
+import { example } from "./example";
 
 export const table: ChartType = {
   metadata: {
@@ -14,4 +15,5 @@ export const table: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  example,
 };

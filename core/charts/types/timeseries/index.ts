@@ -2,6 +2,7 @@ import type { ChartType } from "../../contract";
 import { buildTimeseriesQuery } from "./build-query";
 import { timeseriesControlPanel, type Variant } from "./control-panel";
 import { transformTimeseries } from "./transform-props";
+import { TIMESERIES_EXAMPLES } from "./examples";
 
 // One implementation, six viz_types: only the control panel's few variant controls and the dataset style differ.
 
@@ -13,6 +14,7 @@ function timeseriesType(variant: Variant, name: string, description: string, tag
     controlPanel: timeseriesControlPanel(variant),
     buildQuery: buildTimeseriesQuery,
     transformProps: (input) => transformTimeseries(variant, input),
+    example: TIMESERIES_EXAMPLES[variant],
   };
 }
 
