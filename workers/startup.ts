@@ -2,6 +2,7 @@ import type { Env } from "../services/env";
 import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/security/bootstrap";
 import { registerExamples } from "../db/examples/registration";
+import { registerExampleCharts } from "../db/examples/charts";
 import { syncDataAccessPermissions } from "../db/security/data-access-permissions";
 
 let started: Promise<void> | null = null;
@@ -15,6 +16,8 @@ export function ensureStarted(env: Env, db: Database): Promise<void> {
     announce: (message) => console.log(message),
   })
     .then(() => registerExamples(db))
+    // an example chart per chart type, on the example datasets just registered
+    .then(() => registerExampleCharts(db, env.ADMIN_USERNAME || "admin"))
     // grantable database_access / datasource_access pairs for every database and dataset, examples included
     .then(() => syncDataAccessPermissions(db))
     .catch((e) => {

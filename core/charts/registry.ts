@@ -4,6 +4,7 @@ import { boxPlot } from "./types/box_plot";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
 import { gaugeChart } from "./types/gauge_chart";
+import { ganttChart } from "./types/gantt_chart";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { bigNumberTotal } from "./types/big_number_total";
@@ -16,6 +17,7 @@ import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
 import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
+import { wordCloud } from "./types/word_cloud";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
 // Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
@@ -45,6 +47,8 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   sunburst_v2: sunburstV2,
   sankey_v2: sankeyV2,
   waterfall,
+  word_cloud: wordCloud,
+  gantt_chart: ganttChart,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -16,6 +16,7 @@ const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
   boxplot: async () => { const m = await import("@sgratzl/chartjs-chart-boxplot"); return [m.BoxPlotController, m.BoxAndWiskers]; },
   sankey: async () => { const m = await import("chartjs-chart-sankey"); return [m.SankeyController, m.Flow]; },
   funnel: async () => { const m = await import("chartjs-chart-funnel"); return [m.FunnelController, m.TrapezoidElement]; },
+  wordCloud: async () => { const m = await import("chartjs-chart-wordcloud"); return [m.WordCloudController, m.WordElement]; },
 };
 const loadAnnotation = async (): Promise<Registrable[]> => [(await import("chartjs-plugin-annotation")).default];
 
