@@ -7,6 +7,7 @@ import { gaugeChart } from "./types/gauge_chart";
 import { ganttChart } from "./types/gantt_chart";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
+import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
@@ -49,6 +50,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   waterfall,
   word_cloud: wordCloud,
   gantt_chart: ganttChart,
+  horizon,
 };
 
 /** Superset's default viz type (SPEC §9). */
