@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { admin, drawnPixels, login } from "./helpers";
 
 // The journey of issue 10: an admin opens Explore on birth_names, builds a bar chart of count by gender, sees
 // it drawn, saves it, reopens it by slice_id, turns it into a pie and overwrites it; removing the metric shows
@@ -15,18 +15,6 @@ async function api<T>(page: Page, path: string): Promise<T> {
 async function birthNamesId(page: Page): Promise<number> {
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
   return (await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`)).result[0].id;
-}
-
-/** How many pixels of the chart's canvas are drawn (not transparent). */
-async function drawnPixels(page: Page): Promise<number> {
-  const canvas = page.getByTestId("chartjs-chart").locator("canvas");
-  await expect(canvas).toBeVisible();
-  return canvas.evaluate((el: HTMLCanvasElement) => {
-    const { data } = el.getContext("2d")!.getImageData(0, 0, el.width, el.height);
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
-    return n;
-  });
 }
 
 /** Picks an option of a Mantine select inside the control `name` (or the open popover). */

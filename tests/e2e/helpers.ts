@@ -31,3 +31,29 @@ export async function openD1DatabaseForm(page: Page) {
   await dialog.getByText("D1 binding").click();
   return dialog;
 }
+
+/** How many pixels of the chart's canvas are drawn (not transparent). */
+export async function drawnPixels(page: Page): Promise<number> {
+  const canvas = page.getByTestId("chartjs-chart").locator("canvas");
+  await expect(canvas).toBeVisible();
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const { data } = el.getContext("2d")!.getImageData(0, 0, el.width, el.height);
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
+    return n;
+  });
+}
+
+/** How many canvas pixels carry colour (not the greys of axes, grid lines and text): the chart's marks. */
+export async function colouredPixels(page: Page): Promise<number> {
+  const canvas = page.getByTestId("chartjs-chart").locator("canvas");
+  await expect(canvas).toBeVisible();
+  return canvas.evaluate((el: HTMLCanvasElement) => {
+    const { data } = el.getContext("2d")!.getImageData(0, 0, el.width, el.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 0 && Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) n++;
+    }
+    return n;
+  });
+}

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from "@playwright/test";
+import { CHART_TYPES } from "../../core/charts/registry";
+import { admin, colouredPixels, drawnPixels, login } from "./helpers";
+
+// The example chart of every registered chart type, created at first start: opened in Explore by its slice_id it
+// runs its query and draws, canvas charts with coloured marks, tables and big numbers as DOM. A screenshot
+// per type is kept with the test's results.
+
+interface ChartRow { id: number; slice_name: string; viz_type: string }
+
+async function exampleChartIds(page: Page): Promise<Map<string, number>> {
+  const q = encodeURIComponent("(page_size:100,columns:!(id,slice_name,viz_type))");
+  const list = await page.evaluate(async (path) => (await (await fetch(path)).json()) as { result: ChartRow[] }, `/api/v1/chart/?q=${q}`);
+  const ids = new Map<string, number>();
+  for (const [vizType, type] of Object.entries(CHART_TYPES)) {
+    const chart = list.result.find((c) => c.viz_type === vizType && c.slice_name === type.example?.name);
+    if (chart) ids.set(vizType, chart.id);
+  }
+  return ids;
+}
+
+const DOM_CHARTS: Record<string, string> = { table: "table-chart", pivot_table_v2: "pivot-table-chart", big_number_total: "big-number-chart" };
+
+for (const vizType of Object.keys(CHART_TYPES)) {
+  test(`example chart of ${vizType} opens in Explore and draws`, async ({ page }, testInfo) => {
+    await login(page, admin().username, admin().password);
+    const id = (await exampleChartIds(page)).get(vizType);
+    expect(id, `the example chart of ${vizType} exists`).toBeDefined();
+    await page.goto(`/explore/?slice_id=${id}`);
+    await expect(page.getByTestId("chart-title")).toHaveText(CHART_TYPES[vizType].example!.name);
+    await expect(page.getByTestId("row-count")).toHaveText(/[1-9][\d,]* rows?/);
+    await expect(page.getByTestId("chart-error")).toHaveCount(0);
+    await expect(page.getByTestId("chart-empty")).toHaveCount(0);
+    const dom = DOM_CHARTS[vizType];
+    if (dom) {
+      await expect(page.getByTestId(dom)).toBeVisible();
+      if (dom === "big-number-chart") await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
+      else expect(await page.getByTestId(dom).locator("tbody tr").count()).toBeGreaterThan(0);
+    } else {
+      if (vizType === "big_number") await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
+      await expect.poll(() => drawnPixels(page), { message: `${vizType} drew` }).toBeGreaterThan(2000);
+      await expect.poll(() => colouredPixels(page), { message: `${vizType} drew coloured marks` }).toBeGreaterThan(500);
+    }
+    const path = testInfo.outputPath(`${vizType}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(vizType, { path, contentType: "image/png" });
+  });
+}
