@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { supersetQuery } from "../../test-fixtures";
-import { ganttChart } from ".";
+import { ganttChart, timeAxisRange } from ".";
 
 // params of the example bundle's "Featured Charts/Gantt.yaml"
 const startFilter = { clause: "WHERE", comparator: "No filter", expressionType: "SIMPLE", operator: "TEMPORAL_RANGE", subject: "start_time" };
@@ -40,7 +40,7 @@ test("gantt_chart transformProps: floating bars per series, sub-rows per series 
   expect([low.label, low.data, low.backgroundColor]).toEqual(["low", [{ x: [h(10), h(14)], y: "Done / low" }, { x: [h(12), h(13)], y: "Open / low" }], "#454E7C"]);
   expect([high.grouped, model.options.indexAxis]).toEqual([false, "y"]);
   const x = (model.options.scales as any).x;
-  expect([x.min, x.max]).toEqual([h(9), h(14)]);
+  expect([x.min, x.max, x.ticks.stepSize]).toEqual([h(9), h(14), 3_600_000]);
   expect((model.options.plugins as any).tooltip.callbacks.label({ datasetIndex: 1, dataIndex: 1 })).toEqual(["2024-05-06 12:00 – 2024-05-06 13:00", "project: C", "phase: test"]);
 });
 
@@ -51,4 +51,11 @@ test("gantt_chart without subcategories: one row per y value, shared by the seri
   expect((model.data.datasets[1] as any).data.map((d: { y: string }) => d.y)).toEqual(["Done", "Open"]);
   const empty = ganttChart.transformProps({ formData: example, queriesData: [{ data: [{ start_time: null, end_time: h(1), status: "x" }] }], width: 1, height: 1 });
   expect(empty.kind).toBe("empty");
+});
+
+test("gantt_chart time axis: whole steps of at most ten ticks", () => {
+  // 9:10 to 9:50 is 40 minutes: 5-minute steps give 8 ticks, widened to 9:10 … 9:50
+  expect(timeAxisRange(h(9) + 10 * 60_000, h(9) + 50 * 60_000)).toEqual({ min: h(9) + 10 * 60_000, max: h(9) + 50 * 60_000, stepSize: 300_000 });
+  // 5:07 to 23:40 is 18.5 hours: 3-hour steps, widened to 3:00 … 00:00
+  expect(timeAxisRange(h(5) + 7 * 60_000, h(23) + 40 * 60_000)).toEqual({ min: h(3), max: h(24), stepSize: 3 * 3_600_000 });
 });

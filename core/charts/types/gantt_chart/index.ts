@@ -49,6 +49,16 @@ const controlPanel: ControlPanel = {
 
 const time = (v: unknown): number | null => toDate(v)?.getTime() ?? null;
 
+const MINUTE = 60_000, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
+const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 7 * DAY, 30 * DAY, 365 * DAY];
+
+/** Ticks on whole minutes, hours or days (a linear axis of milliseconds would tick at round milliseconds):
+ * the smallest step giving at most ten ticks, the axis widened to whole steps. */
+export function timeAxisRange(first: number, last: number): { min: number; max: number; stepSize: number } {
+  const stepSize = STEPS.find((s) => (last - first) / s <= 10) ?? STEPS[STEPS.length - 1];
+  return { min: Math.floor(first / stepSize) * stepSize, max: Math.ceil(last / stepSize) * stepSize, stepSize };
+}
+
 function transformProps(input: ChartPropsInput): ChartModel {
   const { formData, theme } = input;
   const start = getColumnLabel(formData.start_time), end = getColumnLabel(formData.end_time), yAxis = getColumnLabel(formData.y_axis);
@@ -84,6 +94,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
     };
   });
   const times = rows.flatMap((r) => [time(r[start])!, time(r[end])!]);
+  const range = timeAxisRange(Math.min(...times), Math.max(...times));
   const colors = themeColors(theme);
   return {
     kind: "chartjs",
@@ -94,7 +105,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       indexAxis: "y",
       parsing: { xAxisKey: "x", yAxisKey: "y" },
       scales: {
-        x: { type: "linear", min: Math.min(...times), max: Math.max(...times), ticks: { color: colors.text, maxTicksLimit: 8, callback: (v: unknown) => timeText(Number(v)) }, grid: { color: colors.grid }, title: axisTitle(formData.x_axis_title, theme) },
+        x: { type: "linear", min: range.min, max: range.max, ticks: { color: colors.text, stepSize: range.stepSize, callback: (v: unknown) => timeText(Number(v)) }, grid: { color: colors.grid }, title: axisTitle(formData.x_axis_title, theme) },
         y: { type: "category", ticks: { color: colors.text, autoSkip: false }, grid: { display: false }, title: axisTitle(formData.y_axis_title, theme) },
       },
       plugins: {
