@@ -1,9 +1,11 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
+import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
 import { gaugeChart } from "./types/gauge_chart";
+import { graphChart } from "./types/graph_chart";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { bigNumberTotal } from "./types/big_number_total";
@@ -14,8 +16,10 @@ import { radar } from "./types/radar";
 import { sankeyV2 } from "./types/sankey_v2";
 import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
+import { treeChart } from "./types/tree_chart";
 import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
+import { worldMap } from "./types/world_map";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
 // Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
@@ -45,6 +49,10 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   sunburst_v2: sunburstV2,
   sankey_v2: sankeyV2,
   waterfall,
+  graph_chart: graphChart,
+  tree_chart: treeChart,
+  chord,
+  world_map: worldMap,
 };
 
 /** Superset's default viz type (SPEC §9). */
