@@ -36,7 +36,7 @@ test("graph_chart transformProps, circular: nodes on the unit circle, node value
   // A = 40, B = 30, C = 50 → diameters 30, 10, 50 → radii 15, 5, 25
   expect(ds.pointRadius).toEqual([15, 5, 25]);
   // edges 10, 30, 20 over base 3: 1.5 + (v - 10) / 20 × 6
-  expect(ds.lineBorderWidth).toEqual([1.5, 7.5, 4.5]);
+  expect(ds.edgeLineBorderWidth).toEqual([1.5, 7.5, 4.5]);
   expect(ds.data[0]).toEqual({ x: 1, y: 0 });
   expect(ds.data[1].x).toBeCloseTo(-0.5);
   expect(ds.data[1].y).toBeCloseTo(Math.sqrt(3) / 2);
@@ -56,12 +56,11 @@ test("graph_chart transformProps, force: the simulation from Superset's force op
   expect((model.options as any).simulation.forces.manyBody).toEqual({ strength: -1000 });
   const [ds] = model.data.datasets as any[];
   expect(ds.directed).toBe(false);
-  // A is in x; B was first seen as a target (no target category), so its later source row's "y" does not count;
-  // B and C share the no-category colour
-  expect(ds.pointBackgroundColor).toEqual(["#1FA8C9", "#454E7C", "#454E7C"]);
+  // A is in x; B, first seen as a target (no target category), takes "y" from its source row; C has none
+  expect(ds.pointBackgroundColor).toEqual(["#1FA8C9", "#454E7C", "#5AC189"]);
   const legend = (model.options.plugins as any).legend;
   expect(legend.display).toBe(true);
-  expect(legend.labels.generateLabels().map((l: any) => l.text)).toEqual(["x"]);
+  expect(legend.labels.generateLabels().map((l: any) => l.text)).toEqual(["x", "y"]);
 });
 
 test("graph_chart: no rows, the empty message", () => {

@@ -55,15 +55,18 @@ function buildQuery(formData: FormData) {
 export interface GraphNode { name: string; value: number; category?: string }
 export interface GraphEdge { source: number; target: number; value: number }
 
-/** Nodes in order of first appearance (a source before its target), each carrying the first category seen. */
+/** Nodes in order of first appearance (a source before its target), each with the first category it is given. */
 export function graphOf(rows: Record<string, unknown>[], cols: { source: string; target: string; metric: string; sourceCategory?: string; targetCategory?: string }) {
   const nodes: GraphNode[] = [];
   const index = new Map<string, number>();
   const nodeOf = (name: string, category: unknown) => {
     if (!index.has(name)) {
       index.set(name, nodes.length);
-      nodes.push({ name, value: 0, ...(category === undefined || category === null ? {} : { category: String(category) }) });
+      nodes.push({ name, value: 0 });
     }
+    const node = nodes[index.get(name)!];
+    // a node keeps the first category it is given, as Superset's does
+    if (node.category === undefined && category !== undefined && category !== null && category !== "") node.category = String(category);
     return index.get(name)!;
   };
   const edges: GraphEdge[] = [];
@@ -119,8 +122,9 @@ function transformProps(input: ChartPropsInput): ChartModel {
         pointHoverRadius: nodeSizes.map((s) => s / 2 + 2),
         pointBackgroundColor: colors,
         pointBorderColor: colors,
-        lineBorderColor: "rgba(120,120,120,0.5)",
-        lineBorderWidth: edgeWidths,
+        // edges are the plugin's `edgeLine` elements: their dataset options take that prefix
+        edgeLineBorderColor: "rgba(120,120,120,0.5)",
+        edgeLineBorderWidth: edgeWidths,
         directed: formData.edgeSymbol !== "none,none",
         arrowHeadSize: 10,
         nodeLabels: true,

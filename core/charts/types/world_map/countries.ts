@@ -1,5 +1,5 @@
-import countries from "i18n-iso-countries/index";
-import en from "i18n-iso-countries/langs/en.json";
+import countries from "i18n-iso-countries/index.js";
+import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
 // Superset's country_fieldtype forms (full name, ISO alpha-2, ISO alpha-3) to the ISO 3166-1 numeric code that
 // world-atlas's countries carry as their id. The tables come from i18n-iso-countries (English names with their

@@ -87,6 +87,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const datasets: Record<string, unknown>[] = [{
     label: metric,
     worldCountries: true,
+    // Chart.js paints higher `order` first: the countries beneath, the bubbles on top
+    order: 1,
     data: values.map((v) => ({ id: v.id, name: v.name, value: v.m1, color: colorOf(v) })),
     backgroundColor: (ctx: Raw) => ctx.raw?.color ?? MISSING_COLOR,
     borderColor: "#ffffff",
@@ -103,6 +105,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       type: "bubbleMap",
       label: secondary ?? metric,
       worldCountries: true,
+      order: 0,
       data: values.flatMap((v) => (v.m2 === null || v.m2 < 0 ? [] : [{ id: v.id, name: v.name, value: v.m2, radius: radius(v.m2) }])),
       radius: (ctx: Raw) => ctx.raw?.radius ?? 0,
       backgroundColor: fill,
