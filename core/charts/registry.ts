@@ -1,10 +1,12 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
+import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
 import { gaugeChart } from "./types/gauge_chart";
 import { ganttChart } from "./types/gantt_chart";
+import { graphChart } from "./types/graph_chart";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { horizon } from "./types/horizon";
@@ -16,9 +18,11 @@ import { radar } from "./types/radar";
 import { sankeyV2 } from "./types/sankey_v2";
 import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
+import { treeChart } from "./types/tree_chart";
 import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
 import { wordCloud } from "./types/word_cloud";
+import { worldMap } from "./types/world_map";
 import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
 // Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
@@ -51,6 +55,10 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   word_cloud: wordCloud,
   gantt_chart: ganttChart,
   horizon,
+  graph_chart: graphChart,
+  tree_chart: treeChart,
+  chord,
+  world_map: worldMap,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Alert, Center, Loader } from "@mantine/core";
 import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
 import { Chart } from "react-chartjs-2";
@@ -17,7 +17,28 @@ const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
   sankey: async () => { const m = await import("chartjs-chart-sankey"); return [m.SankeyController, m.Flow]; },
   funnel: async () => { const m = await import("chartjs-chart-funnel"); return [m.FunnelController, m.TrapezoidElement]; },
   wordCloud: async () => { const m = await import("chartjs-chart-wordcloud"); return [m.WordCloudController, m.WordElement]; },
+  forceDirectedGraph: async () => { const m = await import("chartjs-chart-graph"); return [m.ForceDirectedGraphController, m.EdgeLine]; },
+  graph: async () => { const m = await import("chartjs-chart-graph"); return [m.GraphController, m.EdgeLine]; },
+  tree: async () => { const m = await import("chartjs-chart-graph"); return [m.TreeController, m.EdgeLine]; },
+  choropleth: async () => {
+    const m = await import("chartjs-chart-geo");
+    return [m.ChoroplethController, m.BubbleMapController, m.GeoFeature, m.ColorScale, m.SizeScale, m.ProjectionScale];
+  },
 };
+/** Plugins a model asks for through a flag on its first dataset (node names, chord ribbons). */
+const DATASET_PLUGINS: Record<string, () => Promise<Registrable[]>> = {
+  nodeLabels: async () => [(await import("./graph-plugins")).nodeLabels],
+  chordRibbons: async () => [(await import("./graph-plugins")).chordRibbons],
+};
+/** Models that need data loaded where they are drawn: the world map's country shapes (world-atlas). */
+type Prepare = (model: ChartJsModel) => ChartJsModel;
+const PREPARE: Record<string, () => Promise<Prepare>> = {
+  choropleth: async () => {
+    const [{ attachWorldFeatures }, atlas] = await Promise.all([import("../../../core/charts/types/world_map/atlas"), import("world-atlas/countries-110m.json")]);
+    return (model) => attachWorldFeatures(model, atlas.default as never);
+  },
+};
+const prepared = new Map<string, Prepare>();
 const loadAnnotation = async (): Promise<Registrable[]> => [(await import("chartjs-plugin-annotation")).default];
 
 const loaded = new Map<string, Promise<void>>();
@@ -32,6 +53,9 @@ function needed(model: ChartJsModel): [string, () => Promise<Registrable[]>][] {
   if (PLUGIN_TYPES[model.type]) out.push([model.type, PLUGIN_TYPES[model.type]]);
   const plugins = model.options.plugins as Record<string, unknown> | undefined;
   if (plugins?.annotation) out.push(["annotation", loadAnnotation]);
+  for (const [flag, load] of Object.entries(DATASET_PLUGINS)) if (model.data.datasets[0]?.[flag]) out.push([flag, load]);
+  const prepare = PREPARE[model.type];
+  if (prepare) out.push([`prepare:${model.type}`, async () => (prepared.set(model.type, await prepare()), [])]);
   return out;
 }
 
@@ -49,11 +73,14 @@ export default function ChartJsCanvas({ model, height }: { model: ChartJsModel; 
       live = false;
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // joined once per model, not per render, so Chart.js is not handed new data on every redraw
+  const ready = state?.key === key;
+  const drawn = useMemo(() => (ready ? (prepared.get(model.type)?.(model) ?? model) : model), [model, ready]);
   if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;
   if (!state || state.key !== key) return <Center h={height}><Loader size="sm" /></Center>;
   return (
     <div style={{ position: "relative", height }} data-testid="chartjs-chart">
-      <Chart type={model.type as ChartJsType} data={model.data as never} options={model.options as never} />
+      <Chart type={drawn.type as ChartJsType} data={drawn.data as never} options={drawn.options as never} />
     </div>
   );
 }
