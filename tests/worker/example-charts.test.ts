@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
+import type { QueryData } from "../../core/charts/contract";
 import { CHART_TYPES } from "../../core/charts/registry";
 import { openDatabase } from "../../db/client";
 import { exampleChartUuid, registerExampleCharts } from "../../db/examples/charts";
@@ -73,7 +74,7 @@ test("another start creates nothing twice, even racing without its record; a del
   expect(uuid!.uuid).toBe(await exampleChartUuid("funnel"));
 });
 
-test("each example chart's own query answers rows from the example data", async () => {
+test("each example chart's own query answers rows from the example data, and its transformProps draws them", async () => {
   for (const [vizType, type] of Object.entries(CHART_TYPES)) {
     const example = type.example!;
     const body = type.buildQuery({ ...example.params, viz_type: vizType, datasource: `${datasetIds.get(example.dataset)}__table` });
@@ -82,5 +83,8 @@ test("each example chart's own query answers rows from the example data", async 
     const result = (await json(res)).result as { data: unknown[]; error?: string }[];
     expect(result.length, vizType).toBe(body.queries.length);
     for (const r of result) expect(r.data.length, vizType).toBeGreaterThan(0);
+    // not "No results" nor a refusal such as the sankey's loop message: the example draws
+    const model = type.transformProps({ formData: body.form_data, queriesData: result as QueryData[], width: 800, height: 400 });
+    expect(model.kind, `${vizType}: ${model.kind === "empty" ? model.message : ""}`).not.toBe("empty");
   }
 });

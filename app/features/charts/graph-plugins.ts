@@ -18,7 +18,8 @@ export const nodeLabels: Plugin = {
       if (!(ds as { nodeLabels?: boolean }).nodeLabels || !chart.isDatasetVisible(i)) return;
       ctx.save();
       ctx.font = "11px sans-serif";
-      ctx.fillStyle = "#444444";
+      // the chart's own text colour, so names stay readable in the dark theme
+      ctx.fillStyle = typeof chart.options.color === "string" ? chart.options.color : "#666666";
       ctx.textBaseline = "middle";
       chart.getDatasetMeta(i).data.forEach((el, j) => {
         const p = el as unknown as Point;

@@ -56,6 +56,8 @@ test("horizon transformProps: one row per series, positive bands up from the bas
   // Ships' -4 hangs from row 1's top (1.04) down a full band
   expect(sets[5].data.map((v: number) => +v.toFixed(2))).toEqual([1.96, 1.04]);
   expect(sets[5].fill).toEqual({ value: 1.04 });
+  // darker bands are painted over lighter ones
+  expect(sets.slice(0, 4).map((d) => d.order)).toEqual([-0, -1, -2, -3]);
   const y = (model.options.scales as any).y;
   // 80 px - 30 px of axis leaves two rows of 25 px: exactly the two series
   expect([y.min, y.max, y.reverse]).toEqual([0, 2, true]);

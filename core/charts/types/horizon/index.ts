@@ -83,6 +83,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
         const base = negative ? i + (1 - ROW) / 2 : i + 1 - (1 - ROW) / 2;
         datasets.push({
           label: names[i], series: i, band, negative,
+          // Chart.js paints higher `order` first: outer (darker) bands are painted over the inner ones
+          order: -band,
           data: fills.map((f) => (negative ? base + f * ROW : base - f * ROW)),
           fill: { value: base }, backgroundColor: bandColor(band, negative), borderWidth: 0, pointRadius: 0, pointHitRadius: 0, tension: 0,
         });

@@ -1,8 +1,9 @@
 import type { ChartExample } from "../../contract";
 import { noTimeFilter } from "../../example-filters";
 
+// From airlines to destination states: two kinds of node, so the flows cannot loop (state to state would).
 export const example: ChartExample = {
-  name: "Flights from origin to destination state",
+  name: "Flights by airline and destination state",
   dataset: "flights",
-  params: { source: "origin_state", target: "destination_state", metric: "count", adhoc_filters: [noTimeFilter("scheduled_departure")], row_limit: 60, color_scheme: "supersetColors", number_format: "SMART_NUMBER" },
+  params: { source: "airline_name", target: "destination_state", metric: "count", adhoc_filters: [noTimeFilter("scheduled_departure")], row_limit: 100, color_scheme: "supersetColors", number_format: "SMART_NUMBER" },
 };
