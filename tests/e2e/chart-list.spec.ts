@@ -101,6 +101,7 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
   await expect(dialog.getByTestId("edit-chart-error")).toContainText("could not be saved");
   await expect(dialog).toContainText("Must be greater than or equal to -1.");
   await expect(dialog.getByTestId("edit-chart-name")).toHaveValue(`${tag} Beta renamed`);
+  await page.screenshot({ path: test.info().outputPath("edit-properties-refused.png") });
   await dialog.getByTestId("edit-chart-cache-timeout").fill("600");
   await dialog.getByTestId("edit-chart-save").click();
   await expect(dialog).toBeHidden();
@@ -131,6 +132,7 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
   await page.reload();
   await expect(page.getByTestId("chart-card")).toHaveCount(2);
   await expect(page.getByTestId("chart-card").first()).toContainText(`${tag} Alpha`);
+  await page.screenshot({ path: test.info().outputPath("card-view.png") });
 
   // bulk select and delete the rest, then the empty state
   await page.getByTestId("bulk-select").click();

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Group, Tooltip } from "@mantine/core";
+import { PencilIcon, TrashIcon } from "../../components/list-view/icons";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 
 /** The favourite star of a chart (filled when it is one of the user's favourites). */
@@ -27,10 +28,10 @@ export function RowActions({ chart, actions }: { chart: ChartRowData; actions: C
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={`Edit properties of ${chart.slice_name}`} onClick={() => actions.onEdit(chart)} data-testid={`edit-${chart.id}`}>
-        <span aria-hidden>✎</span>
+        <PencilIcon />
       </ActionIcon>
       <ActionIcon variant="subtle" color="red" aria-label={`Delete ${chart.slice_name}`} onClick={() => actions.onDelete(chart)} data-testid={`delete-${chart.id}`}>
-        <span aria-hidden>🗑</span>
+        <TrashIcon />
       </ActionIcon>
     </Group>
   );

@@ -68,7 +68,6 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
   return (
     <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg">
       <Stack>
-        {error && <Alert color="red" data-testid="edit-chart-error">{error}</Alert>}
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fieldErrors.slice_name} data-testid="edit-chart-name" />
         <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} data-testid="edit-chart-description" />
         <MultiSelect label="Owners" data={known} value={owners} onChange={setOwners} searchable searchValue={search} onSearchChange={setSearch}
@@ -79,6 +78,7 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
           description="Person or group that has certified this chart." data-testid="edit-chart-certified-by" />
         <TextInput label="Certification details" value={certDetails} onChange={(e) => setCertDetails(e.currentTarget.value)} error={fieldErrors.certification_details}
           description="Any additional detail to show in the certification tooltip." data-testid="edit-chart-certification-details" />
+        {error && <Alert color="red" data-testid="edit-chart-error">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
           <Button onClick={save} loading={busy} data-testid="edit-chart-save">Save</Button>

@@ -97,7 +97,7 @@ export default function ChartsList() {
         <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>
       </BulkActionBar>
       <ResultCount count={count} singular="chart" plural="charts" testId="chart-count" />
-      {charts.length === 0 ? (
+      {count === 0 ? (
         <ListEmptyState filtered={isFiltered(list.state)} plural="charts" onClear={list.clearFilters} />
       ) : list.state.view === "card" ? (
         <ChartCards charts={shown} selection={selection} actions={actions} />
