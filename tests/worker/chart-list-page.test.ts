@@ -90,3 +90,27 @@ test("edit and delete show only on charts the user owns, and not at all without 
   expect((await listPage(blind.cookie, `search=${tag}`)).count).toBe(0);
   await admin.delete(`/api/v1/chart/?q=${encodeURIComponent(`!(${theirs},${mine})`)}`);
 });
+
+test("the dashboard filter appears only when a dashboard holds a chart the user may see", async () => {
+  const { env } = await import("cloudflare:workers");
+  const db = (env as unknown as { DB: D1Database }).DB;
+  const tag = unique();
+  const view = datasourcePermName(birthNames.database.database_name, "birth_names", birthNames.id);
+  const reader = await sessionWith([["datasource_access", view]]);
+  const blind = await sessionWith([]);
+  const title = `Board ${tag}`;
+  const board = await db.prepare("INSERT INTO dashboards (uuid, dashboard_title) VALUES (?, ?) RETURNING id").bind(crypto.randomUUID(), title).first<{ id: number }>();
+  const onBoard = (await json(await admin.post("/api/v1/chart/", {
+    slice_name: `${tag} on board`, viz_type: "table", datasource_id: birthNames.id, datasource_type: "table", params: "{}", dashboards: [board!.id],
+  }))).id as number;
+
+  const seen = await listPage(reader.cookie, `search=${tag}&dashboard=${board!.id}`);
+  expect(seen.html).toContain('data-testid="chart-filter-dashboard"');
+  expect(seen.names).toEqual([`${tag} on board`]);
+  expect(seen.html).toContain(title);
+  // the blind user's page offers no dashboard whose charts it cannot read, so the title does not leak
+  const hidden = await listPage(blind.cookie, "");
+  expect(hidden.html).not.toContain(title);
+  expect(hidden.html).not.toContain('data-testid="chart-filter-dashboard"');
+  await admin.delete(`/api/v1/chart/?q=${encodeURIComponent(`!(${onBoard})`)}`);
+});
