@@ -1,40 +1,48 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { chartListSpec, chartRelations, listChartRows } from "../../../db/charts/charts";
+import { asc, eq, sql } from "drizzle-orm";
+import { chartListSpec, chartRelations, chartScopeWhere, favoriteChartIds, listChartRows } from "../../../db/charts/charts";
+import { charts as chartsTable, dashboardCharts, dashboards } from "../../../db/schema";
 import { chartListItem } from "../../../core/charts/shape";
 import { datasetScope } from "../../../core/datasets/access";
-import { listPageParam, type ListFilter } from "../../../core/http/list-query";
-import type { Principal } from "../../../core/security/permissions";
+import { parseListArgs } from "../../../core/http/list-query";
+import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
+import { can, isAdmin, type Principal } from "../../../core/security/permissions";
+import { CHART_LIST } from "./list-config";
 
-// The Charts list page reads through the same query as GET /api/v1/chart/, with the caller's data access.
-export const CHARTS_PAGE_SIZE = 25;
+// The Charts list page reads through the same query as GET /api/v1/chart/ (the address's state turned into
+// Superset's list query), with the caller's data access, favourites and what they may change.
 
-export interface ChartsPageQuery {
-  search: string;
-  vizType: string;
-  page: number;
-}
+const DASHBOARD_OPTIONS = 500;
 
-export function chartsPageQuery(params: URLSearchParams): ChartsPageQuery {
-  return {
-    search: (params.get("search") ?? "").trim().slice(0, 250),
-    vizType: (params.get("viz_type") ?? "").trim().slice(0, 250),
-    page: listPageParam(params),
-  };
-}
-
-export async function loadChartsPage(context: AppLoadContext, principal: Principal, query: ChartsPageQuery) {
-  const filters: ListFilter[] = [];
-  if (query.search) filters.push({ col: "slice_name", opr: "ct", value: query.search });
-  if (query.vizType) filters.push({ col: "viz_type", opr: "eq", value: query.vizType });
-  const args = { filters, orderColumn: "changed_on_delta_humanized", orderDirection: "desc" as const, page: query.page - 1, pageSize: CHARTS_PAGE_SIZE, columns: null };
+export async function loadChartsPage(context: AppLoadContext, principal: Principal, state: ListUrlState) {
+  const args = parseListArgs(listQuery(state, CHART_LIST));
   const { count, rows } = await listChartRows(context.db, args, chartListSpec(datasetScope(principal), principal.id));
-  const relations = await chartRelations(context.db, rows);
+  const [relations, favorites] = await Promise.all([chartRelations(context.db, rows), favoriteChartIds(context.db, principal.id, rows.map((r) => r.id))]);
+  const mayWrite = can(principal, "can_write", "Chart");
   const charts = rows.map((r) => {
     const item = chartListItem(r, relations);
     return {
-      id: item.id, slice_name: item.slice_name, viz_type: item.viz_type, url: item.url, datasource_name: item.datasource_name_text,
-      datasource_url: item.datasource_url, owners: item.owners, changed_on_delta_humanized: item.changed_on_delta_humanized,
+      id: item.id, slice_name: item.slice_name, viz_type: item.viz_type, url: item.url, description: item.description,
+      datasource_id: item.datasource_id, datasource_name: item.datasource_name_text, datasource_url: item.datasource_url,
+      owners: item.owners, changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
+      cache_timeout: item.cache_timeout, certified_by: item.certified_by, certification_details: item.certification_details,
+      dashboards: item.dashboards, favorite: favorites.has(item.id),
+      // Superset: owners and admins change or delete a chart, and only with can_write on Chart
+      canEdit: mayWrite && (isAdmin(principal) || item.owners.some((o) => o.id === principal.id)),
     };
   });
-  return { count, charts, pageSize: CHARTS_PAGE_SIZE };
+  return { count, charts, pageSize: CHART_LIST.pageSize, mayWrite, dashboards: await dashboardOptions(context, principal) };
+}
+
+/**
+ * Dashboards to filter by: those holding a chart the caller may see (so no other titles leak); none means
+ * the page leaves the dashboard filter out.
+ */
+async function dashboardOptions(context: AppLoadContext, principal: Principal) {
+  const rows = await context.db.selectDistinct({ id: dashboards.id, title: dashboards.dashboard_title }).from(dashboards)
+    .innerJoin(dashboardCharts, eq(dashboardCharts.dashboard_id, dashboards.id))
+    .innerJoin(chartsTable, eq(chartsTable.id, dashboardCharts.slice_id))
+    .where(chartScopeWhere(datasetScope(principal)))
+    .orderBy(asc(sql`lower(${dashboards.dashboard_title})`)).limit(DASHBOARD_OPTIONS).all();
+  return rows.map((d) => ({ value: String(d.id), label: d.title }));
 }

@@ -1,64 +1,126 @@
-import { Anchor, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { CHART_TYPES } from "../../../core/charts/registry";
-import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
-import { chartsPageQuery, loadChartsPage } from "./charts.server";
+import type { RootData } from "../../root";
+import { ResultCount, UrlPagination } from "../../components/ListFilters";
+import { showToast } from "../../components/toast-store";
+import { BulkActionBar } from "../../components/list-view/BulkActionBar";
+import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
+import { ListEmptyState } from "../../components/list-view/ListEmptyState";
+import { ViewModeToggle } from "../../components/list-view/ViewModeToggle";
+import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListUrlState } from "../../components/list-view/useListUrlState";
+import { ChartCards } from "./ChartCards";
+import { ChartFilters } from "./ChartFilters";
+import { ChartTable } from "./ChartTable";
+import { EditChartModal } from "./EditChartModal";
+import { deleteChart, deleteCharts, setFavorite } from "./chart-api";
+import type { ChartRowActions, ChartRowData } from "./chart-row";
+import { loadChartsPage } from "./charts.server";
+import { CHART_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "Charts · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Chart"]);
-  const query = chartsPageQuery(new URL(request.url).searchParams);
-  return { query, ...(await loadChartsPage(context, principal, query)) };
+  const state = parseListUrlState(new URL(request.url).searchParams, CHART_LIST);
+  return loadChartsPage(context, principal, state);
 }
 
-const vizName = (vizType: string) => CHART_TYPES[vizType]?.metadata.name ?? vizType;
-
-/** Superset's Charts list: search by name, filter by visualisation type, open a chart in Explore. */
+/**
+ * Superset's Charts list: search and filters, sortable columns, pages, table or card view (all in the
+ * address), favourite stars, and for owners and admins edit properties, delete and bulk delete.
+ */
 export default function ChartsList() {
-  const { query, count, charts, pageSize } = useLoaderData<typeof loader>();
+  const { count, charts, pageSize, mayWrite, dashboards } = useLoaderData<typeof loader>();
+  const list = useListUrlState(CHART_LIST);
+  const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
+  const revalidator = useRevalidator();
+  const selection = useBulkSelection(charts.filter((c) => c.canEdit).map((c) => c.id));
+  const [favorites, setFavorites] = useState<Record<number, boolean>>({});
+  const [editing, setEditing] = useState<ChartRowData | null>(null);
+  const [deleting, setDeleting] = useState<ChartRowData | null>(null);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const shown = charts.map((c) => (c.id in favorites ? { ...c, favorite: favorites[c.id] } : c));
+
+  const actions: ChartRowActions = {
+    onFavorite: async (chart) => {
+      const on = !chart.favorite;
+      setFavorites((f) => ({ ...f, [chart.id]: on }));
+      const res = await setFavorite(chart.id, on, csrfToken);
+      if (!res.ok) {
+        setFavorites((f) => ({ ...f, [chart.id]: !on }));
+        showToast("danger", `There was an issue favoriting this chart: ${res.message}`);
+      } else if (list.state.filters.favorite) {
+        revalidator.revalidate();
+      }
+    },
+    onEdit: setEditing,
+    onDelete: setDeleting,
+  };
+
+  const deleteOne = async (chart: ChartRowData) => {
+    const res = await deleteChart(chart.id, csrfToken);
+    if (!res.ok) return `There was an issue deleting ${chart.slice_name}: ${res.message}`;
+    setDeleting(null);
+    showToast("success", `Deleted: ${chart.slice_name}`);
+    revalidator.revalidate();
+    return null;
+  };
+  const deleteSelected = async () => {
+    const res = await deleteCharts(selection.selected, csrfToken);
+    if (!res.ok) return `There was an issue deleting the selected charts: ${res.message}`;
+    setBulkDeleting(false);
+    selection.setEnabled(false);
+    showToast("success", res.body.message);
+    revalidator.revalidate();
+    return null;
+  };
+
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={2}>Charts</Title>
-      </Group>
-      <FilterForm formKey={`${query.search}|${query.vizType}`} active={Boolean(query.search || query.vizType)}>
-        <TextInput label="Name" name="search" defaultValue={query.search} placeholder="Type a value" w={240} data-testid="chart-search" />
-        <Select label="Type" name="viz_type" data={Object.keys(CHART_TYPES).map((t) => ({ value: t, label: vizName(t) }))} defaultValue={query.vizType || null}
-          placeholder="Any type" clearable searchable w={220} data-testid="chart-filter-viz-type" />
-      </FilterForm>
-      <ResultCount count={count} singular="chart" plural="charts" testId="chart-count" />
-      <Table striped highlightOnHover data-testid="chart-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Dataset</Table.Th>
-            <Table.Th>Owners</Table.Th>
-            <Table.Th>Last modified</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {charts.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}><Text c="dimmed">No charts match.</Text></Table.Td>
-            </Table.Tr>
+        <Group gap="sm">
+          <ViewModeToggle views={CHART_LIST.views} value={list.state.view} onChange={list.setView} />
+          {mayWrite && !selection.enabled && charts.some((c) => c.canEdit) && (
+            <Button variant="default" size="xs" onClick={() => selection.setEnabled(true)} data-testid="bulk-select">Bulk select</Button>
           )}
-          {charts.map((c) => (
-            <Table.Tr key={c.id} data-testid="chart-row">
-              <Table.Td><Anchor component={Link} to={c.url}>{c.slice_name}</Anchor></Table.Td>
-              <Table.Td>{vizName(c.viz_type ?? "")}</Table.Td>
-              <Table.Td>{c.datasource_url ? <Anchor component={Link} to={c.datasource_url}>{c.datasource_name}</Anchor> : "—"}</Table.Td>
-              <Table.Td>{c.owners.length ? c.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") : "—"}</Table.Td>
-              <Table.Td>{c.changed_on_delta_humanized}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <UrlPagination pages={pages} page={query.page} />
+        </Group>
+      </Group>
+      <ChartFilters list={list} dashboards={dashboards} />
+      <BulkActionBar selection={selection} noun={["chart", "charts"]}>
+        <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>
+      </BulkActionBar>
+      <ResultCount count={count} singular="chart" plural="charts" testId="chart-count" />
+      {count === 0 ? (
+        <ListEmptyState filtered={isFiltered(list.state)} plural="charts" onClear={list.clearFilters} />
+      ) : list.state.view === "card" ? (
+        <ChartCards charts={shown} selection={selection} actions={actions} />
+      ) : (
+        <ChartTable charts={shown} sort={list.state.sort} onSort={list.sortBy} selection={selection} actions={actions} />
+      )}
+      <UrlPagination pages={pages} page={list.state.page} />
+      {editing && (
+        <EditChartModal chart={editing} csrfToken={csrfToken} onClose={() => setEditing(null)}
+          onSaved={(name) => {
+            setEditing(null);
+            showToast("success", `Chart properties updated: ${name}`);
+            revalidator.revalidate();
+          }} />
+      )}
+      {deleting && (
+        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => deleteOne(deleting)}
+          description={<>Are you sure you want to delete <b>{deleting.slice_name}</b>?</>} />
+      )}
+      {bulkDeleting && (
+        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
+          description={`Are you sure you want to delete the ${selection.selected.length === 1 ? "selected chart" : `${selection.selected.length} selected charts`}?`} />
+      )}
     </Stack>
   );
 }

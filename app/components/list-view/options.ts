@@ -1,0 +1,26 @@
+import rison from "rison";
+import { apiCall } from "../api-call";
+
+// Option sources for list filters and pickers: FAB's `related/<column>` of a resource (owners, created_by …)
+// and, for anything else, a caller-given fetch. Options carry string values, as Mantine's selects want.
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export const risonParam = (value: unknown) => encodeURIComponent(rison.encode(value as never));
+
+interface RelatedAnswer {
+  result: { value: string | number; text: string }[];
+}
+
+/** `GET /api/v1/<resource>/related/<column>?q=(filter,page,page_size,include_ids)` as options. */
+export function relatedOptions(resource: string, column: string) {
+  return async (search: string, includeIds: number[] = []): Promise<Option[]> => {
+    const q = { filter: search, page: 0, page_size: 50, ...(includeIds.length ? { include_ids: includeIds } : {}) };
+    const res = await apiCall<RelatedAnswer>("GET", `/api/v1/${resource}/related/${column}?q=${risonParam(q)}`, null);
+    if (!res.ok) return [];
+    return res.body.result.map((r) => ({ value: String(r.value), label: r.text }));
+  };
+}
