@@ -131,3 +131,123 @@ test("explore: Custom SQL metric, WHERE and HAVING SQL filters, and IN / NOT IN 
     { subject: "state", operator: "NOT IN", comparator: ["NY"] }, { subject: "num", operator: ">", comparator: 1000 }, { subject: "name", operator: "IS NOT NULL" },
   ]);
 });
+
+test("explore: the data pane's results and samples with counts, search and copy; View query; CSV and XLSX downloads", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await login(page, admin().username, admin().password);
+  await openWithFormData(page, await birthNamesId(page), { viz_type: "pie", groupby: ["gender"], metric: "count" });
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("2 rows");
+
+  await page.getByRole("tab", { name: "Results" }).click();
+  await expect(page.getByTestId("results-row-count")).toHaveText("2 rows");
+  await expect(page.getByTestId("results-table").getByRole("columnheader")).toHaveText(["gender", "count"]);
+  await page.getByRole("textbox", { name: "Search results" }).fill("gir");
+  await expect(page.getByTestId("results-matching")).toHaveText("1 matching");
+  await expect(page.getByTestId("results-table").locator("tbody tr")).toHaveCount(1);
+  await page.getByRole("button", { name: "Copy results" }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^gender\tcount\ngirl\t\d+\n$/);
+
+  // samples: rows of the dataset itself, counted over the whole table
+  await page.getByRole("tab", { name: "Samples" }).click();
+  await expect(page.getByTestId("samples-row-count")).toHaveText("88398 rows");
+  await expect(page.getByTestId("samples-table").getByRole("columnheader")).toContainText(["ds", "gender", "name", "num", "state"]);
+  await expect(page.getByTestId("samples-table").locator("tbody tr")).toHaveCount(500);
+  // the open tab folds the pane
+  await page.getByRole("tab", { name: "Samples" }).click();
+  await expect(page.getByTestId("samples-table")).toHaveCount(0);
+
+  await page.getByTestId("view-query").click();
+  await expect(page.getByTestId("view-query-sql")).toContainText(/SELECT[\s\S]*gender[\s\S]*COUNT\(\*\)[\s\S]*GROUP BY/i);
+  await page.getByTestId("copy-query").click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/GROUP BY/i);
+  await page.keyboard.press("Escape");
+
+  await page.getByTestId("download-menu").click();
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-csv").click()]);
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  // the server writes a byte order mark first, so spreadsheet programs read the file as UTF-8
+  const csvText = (await streamBytes(await csv.createReadStream())).toString("utf8").replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(csvText[0]).toBe("gender,count");
+  expect(csvText.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["boy", "girl"]);
+  await page.getByTestId("download-menu").click();
+  const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-xlsx").click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await streamBytes(await xlsx.createReadStream())).subarray(0, 2).toString("latin1")).toBe("PK");
+});
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+test("explore: the title is edited in the header and saved, the star favourites the chart, rows and 'Cached' labels", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  await openWithFormData(page, await birthNamesId(page), yearlyBars);
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText("44 rows");
+  // the same query again comes from the cache; the label forces a fresh query
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("cached-label")).toBeVisible();
+  await page.getByTestId("cached-label").click();
+  await expect(page.getByTestId("cached-label")).toHaveCount(0);
+  await expect(page.getByTestId("row-count")).toHaveText("44 rows");
+
+  const name = `Yearly births ${Date.now().toString(36)}`;
+  await expect(page.getByTestId("favorite-star")).toHaveCount(0);
+  await page.getByRole("button", { name: "Edit chart title" }).click();
+  await page.getByRole("textbox", { name: "Chart title" }).fill(`  ${name}  `);
+  await page.getByRole("textbox", { name: "Chart title" }).press("Enter");
+  await expect(page.getByTestId("chart-title")).toHaveText(name);
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("chart-name-input")).toHaveValue(name);
+  await page.getByTestId("save-confirm").click();
+  await expect(page).toHaveURL(/slice_id=\d+/);
+  const sliceId = Number(new URL(page.url()).searchParams.get("slice_id"));
+  expect((await api<{ result: { slice_name: string } }>(page, `/api/v1/chart/${sliceId}`)).result.slice_name).toBe(name);
+
+  // renamed in the header, then overwritten: the new name is saved
+  await page.getByRole("button", { name: "Edit chart title" }).click();
+  await page.getByRole("textbox", { name: "Chart title" }).fill(`${name} (v2)`);
+  await page.getByRole("textbox", { name: "Chart title" }).press("Enter");
+  await page.getByTestId("save-chart").click();
+  await expect(page.getByTestId("save-overwrite")).toBeChecked();
+  await page.getByTestId("save-confirm").click();
+  await expect(page.getByTestId("save-confirm")).toHaveCount(0);
+  expect((await api<{ result: { slice_name: string } }>(page, `/api/v1/chart/${sliceId}`)).result.slice_name).toBe(`${name} (v2)`);
+
+  const favorite = () => api<{ result: { value: boolean }[] }>(page, `/api/v1/chart/favorite_status/?q=${encodeURIComponent(`!(${sliceId})`)}`).then((r) => r.result[0].value);
+  await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "false");
+  await page.getByTestId("favorite-star").click();
+  await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(favorite).toBe(true);
+  await page.goto(`/explore/?slice_id=${sliceId}`);
+  await expect(page.getByTestId("chart-title")).toHaveText(`${name} (v2)`);
+  await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "true");
+  await page.getByTestId("favorite-star").click();
+  await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "false");
+  await expect.poll(favorite).toBe(false);
+});
+
+test("explore: Share copies a permalink, and /explore/p/{key}/ opens the same chart state drawn", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await login(page, admin().username, admin().password);
+  await openWithFormData(page, await birthNamesId(page), {
+    ...yearlyBars, groupby: ["gender"], adhoc_filters: [{ expressionType: "SIMPLE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "2000-01-01T00:00:00 : now", clause: "WHERE" }],
+  });
+  await page.getByTestId("share-menu").click();
+  await page.getByTestId("copy-permalink").click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/explore\/p\/[A-Za-z0-9_-]+\/$/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  await page.goto("/");
+  await page.goto(link);
+  await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
+  await expect(page.getByTestId("filter-pill")).toHaveText("ds (2000-01-01T00:00:00 : now)");
+  await expect(page.getByTestId("control-groupby")).toContainText("gender");
+  await expect(page.getByTestId("row-count")).toHaveText("9 rows");
+
+  await page.goto("/explore/p/not-a-real-key-123/");
+  await expect(page.getByTestId("explore-error")).toBeVisible();
+});
