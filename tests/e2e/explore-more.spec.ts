@@ -130,6 +130,14 @@ test("explore: Custom SQL metric, WHERE and HAVING SQL filters, and IN / NOT IN 
     { expressionType: "SQL", clause: "WHERE" }, { expressionType: "SQL", clause: "HAVING", sqlExpression: "SUM(num) > 0" },
     { subject: "state", operator: "NOT IN", comparator: ["NY"] }, { subject: "num", operator: ">", comparator: 1000 }, { subject: "name", operator: "IS NOT NULL" },
   ]);
+
+  // the metric's pill reopens its popover on the Custom SQL tab; a new label replaces the old one
+  await page.getByTestId("metric-pill").click();
+  await expect(page.getByRole("textbox", { name: "SQL expression" })).toHaveValue("SUM(num) / 1000");
+  await page.getByRole("textbox", { name: "Metric label" }).fill("Thousands of births");
+  await page.getByTestId("metric-save").click();
+  await expect(page.getByTestId("metric-pill")).toHaveText("Thousands of births");
+  await expect.poll(async () => (await storedFormData(page)).metrics).toMatchObject([{ expressionType: "SQL", sqlExpression: "SUM(num) / 1000", label: "Thousands of births" }]);
 });
 
 test("explore: the data pane's results and samples with counts, search and copy; View query; CSV and XLSX downloads", async ({ page, context }) => {
