@@ -1,12 +1,15 @@
 import { useMemo } from "react";
-import { Alert, Badge, Box, Button, Center, Group, List, Loader, Text, Title, useComputedColorScheme } from "@mantine/core";
+import { Alert, Box, Button, Center, Group, List, Loader, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useSnapshot } from "valtio";
-import type { ChartModel, FormData } from "../../../core/charts/contract";
+import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { allControls } from "../../../core/charts/controls/validate";
 import { needsQuery } from "../../../core/charts/controls/changes";
 import { ChartView } from "../charts/ChartView";
+import { ChartActions } from "./ChartActions";
+import { ChartHeader } from "./ChartHeader";
+import { DataPane } from "./DataPane";
 import { exploreStore, runQuery, validationErrors } from "./store";
 
 // The chart side of Explore: title, row count, Run, and the chart. A render-only change (Superset's
@@ -42,16 +45,13 @@ export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: bo
     }
   }, [chart.status, chart.queriesData, drawWith, width, height, dark]);
 
-  const rows = chart.status === "success" && chart.queriesData?.[0] ? (chart.queriesData[0].rowcount ?? chart.queriesData[0].data.length) : null;
-  const title = snap.slice?.slice_name ?? "Untitled chart";
+  const answer = chart.status === "success" ? (chart.queriesData?.[0] ?? null) : null;
   return (
     <Box h="100%" style={{ display: "flex", flexDirection: "column" }}>
       <Group justify="space-between" mb="xs">
+        <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <Title order={4} data-testid="chart-title">{title}</Title>
-          {rows !== null && <Badge variant="light" color="gray" data-testid="row-count">{rows} {rows === 1 ? "row" : "rows"}</Badge>}
-        </Group>
-        <Group gap="xs">
+          <ChartActions formData={formData} disabled={messages.length > 0} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
           <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} loading={chart.status === "loading"} data-testid="run-query">
             {chart.status === "idle" ? "Create chart" : "Update chart"}
@@ -79,6 +79,7 @@ export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: bo
         )}
         {chart.status !== "loading" && model && model.kind !== "error" && <ChartView model={model} height={height} />}
       </Box>
+      <DataPane formData={queried} datasetId={snap.dataset?.id ?? 0} />
     </Box>
   );
 }

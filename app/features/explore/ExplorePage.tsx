@@ -39,11 +39,11 @@ export function ExplorePage({ user }: { user: ExploreUser }) {
           {type && <ControlPanel panel={type.controlPanel} formData={formData} errors={validationErrors(formData)} dataset={dataset} onChange={setControl} />}
         </Stack>
       </ScrollArea>
-      <Box style={{ minHeight: 0, minWidth: 0 }}>
+      <Box style={{ minHeight: 0, minWidth: 0, overflowY: "auto" }}>
         <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} />
       </Box>
       {saveOpen && (
-        <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.slice?.slice_name ?? null} canOverwrite={canOverwrite} userId={user.id} />
+        <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.sliceName} canOverwrite={canOverwrite} userId={user.id} />
       )}
     </Box>
   );

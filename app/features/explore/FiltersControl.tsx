@@ -1,29 +1,17 @@
 import { useEffect, useState } from "react";
-import { ActionIcon, Autocomplete, Button, Group, Pill, Popover, Select, Stack, TagsInput, Text } from "@mantine/core";
+import { ActionIcon, Autocomplete, Button, Group, Pill, Popover, SegmentedControl, Select, Stack, TagsInput, Text, Textarea } from "@mantine/core";
+import {
+  FILTER_OPERATORS, LIST_OPERATORS, OPERATOR_LABELS, UNARY_OPERATORS, filterLabel, filterProblem, simpleFilter, sqlFilter, typedComparator,
+  type AdhocFilter, type Clause,
+} from "../../../core/explore/adhoc";
+import { choiceOf, timeRangeOf, type TimeRangeChoice } from "../../../core/explore/time-range-choice";
 import { apiCall } from "../../components/api-call";
+import { TimeRangePicker } from "./TimeRangePicker";
 import type { ExploreDataset } from "./store";
 
-// Superset's adhoc filters, simple form: column, operator, value, applied in WHERE. The value box offers the
-// column's distinct values (GET /api/v1/datasource/table/{id}/column/{name}/values/).
-
-const UNARY = new Set(["IS NULL", "IS NOT NULL"]);
-const LIST = new Set(["IN", "NOT IN"]);
-export const FILTER_OPERATORS = ["==", "!=", ">", "<", ">=", "<=", "IN", "NOT IN", "LIKE", "ILIKE", "IS NULL", "IS NOT NULL"];
-
-interface SimpleFilter {
-  expressionType: string;
-  subject?: unknown;
-  operator?: unknown;
-  comparator?: unknown;
-  clause?: unknown;
-  sqlExpression?: unknown;
-}
-
-export function filterLabel(f: SimpleFilter): string {
-  if (f.expressionType !== "SIMPLE") return String(f.sqlExpression ?? "");
-  const v = Array.isArray(f.comparator) ? `(${f.comparator.join(", ")})` : UNARY.has(String(f.operator)) ? "" : String(f.comparator ?? "");
-  return `${String(f.subject)} ${String(f.operator)} ${v}`.trim();
-}
+// Superset's adhoc filter control: pills that open the filter popover, whose Simple tab is a column, an operator
+// and a value (the column's values offered, GET /api/v1/datasource/table/{id}/column/{name}/values/; a temporal
+// column's time range through the time range picker) and whose Custom SQL tab is a WHERE or HAVING clause.
 
 function useColumnValues(datasetId: number, column: string | null) {
   const [values, setValues] = useState<string[]>([]);
@@ -40,53 +28,92 @@ function useColumnValues(datasetId: number, column: string | null) {
   return column ? values : [];
 }
 
-function FilterEditor({ dataset, onAdd }: { dataset: ExploreDataset; onAdd: (f: SimpleFilter) => void }) {
-  const [column, setColumn] = useState<string | null>(null);
-  const [operator, setOperator] = useState<string | null>("==");
-  const [value, setValue] = useState("");
-  const [list, setList] = useState<string[]>([]);
-  const options = useColumnValues(dataset.id, column);
-  const op = operator ?? "==";
-  const ready = column !== null && (UNARY.has(op) || (LIST.has(op) ? list.length > 0 : value !== ""));
-  function add() {
-    if (!column || !ready) return;
-    const comparator = UNARY.has(op) ? null : LIST.has(op) ? list : value;
-    onAdd({ expressionType: "SIMPLE", subject: column, operator: op, comparator, clause: "WHERE" });
+const pool = { withinPortal: false };
+
+function FilterEditor({ dataset, initial, onSave }: { dataset: ExploreDataset; initial: AdhocFilter | null; onSave: (f: AdhocFilter) => void }) {
+  const [tab, setTab] = useState<"SIMPLE" | "SQL">(initial?.expressionType ?? "SIMPLE");
+  const [column, setColumn] = useState<string | null>(initial?.subject ?? null);
+  const [operator, setOperator] = useState<string>(initial?.operator ?? "==");
+  const [value, setValue] = useState(initial && !Array.isArray(initial.comparator) && initial.operator !== "TEMPORAL_RANGE" ? String(initial.comparator ?? "") : "");
+  const [list, setList] = useState<string[]>(Array.isArray(initial?.comparator) ? initial.comparator.map(String) : []);
+  const [time, setTime] = useState<TimeRangeChoice>(initial?.operator === "TEMPORAL_RANGE" ? choiceOf(String(initial.comparator ?? "")) : { kind: "last", range: "Last week" });
+  const [timeProblem, setTimeProblem] = useState<string | null>(null);
+  const [sql, setSql] = useState(initial?.expressionType === "SQL" ? (initial.sqlExpression ?? "") : "");
+  const [clause, setClause] = useState<Clause>(initial?.clause ?? "WHERE");
+  const options = useColumnValues(dataset.id, tab === "SIMPLE" && !UNARY_OPERATORS.has(operator) && operator !== "TEMPORAL_RANGE" ? column : null);
+  const columnOf = (name: string | null) => dataset.columns.find((c) => c.column_name === name);
+  const temporal = Boolean(columnOf(column)?.is_dttm);
+
+  function pickColumn(name: string | null) {
+    setColumn(name);
+    // a temporal column starts on its time range, as Superset's popover does; others cannot have one
+    if (columnOf(name)?.is_dttm) setOperator("TEMPORAL_RANGE");
+    else if (operator === "TEMPORAL_RANGE") setOperator("==");
   }
-  const pool = { withinPortal: false };
+
+  const filter: AdhocFilter = tab === "SQL"
+    ? sqlFilter(sql, clause)
+    : simpleFilter(column ?? "", operator, operator === "TEMPORAL_RANGE" ? timeRangeOf(time) : LIST_OPERATORS.has(operator) ? list : typedComparator(value, columnOf(column)?.type), "WHERE");
+  const problem = filterProblem(filter) ?? (tab === "SIMPLE" && operator === "TEMPORAL_RANGE" ? timeProblem : null);
+  const operators = FILTER_OPERATORS.filter((op) => op !== "TEMPORAL_RANGE" || temporal);
+
   return (
-    <Stack gap="xs" w={300}>
-      <Select label="Column" placeholder="Choose a column" searchable comboboxProps={pool} value={column} onChange={setColumn}
-        data={dataset.columns.filter((c) => c.filterable !== false).map((c) => c.column_name)} />
-      <Select label="Operator" comboboxProps={pool} value={operator} onChange={setOperator} data={FILTER_OPERATORS} />
-      {LIST.has(op) ? (
-        <TagsInput label="Values" comboboxProps={pool} value={list} onChange={setList} data={options} placeholder="Type or pick values" />
-      ) : UNARY.has(op) ? null : (
-        <Autocomplete label="Value" comboboxProps={pool} value={value} onChange={setValue} data={options.slice(0, 200)} />
+    <Stack gap="xs" w={340} data-testid="filter-editor">
+      <SegmentedControl size="xs" value={tab} onChange={(t) => setTab(t as "SIMPLE" | "SQL")}
+        data={[{ value: "SIMPLE", label: "Simple" }, { value: "SQL", label: "Custom SQL" }]} />
+      {tab === "SIMPLE" ? (
+        <>
+          <Select label="Column" placeholder="Choose a column" searchable comboboxProps={pool} value={column} onChange={pickColumn}
+            data={dataset.columns.filter((c) => c.filterable !== false).map((c) => c.column_name)} />
+          <Select label="Operator" comboboxProps={pool} allowDeselect={false} value={operator} onChange={(o) => o && setOperator(o)}
+            data={operators.map((op) => ({ value: op, label: OPERATOR_LABELS[op] ?? op }))} />
+          {operator === "TEMPORAL_RANGE" ? (
+            <TimeRangePicker choice={time} column={column ?? ""} onChange={setTime} onValid={setTimeProblem} />
+          ) : LIST_OPERATORS.has(operator) ? (
+            <TagsInput label="Values" comboboxProps={pool} value={list} onChange={setList} data={options} placeholder="Type or pick values" />
+          ) : UNARY_OPERATORS.has(operator) ? null : (
+            <Autocomplete label="Value" comboboxProps={pool} value={value} onChange={setValue} data={options.slice(0, 200)} />
+          )}
+        </>
+      ) : (
+        <>
+          <Select label="Clause" comboboxProps={pool} allowDeselect={false} value={clause} onChange={(c) => c && setClause(c as Clause)}
+            data={[{ value: "WHERE", label: "WHERE" }, { value: "HAVING", label: "HAVING" }]} />
+          <Textarea label="Custom SQL" autosize minRows={3} styles={{ input: { fontFamily: "monospace" } }} value={sql}
+            onChange={(e) => setSql(e.currentTarget.value)} placeholder={clause === "WHERE" ? "e.g. num > 100" : "e.g. SUM(num) > 1000"} />
+          <Text size="xs" c="dimmed">{clause === "WHERE" ? "Filters rows before they are grouped" : "Filters groups after aggregation"}</Text>
+        </>
       )}
-      <Text size="xs" c="dimmed">Applied in the WHERE clause</Text>
-      <Button size="xs" disabled={!ready} onClick={add} data-testid="filter-save">Save</Button>
+      {problem && problem !== "…" && <Text size="xs" c="red" data-testid="filter-problem">{problem}</Text>}
+      <Button size="xs" disabled={problem !== null} onClick={() => onSave(initial?.filterOptionName ? { ...filter, filterOptionName: initial.filterOptionName } : filter)} data-testid="filter-save">Save</Button>
     </Stack>
   );
 }
 
 export function FiltersControl({ value, dataset, onChange }: { value: unknown; dataset: ExploreDataset; onChange: (v: unknown) => void }) {
-  const [open, setOpen] = useState(false);
-  const list = (Array.isArray(value) ? value : []) as SimpleFilter[];
+  // null: closed; -1: a new filter; otherwise the index of the filter being edited
+  const [editing, setEditing] = useState<number | null>(null);
+  const list = (Array.isArray(value) ? value : []) as AdhocFilter[];
+  function save(f: AdhocFilter) {
+    onChange(editing === null || editing < 0 ? [...list, f] : list.map((g, i) => (i === editing ? f : g)));
+    setEditing(null);
+  }
   return (
-    <Group gap={4}>
-      {list.map((f, i) => (
-        <Pill key={i} withRemoveButton onRemove={() => onChange(list.filter((_, j) => j !== i))} data-testid="filter-pill"
-          removeButtonProps={{ "aria-label": `Remove filter ${filterLabel(f)}`, "aria-hidden": false, tabIndex: 0 }}>{filterLabel(f)}</Pill>
-      ))}
-      <Popover opened={open} onChange={setOpen} position="bottom-start" shadow="md" trapFocus>
-        <Popover.Target>
-          <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => setOpen((o) => !o)}>+</ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <FilterEditor dataset={dataset} onAdd={(f) => { onChange([...list, f]); setOpen(false); }} />
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
+    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
+      <Popover.Target>
+        <Group gap={4}>
+          {list.map((f, i) => (
+            <Pill key={i} withRemoveButton onRemove={() => onChange(list.filter((_, j) => j !== i))} data-testid="filter-pill" style={{ cursor: "pointer" }}
+              onClick={() => setEditing(i)} removeButtonProps={{ "aria-label": `Remove filter ${filterLabel(f)}`, "aria-hidden": false, tabIndex: 0, onClick: (e) => e.stopPropagation() }}>
+              {filterLabel(f)}
+            </Pill>
+          ))}
+          <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => setEditing((e) => (e === null ? -1 : null))}>+</ActionIcon>
+        </Group>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {editing !== null && <FilterEditor key={editing} dataset={dataset} initial={editing >= 0 ? list[editing] ?? null : null} onSave={save} />}
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -55,6 +55,10 @@ export const exploreStore = proxy({
   dataset: null as ExploreDataset | null,
   formData: {} as FormData,
   slice: null as ExploreSlice | null,
+  /** the title in the header: the saved chart's name, or what the user typed there (saved on save) */
+  sliceName: null as string | null,
+  /** whether the saved chart is one of the user's favourites */
+  isStarred: false,
   formDataKey: null as string | null,
   chart: { status: "idle", error: null, queriesData: null, queriedFormData: null } as ChartState,
 });
@@ -99,7 +103,7 @@ interface ExploreAnswer {
 
 /** Opens Explore from the address: ?slice_id=, ?datasource_id=&datasource_type=, ?form_data_key= or ?permalink_key=. */
 export async function openExplore(search: string, csrfToken: string | null): Promise<void> {
-  Object.assign(exploreStore, { status: "loading", loadError: null, csrfToken, slice: null, formDataKey: null });
+  Object.assign(exploreStore, { status: "loading", loadError: null, csrfToken, slice: null, sliceName: null, isStarred: false, formDataKey: null });
   exploreStore.chart = { status: "idle", error: null, queriesData: null, queriedFormData: null };
   const params = new URLSearchParams(search);
   const query = new URLSearchParams();
@@ -120,11 +124,13 @@ export async function openExplore(search: string, csrfToken: string | null): Pro
   const vizType = getChartType(form_data.viz_type) ? String(form_data.viz_type) : "table";
   exploreStore.dataset = dataset;
   exploreStore.slice = slice ? { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners } : null;
+  exploreStore.sliceName = slice?.slice_name ?? null;
   exploreStore.formData = formDataForViz(form_data, vizType, dataset);
   exploreStore.formDataKey = params.get("form_data_key");
   exploreStore.status = "ready";
-  // a saved chart opens drawn, as in Superset; a new one waits for its controls
-  if (slice && !Object.keys(validationErrors(exploreStore.formData)).length) await runQuery();
+  if (slice) void loadFavoriteStatus(slice.slice_id);
+  // a saved chart or a shared permalink opens drawn, as in Superset; a new one waits for its controls
+  if ((slice || params.get("permalink_key")) && !Object.keys(validationErrors(exploreStore.formData)).length) await runQuery();
 }
 
 export function setControl(name: string, value: unknown) {
@@ -139,7 +145,7 @@ export function setVizType(vizType: string) {
 }
 
 /** Runs the chart's query unless a control blocks it; the answer is kept with the form data that asked. */
-export async function runQuery(): Promise<void> {
+export async function runQuery(force = false): Promise<void> {
   const formData = snapshotFormData();
   const type = getChartType(formData.viz_type);
   if (!type || Object.keys(validationErrors(formData)).length) return;
@@ -151,6 +157,7 @@ export async function runQuery(): Promise<void> {
     exploreStore.chart = { status: "failed", error: e instanceof Error ? e.message : String(e), queriesData: null, queriedFormData: null };
     return;
   }
+  if (force) body = { ...(body as object), force: true };
   const res = await apiCall<{ result?: QueryData[] }>("POST", "/api/v1/chart/data", exploreStore.csrfToken, body);
   if (!res.ok) {
     exploreStore.chart = { status: "failed", error: res.message, queriesData: null, queriedFormData: null };
@@ -182,8 +189,39 @@ export async function saveChart(action: SaveAction, sliceName: string, userId: n
   if (!res.ok) return `Failed to save slice: ${res.message}`;
   const owners = action === "overwrite" && slice ? slice.owners : [{ id: userId }];
   exploreStore.slice = { slice_id: res.body.id, slice_name: name, owners };
+  exploreStore.sliceName = name;
+  if (action === "saveas") exploreStore.isStarred = false;
   exploreStore.formData = { ...exploreStore.formData, slice_id: res.body.id };
   await persistFormData();
   writeAddress();
   return null;
+}
+
+/** The header's title: trimmed (SPEC §5); an empty title leaves the name unchanged. */
+export function setSliceName(name: string) {
+  const trimmed = name.trim();
+  if (trimmed) exploreStore.sliceName = trimmed;
+}
+
+async function loadFavoriteStatus(sliceId: number) {
+  const res = await apiCall<{ result: { id: number; value: boolean }[] }>("GET", `/api/v1/chart/favorite_status/?q=${encodeURIComponent(`!(${sliceId})`)}`, exploreStore.csrfToken);
+  if (res.ok && exploreStore.slice?.slice_id === sliceId) exploreStore.isStarred = res.body.result[0]?.value === true;
+}
+
+/** Stars or unstars the saved chart (POST / DELETE /api/v1/chart/{id}/favorites/); answers an error or null. */
+export async function toggleFavorite(): Promise<string | null> {
+  const slice = exploreStore.slice;
+  if (!slice) return null;
+  const starred = exploreStore.isStarred;
+  const res = await apiCall(starred ? "DELETE" : "POST", `/api/v1/chart/${slice.slice_id}/favorites/`, exploreStore.csrfToken);
+  if (!res.ok) return res.message;
+  exploreStore.isStarred = !starred;
+  return null;
+}
+
+/** A permalink to the chart as it is now (POST /api/v1/explore/permalink); answers its URL or an error. */
+export async function createPermalink(): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const urlParams = [...new URLSearchParams(window.location.search)].filter(([k]) => !["form_data_key", "slice_id", "permalink_key"].includes(k));
+  const res = await apiCall<{ key: string; url: string }>("POST", "/api/v1/explore/permalink", exploreStore.csrfToken, { formData: snapshotFormData(), urlParams });
+  return res.ok ? { ok: true, url: res.body.url } : { ok: false, message: res.message };
 }
