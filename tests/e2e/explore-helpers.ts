@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 // Helpers the Explore journeys share (explore.spec.ts, explore-more.spec.ts).
 
