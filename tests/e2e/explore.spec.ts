@@ -108,7 +108,7 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
   await expect(page.getByTestId("chart-row")).toHaveCount(1);
   await expect(page.getByTestId("chart-row")).toContainText("Pie Chart");
   await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}&viz_type=echarts_timeseries_bar`);
-  await expect(page.getByTestId("chart-table")).toContainText("No charts match.");
+  await expect(page.getByTestId("list-empty")).toContainText("No results match your filter criteria");
   await page.goto(`/chart/list/?search=${encodeURIComponent(chartName)}`);
   await page.getByRole("link", { name: chartName }).click();
   await expect(page.getByTestId("chart-title")).toHaveText(chartName);
