@@ -17,12 +17,18 @@ beforeAll(async () => {
   datasetId = (await exampleDataset(admin, "birth_names")).id;
 });
 
-async function conforming(method: "get" | "post" | "put" | "delete", template: string, path: string, status: number, body?: unknown) {
+/** Problems other than a null where the document says a plain type: DashboardDatasetSchema's fields are marshmallow
+ * fields dumped without allow_none checks, so Superset itself answers null for a dataset's unset sql, cache_timeout… */
+const valueAt = (body: unknown, pointer: string) => pointer.split("/").slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], body);
+const notNullProblems = (problems: string[], body: unknown) => problems.filter((p) => valueAt(body, p.split(" ")[0]) !== null);
+
+async function conforming(method: "get" | "post" | "put" | "delete", template: string, path: string, status: number, body?: unknown, allowNull = false) {
   const res = method === "get" || method === "delete" ? await admin[method](path) : await admin[method](path, body);
   const text = await res.text();
   expect(res.status, `${method.toUpperCase()} ${path}: ${text.slice(0, 300)}`).toBe(status);
   const parsed = JSON.parse(text);
-  expect(shapeProblems(method, template, status, parsed), `${method.toUpperCase()} ${path}`).toEqual([]);
+  const problems = shapeProblems(method, template, status, parsed);
+  expect(allowNull ? notNullProblems(problems, parsed) : problems, `${method.toUpperCase()} ${path}`).toEqual([]);
   return parsed;
 }
 
@@ -47,7 +53,7 @@ shapeTest("dashboards API answers in Superset's published shapes", async () => {
   await conforming("get", "/api/v1/dashboard/{id_or_slug}", `/api/v1/dashboard/${id}`, 200);
   await conforming("get", "/api/v1/dashboard/{id_or_slug}", `/api/v1/dashboard/${slug}`, 200);
   await conforming("get", "/api/v1/dashboard/{id_or_slug}/charts", `/api/v1/dashboard/${id}/charts`, 200);
-  await conforming("get", "/api/v1/dashboard/{id_or_slug}/datasets", `/api/v1/dashboard/${id}/datasets`, 200);
+  await conforming("get", "/api/v1/dashboard/{id_or_slug}/datasets", `/api/v1/dashboard/${id}/datasets`, 200, undefined, true);
   await conforming("get", "/api/v1/dashboard/", `/api/v1/dashboard/?q=${q({ filters: [{ col: "dashboard_title", opr: "title_or_slug", value: slug }] })}`, 200);
   await conforming("get", "/api/v1/dashboard/_info", `/api/v1/dashboard/_info?q=${q({ keys: ["permissions"] })}`, 200);
   await conforming("get", "/api/v1/dashboard/related/{column_name}", "/api/v1/dashboard/related/owners", 200);
