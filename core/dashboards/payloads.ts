@@ -77,6 +77,8 @@ export function parseDashboardPayload(body: Record<string, unknown>, mode: "crea
   } catch (e) {
     Object.assign(errors, (e as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {});
     if (!Object.keys(errors).length) throw e;
+    // the fields that passed are still checked below, so every problem is named at once
+    checked = Object.fromEntries(Object.entries(scalar).filter(([k]) => Object.hasOwn(FIELDS, k) && !errors[k]));
   }
   const out: DashboardPayload = { ...(checked as DashboardPayload), ...lists };
   if (typeof checked.json_metadata === "string") {
