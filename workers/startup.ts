@@ -2,6 +2,7 @@ import type { Env } from "../services/env";
 import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/security/bootstrap";
 import { registerExamples } from "../db/examples/registration";
+import { registerExampleDashboards } from "../db/examples/dashboards";
 import { syncDataAccessPermissions } from "../db/security/data-access-permissions";
 
 let started: Promise<void> | null = null;
@@ -14,7 +15,8 @@ export function ensureStarted(env: Env, db: Database): Promise<void> {
     adminEmail: env.ADMIN_EMAIL,
     announce: (message) => console.log(message),
   })
-    .then(() => registerExamples(db))
+    // the example dashboards only on the very first start, so one a user deleted does not come back
+    .then(async () => (await registerExamples(db)) && registerExampleDashboards(db))
     // grantable database_access / datasource_access pairs for every database and dataset, examples included
     .then(() => syncDataAccessPermissions(db))
     .catch((e) => {

@@ -135,3 +135,58 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
   const hidden = await page.goto(`/superset/dashboard/${draft.id}/`);
   expect(hidden?.status()).toBe(404);
 });
+
+test("dashboard list: the top menu opens it; search, published filter, star, open and delete", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const tag = `list${run}`;
+  const kept = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Kept ${tag}`, slug: `kept-${tag}`, published: true });
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Doomed ${tag}`, published: false });
+
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Dashboards", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/list\/?/);
+  await page.getByTestId("dashboard-search").fill(tag);
+  await page.getByTestId("dashboard-search").press("Enter");
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(2);
+  await expect(page.getByTestId("dashboard-count")).toHaveText("2 dashboards");
+
+  await page.goto(`/dashboard/list/?search=${tag}&status=published`);
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
+  await expect(page.getByTestId("dashboard-row")).toContainText(`Kept ${tag}`);
+  await expect(async () => {
+    await page.getByTestId("dashboard-favorite").click();
+    await expect(page.getByTestId("dashboard-favorite")).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.goto(`/dashboard/list/?search=${tag}&favorite=1`);
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
+  await page.getByRole("link", { name: `Kept ${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/superset/dashboard/kept-${tag}/`));
+  await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "true");
+
+  await page.goto(`/dashboard/list/?search=${tag}&status=draft`);
+  await expect(page.getByTestId("dashboard-row")).toContainText(`Doomed ${tag}`);
+  await page.getByTestId("dashboard-delete").click();
+  await page.getByTestId("confirm-delete").click();
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-count")).toHaveText("0 dashboards");
+  expect((await page.request.get(`/api/v1/dashboard/${kept.id}`)).status()).toBe(200);
+});
+
+test("the example dashboard made at first start: its first tab's charts paint, the second tab's on a switch", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  await page.goto("/superset/dashboard/births/");
+  await expect(page.getByTestId("dashboard-title")).toHaveText("Births");
+  await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
+  await expect(page.getByTestId("table-chart")).toContainText("CA");
+  const charts = await page.request.get("/api/v1/dashboard/births/charts");
+  const ids = Object.fromEntries(((await charts.json()) as { result: { id: number; slice_name: string }[] }).result.map((c) => [c.slice_name, c.id]));
+  await expect.poll(() => drawnPixels(page, ids["Births by gender"])).toBeGreaterThan(1000);
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Trends" }).click();
+    await expect(page).toHaveURL(/#TAB-trends$/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect.poll(() => drawnPixels(page, ids["Births per year"])).toBeGreaterThan(1000);
+  await page.locator(`[data-chart-id="${ids["Boys and girls over time"]}"]`).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawnPixels(page, ids["Boys and girls over time"])).toBeGreaterThan(1000);
+  await page.screenshot({ path: "test-results/dashboard-example-trends.png", fullPage: true });
+});

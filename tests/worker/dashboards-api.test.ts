@@ -1,5 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
+import { getChartType } from "../../core/charts/registry";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { exampleDataset, gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
 
@@ -175,4 +176,20 @@ test("Gamma sees published dashboards with a chart it may read, never drafts of 
   expect((await reader.get(`/api/v1/dashboard/${own.id}`)).status).toBe(404);
   expect((await editor.put(`/api/v1/dashboard/${own.id}`, { published: true })).status).toBe(200);
   expect((await editor.delete(`/api/v1/dashboard/${own.id}`)).status).toBe(200);
+});
+
+test("the example dashboard made at first start opens by its slug, and every chart on it answers data", async () => {
+  const got = await json(await admin.get("/api/v1/dashboard/births"));
+  expect(got.result).toMatchObject({ dashboard_title: "Births", published: true, url: "/superset/dashboard/births/" });
+  const layout = JSON.parse(got.result.position_json);
+  expect(layout["TABS-births"].children).toEqual(["TAB-overview", "TAB-trends"]);
+  const charts = (await json(await admin.get("/api/v1/dashboard/births/charts"))).result as { form_data: Record<string, unknown>; slice_name: string }[];
+  expect(charts.map((c) => c.slice_name).sort()).toEqual(["Births by gender", "Births per year", "Boys and girls over time", "Top states", "Total births"]);
+  for (const chart of charts) {
+    const body = getChartType(chart.form_data.viz_type)!.buildQuery(chart.form_data);
+    const res = await admin.post("/api/v1/chart/data", body);
+    expect(res.status, chart.slice_name).toBe(200);
+    const data = (await json(res)).result[0];
+    expect(data.rowcount, chart.slice_name).toBeGreaterThan(0);
+  }
 });
