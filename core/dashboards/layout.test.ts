@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { expect, test } from "vitest";
 import {
   activeTabs, chartIdsInLayout, chartIdsOfPositions, childrenOf, columnsToPx, componentText, defaultLayout, parseLayout, pathTo, rowsToPx,
-  walk, widthInColumns, GRID_COLUMN_COUNT, ROOT_ID, type Layout,
+  tabTree, walk, widthInColumns, GRID_COLUMN_COUNT, ROOT_ID, type Layout,
 } from "./layout";
 
 // The layout walk over hand-made trees and over every dashboard of Superset's example bundle
@@ -116,4 +116,15 @@ test.skipIf(!EXAMPLES)("every dashboard of Superset's example bundle: the walk r
     for (const c of reached) expect(pathTo(layout, c.id).at(-1)).toBe(c.id);
   }
   expect(tabsSeen).toBeGreaterThan(0);
+});
+
+test("the tab tree lists every tab with its title and nests inner tabs under theirs", () => {
+  const { all_tabs, tab_tree } = tabTree(parseLayout(tabbed));
+  expect(all_tabs).toEqual({ "TAB-a": "Overview", "TAB-b": "", "TAB-b1": "One", "TAB-b2": "Two" });
+  expect(tab_tree.map((t) => t.value)).toEqual(["TAB-a", "TAB-b"]);
+  expect(tab_tree[1].children).toEqual([
+    { value: "TAB-b1", title: "One", parents: ["ROOT_ID", "TABS-top", "TAB-b", "TABS-inner"], children: [] },
+    { value: "TAB-b2", title: "Two", parents: ["ROOT_ID", "TABS-top", "TAB-b", "TABS-inner"], children: [] },
+  ]);
+  expect(tabTree(parseLayout(null, [1]))).toEqual({ all_tabs: {}, tab_tree: [] });
 });

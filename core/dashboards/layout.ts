@@ -185,3 +185,35 @@ export const componentText = (c: LayoutComponent): string => c.meta.text || c.me
 
 /** The chart title shown on a dashboard: the layout's override, else the chart's own name. */
 export const chartTitle = (c: LayoutComponent, sliceName: string | undefined): string => c.meta.sliceNameOverride || sliceName || c.meta.sliceName || "";
+
+export interface TabNode {
+  value: string;
+  title: string;
+  parents: string[];
+  children: TabNode[];
+}
+
+/**
+ * Superset's GET /dashboard/{id_or_slug}/tabs: every tab by id with its title, and the tabs nested as the layout
+ * nests them (containers between tabs are looked through). Parents are the path the walk finds, not the
+ * `parents` a bundle recorded, which go stale when a component moves.
+ */
+export function tabTree(layout: Layout): { all_tabs: Record<string, string>; tab_tree: TabNode[] } {
+  const all_tabs: Record<string, string> = {};
+  const seen = new Set<string>();
+  const build = (id: string, path: string[], into: TabNode[]) => {
+    for (const child of childrenOf(layout, id)) {
+      if (seen.has(child.id)) continue;
+      seen.add(child.id);
+      if (child.type === "TAB") {
+        const node: TabNode = { value: child.id, title: child.meta.text ?? "", parents: path, children: [] };
+        all_tabs[child.id] = node.title;
+        into.push(node);
+        build(child.id, [...path, child.id], node.children);
+      } else build(child.id, [...path, child.id], into);
+    }
+  };
+  const tab_tree: TabNode[] = [];
+  if (layout[ROOT_ID]) build(ROOT_ID, [ROOT_ID], tab_tree);
+  return { all_tabs, tab_tree };
+}

@@ -53,6 +53,7 @@ shapeTest("dashboards API answers in Superset's published shapes", async () => {
   await conforming("get", "/api/v1/dashboard/{id_or_slug}", `/api/v1/dashboard/${id}`, 200);
   await conforming("get", "/api/v1/dashboard/{id_or_slug}", `/api/v1/dashboard/${slug}`, 200);
   await conforming("get", "/api/v1/dashboard/{id_or_slug}/charts", `/api/v1/dashboard/${id}/charts`, 200);
+  await conforming("get", "/api/v1/dashboard/{id_or_slug}/tabs", `/api/v1/dashboard/${id}/tabs`, 200);
   await conforming("get", "/api/v1/dashboard/{id_or_slug}/datasets", `/api/v1/dashboard/${id}/datasets`, 200, undefined, true);
   await conforming("get", "/api/v1/dashboard/", `/api/v1/dashboard/?q=${q({ filters: [{ col: "dashboard_title", opr: "title_or_slug", value: slug }] })}`, 200);
   await conforming("get", "/api/v1/dashboard/_info", `/api/v1/dashboard/_info?q=${q({ keys: ["permissions"] })}`, 200);

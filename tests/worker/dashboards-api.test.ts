@@ -183,6 +183,9 @@ test("the example dashboard made at first start opens by its slug, and every cha
   expect(got.result).toMatchObject({ dashboard_title: "Births", published: true, url: "/superset/dashboard/births/" });
   const layout = JSON.parse(got.result.position_json);
   expect(layout["TABS-births"].children).toEqual(["TAB-overview", "TAB-trends"]);
+  const tabs = (await json(await admin.get("/api/v1/dashboard/births/tabs"))).result;
+  expect(tabs.all_tabs).toEqual({ "TAB-overview": "Overview", "TAB-trends": "Trends" });
+  expect(tabs.tab_tree.map((t: { value: string }) => t.value)).toEqual(["TAB-overview", "TAB-trends"]);
   const charts = (await json(await admin.get("/api/v1/dashboard/births/charts"))).result as { form_data: Record<string, unknown>; slice_name: string }[];
   expect(charts.map((c) => c.slice_name).sort()).toEqual(["Births by gender", "Births per year", "Boys and girls over time", "Top states", "Total births"]);
   for (const chart of charts) {

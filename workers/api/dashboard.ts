@@ -13,6 +13,7 @@ import {
   type DashboardRow, type DashboardViewer,
 } from "../../db/dashboards/dashboards";
 import { assertDashboardFields, deleteDashboards, insertDashboard, setDashboardFavorite, updateDashboard } from "../../db/dashboards/writes";
+import { parseLayout, tabTree } from "../../core/dashboards/layout";
 import { loadDataset } from "../../db/datasets/datasets";
 import { datasetDetail } from "../../db/datasets/detail";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
@@ -81,6 +82,11 @@ dashboardApi.get("/api/v1/dashboard/:id_or_slug", read, async (c) => {
 dashboardApi.get("/api/v1/dashboard/:id_or_slug/charts", read, async (c) => {
   const row = await readableDashboard(c, c.req.param("id_or_slug"));
   return c.json({ result: (await chartsOfDashboard(c.var.db, row.id)).map(dashboardChart) });
+});
+
+dashboardApi.get("/api/v1/dashboard/:id_or_slug/tabs", read, async (c) => {
+  const row = await readableDashboard(c, c.req.param("id_or_slug"));
+  return c.json({ result: tabTree(parseLayout(row.position_json)) });
 });
 
 /** The datasets of the dashboard's charts the caller may read, with columns, metrics and verbose names. */
