@@ -162,13 +162,23 @@ test("dashboard list: the top menu opens it; search, published filter, star, ope
   await page.getByRole("link", { name: `Kept ${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/superset/dashboard/kept-${tag}/`));
   await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "true");
+  // an owner flips published to draft after confirming
+  await expect(async () => {
+    await page.getByTestId("dashboard-status-toggle").click();
+    await expect(page.getByText("Are you sure you want to change status of this dashboard?")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId("confirm-status").click();
+  await expect(page.getByTestId("dashboard-status")).toHaveText("Draft");
+  expect(((await (await page.request.get(`/api/v1/dashboard/${kept.id}`)).json()) as { result: { published: boolean } }).result.published).toBe(false);
 
+  // both are drafts now; the doomed one is deleted from the list
   await page.goto(`/dashboard/list/?search=${tag}&status=draft`);
-  await expect(page.getByTestId("dashboard-row")).toContainText(`Doomed ${tag}`);
-  await page.getByTestId("dashboard-delete").click();
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(2);
+  await page.getByTestId("dashboard-row").filter({ hasText: `Doomed ${tag}` }).getByTestId("dashboard-delete").click();
   await page.getByTestId("confirm-delete").click();
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(0);
-  await expect(page.getByTestId("dashboard-count")).toHaveText("0 dashboards");
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
+  await expect(page.getByTestId("dashboard-row")).toContainText(`Kept ${tag}`);
+  await expect(page.getByTestId("dashboard-count")).toHaveText("1 dashboard");
   expect((await page.request.get(`/api/v1/dashboard/${kept.id}`)).status()).toBe(200);
 });
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { ActionIcon, Badge, Box, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
 import { apiCall } from "../../components/api-call";
+import { showToast } from "../../components/toast-store";
 import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
 
@@ -39,6 +40,41 @@ function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number
   );
 }
 
+/**
+ * Superset's published/draft badge: for those who may edit the dashboard it is a button that flips the status
+ * after asking (SPEC §5 "Publish toggle"); for everyone else it only shows it.
+ */
+function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboardId: number; initial: boolean; canEdit: boolean; csrfToken: string | null }) {
+  const [published, setPublished] = useState(initial);
+  const [asking, setAsking] = useState(false);
+  const badge = (
+    <Badge variant="light" color={published ? "teal" : "gray"} data-testid="dashboard-status">{published ? "Published" : "Draft"}</Badge>
+  );
+  if (!canEdit) return badge;
+  const change = async () => {
+    setAsking(false);
+    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { published: !published });
+    if (res.ok) setPublished(!published);
+    else showToast("danger", "You do not have permissions to edit this dashboard.");
+  };
+  return (
+    <>
+      <Tooltip label={published ? "This dashboard is published. Click to make it a draft." : "This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard."}>
+        <UnstyledButton onClick={() => setAsking(true)} data-testid="dashboard-status-toggle">{badge}</UnstyledButton>
+      </Tooltip>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Please confirm">
+        <Stack>
+          <Text>Are you sure you want to change status of this dashboard?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>Cancel</Button>
+            <Button onClick={() => void change()} data-testid="confirm-status">OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfToken: string | null }) {
   const { dashboard, layout } = data;
   const [active, setActive] = useState<Record<string, string>>(() => tabsFor(layout, null));
@@ -64,9 +100,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
         <Group gap="xs" wrap="nowrap">
           <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
           <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
-          <Badge variant="light" color={dashboard.published ? "teal" : "gray"} data-testid="dashboard-status">
-            {dashboard.published ? "Published" : "Draft"}
-          </Badge>
+          <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
         </Group>
         <Text size="sm" c="dimmed" data-testid="dashboard-edited">
           {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
