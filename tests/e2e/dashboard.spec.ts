@@ -199,4 +199,9 @@ test("the example dashboard made at first start: its first tab's charts paint, t
   await page.locator(`[data-chart-id="${ids["Boys and girls over time"]}"]`).scrollIntoViewIfNeeded();
   await expect.poll(() => drawnPixels(page, ids["Boys and girls over time"])).toBeGreaterThan(1000);
   await page.screenshot({ path: "test-results/dashboard-example-trends.png", fullPage: true });
+  // the view is logged (mount_dashboard) and shows in the user's recent activity
+  await expect.poll(async () => {
+    const res = await page.request.get("/api/v1/log/recent_activity/");
+    return ((await res.json()) as { result: { item_url: string | null; item_title: string | null }[] }).result.find((r) => r.item_url === "/superset/dashboard/births/")?.item_title;
+  }, { timeout: 15_000 }).toBe("Births");
 });

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Toolt
 import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
+import { logEvent } from "../../components/event-logger";
 import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
 
@@ -83,6 +84,8 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
     const anchor = decodeURIComponent(window.location.hash.replace(/^#/, "")) || null;
     if (anchor) setActive(tabsFor(layout, anchor));
   }, [layout]);
+  // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
+  useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
   const ctx: LayoutContext = {
     layout,
     charts: data.charts,
