@@ -24,6 +24,10 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    label: "Dashboards",
+    items: [{ label: "Dashboards", href: "/dashboard/list/", requires: ["can_read", "Dashboard"] }],
+  },
+  {
     label: "Charts",
     items: [{ label: "Charts", href: "/chart/list/", requires: ["can_read", "Chart"] }],
   },

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { bootstrapMetadata } from "../db/security/bootstrap";
 import { registerExamples } from "../db/examples/registration";
 import { registerExampleCharts } from "../db/examples/charts";
+import { registerExampleDashboards } from "../db/examples/dashboards";
 import { syncDataAccessPermissions } from "../db/security/data-access-permissions";
 
 let started: Promise<void> | null = null;
@@ -15,9 +16,13 @@ export function ensureStarted(env: Env, db: Database): Promise<void> {
     adminEmail: env.ADMIN_EMAIL,
     announce: (message) => console.log(message),
   })
-    .then(() => registerExamples(db))
-    // an example chart per chart type, on the example datasets just registered
-    .then(() => registerExampleCharts(db, env.ADMIN_USERNAME || "admin"))
+    .then(async () => {
+      const firstStart = await registerExamples(db);
+      // an example chart per chart type, on the example datasets just registered
+      await registerExampleCharts(db, env.ADMIN_USERNAME || "admin");
+      // the example dashboards only on the very first start, so one a user deleted does not come back
+      if (firstStart) await registerExampleDashboards(db);
+    })
     // grantable database_access / datasource_access pairs for every database and dataset, examples included
     .then(() => syncDataAccessPermissions(db))
     .catch((e) => {

@@ -149,3 +149,35 @@ export const LOG: FabResource = {
   listTitle: "List Log",
   showTitle: "Show Log",
 };
+
+export const DASHBOARD: FabResource = {
+  listColumns: [
+    "id", "uuid", "published", "status", "slug", "url", "thumbnail_url", "certified_by", "certification_details",
+    ...people("changed_by"), "changed_by_name", "changed_on_utc", "changed_on_delta_humanized", "created_on_delta_humanized",
+    ...people("created_by"), "dashboard_title", "owners.id", "owners.first_name", "owners.last_name", "roles.id", "roles.name",
+    "is_managed_externally", "tags.id", "tags.name", "tags.type",
+  ],
+  showColumns: [
+    "id", "uuid", "slug", "url", "dashboard_title", "thumbnail_url", "published", "css", "json_metadata", "position_json",
+    "certified_by", "certification_details", "changed_by_name", "changed_by", "changed_on", "changed_on_delta_humanized",
+    "created_by", "created_on_delta_humanized", "charts", "owners", "roles", "tags", "is_managed_externally",
+  ],
+  orderColumns: ["changed_by.first_name", "changed_on_delta_humanized", "created_by.first_name", "dashboard_title", "published", "changed_on"],
+  listTitle: "List Dashboard",
+  showTitle: "Show Dashboard",
+  addColumns: [
+    str("dashboard_title"), str("slug"), { name: "owners", type: "List" }, { name: "roles", type: "List" }, str("position_json"),
+    str("css"), str("json_metadata"), bool("published"), str("certified_by"), str("certification_details"),
+    bool("is_managed_externally"), str("external_url"),
+  ],
+  filters: {
+    dashboard_title: [op("Title or Slug", "title_or_slug"), ...F.text],
+    id: [op("Is favorite", "dashboard_is_favorite"), op("Is certified", "dashboard_is_certified"), ...F.number],
+    owners: F.relationMany,
+    roles: F.relationMany,
+    created_by: F.relation,
+    changed_by: F.relation,
+    published: F.bool,
+    slug: F.text,
+  },
+};

@@ -15,9 +15,10 @@ import { EXAMPLE_TABLES, EXAMPLES_DATABASE, GENERIC_TYPE_CODE } from "../../core
 /** SQLite's schema name: the D1 connector lists "main" as the only schema. */
 export const EXAMPLES_SCHEMA = "main";
 
-export async function registerExamples(db: Database): Promise<void> {
+/** Answers true when this call registered them (the first start), false when they were there already. */
+export async function registerExamples(db: Database): Promise<boolean> {
   const existing = await db.select({ id: databases.id }).from(databases).where(eq(databases.database_name, EXAMPLES_DATABASE.name)).get();
-  if (existing) return;
+  if (existing) return false;
   const now = new Date().toISOString();
   const tables = EXAMPLE_TABLES.map((t) => ({
     uuid: crypto.randomUUID(),
@@ -86,4 +87,5 @@ export async function registerExamples(db: Database): Promise<void> {
       )
       .bind(JSON.stringify(metrics), EXAMPLES_SCHEMA, EXAMPLES_DATABASE.name, now),
   ]);
+  return true;
 }

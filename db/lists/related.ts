@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { databases, users } from "../schema";
+import { databases, roles, users } from "../schema";
 import type { ListSpec } from "./list";
 import type { RelatedArgs } from "../../core/http/fab";
 
@@ -58,4 +58,13 @@ export async function distinctValues(db: Database, spec: ListSpec, column: SQLit
   const rows = await db.selectDistinct({ v: column }).from(spec.table).where(where).orderBy(asc(column))
     .limit(args.pageSize).offset(args.page * args.pageSize).all();
   return { count: total?.n ?? 0, result: rows.map((r) => ({ value: r.v as string, text: String(r.v) })) };
+}
+
+/** Roles matched on their name (Superset's related/roles of dashboards, for DASHBOARD_RBAC). */
+export async function relatedRoles(db: Database, args: RelatedArgs): Promise<RelatedAnswer> {
+  const where = args.filter ? contains(roles.name, args.filter) : undefined;
+  const total = await db.select({ n: sql<number>`count(*)` }).from(roles).where(where).get();
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(where).orderBy(asc(roles.name))
+    .limit(args.pageSize).offset(args.page * args.pageSize).all();
+  return { count: total?.n ?? 0, result: rows.map((r) => ({ value: r.id, text: r.name })) };
 }

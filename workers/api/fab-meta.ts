@@ -4,13 +4,13 @@ import { principalOf, requires } from "../http/guard";
 import { risonQuery } from "../http/input";
 import { notFound } from "../../core/http/errors";
 import { fabInfo, parseRelatedArgs, type FabResource, type RelatedArgs } from "../../core/http/fab";
-import { CHART, DATABASE, DATASET, SAVED_QUERY } from "../../core/http/fab-resources";
+import { CHART, DASHBOARD, DATABASE, DATASET, SAVED_QUERY } from "../../core/http/fab-resources";
 import { can, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { accessibleDatabaseIds } from "./database-access";
 import { datasetListSpec } from "../../db/datasets/datasets";
 import { savedQueryListSpec } from "../../db/sqllab/saved-queries";
-import { distinctValues, relatedDatabases, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
+import { distinctValues, relatedDatabases, relatedRoles, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
 
@@ -35,6 +35,7 @@ const visibleDatabases: Related = (c, args) => relatedDatabases(c.var.db, access
 
 const RESOURCES: Record<string, Resource> = {
   chart: { view: "Chart", info: CHART, related: { owners: users, created_by: users, changed_by: users } },
+  dashboard: { view: "Dashboard", info: DASHBOARD, related: { owners: users, created_by: users, changed_by: users, roles: (c, args) => relatedRoles(c.var.db, args) } },
   database: { view: "Database", info: DATABASE, related: { changed_by: users, created_by: users } },
   dataset: {
     view: "Dataset",

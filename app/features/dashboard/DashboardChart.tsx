@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ActionIcon, Alert, Anchor, Box, Center, Group, Loader, Menu, Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
+import { getChartType } from "../../../core/charts/registry";
+import { ChartView } from "../charts/ChartView";
+import { apiCall } from "../../components/api-call";
+
+// One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
+// scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
+// query is the chart type's buildQuery of the saved form data, as Explore sends it.
+
+export interface DashboardChartData {
+  id: number;
+  slice_name: string;
+  viz_type: string;
+  slice_url: string;
+  form_data: Record<string, unknown>;
+}
+
+type State =
+  | { status: "waiting" }
+  | { status: "loading" }
+  | { status: "success"; queriesData: QueryData[] }
+  | { status: "failed"; error: string };
+
+const HEADER_HEIGHT = 32;
+
+/** Starts once the element is within a screen of the viewport; stays started. */
+function useNearViewport<T extends HTMLElement>(): [React.RefObject<T>, boolean] {
+  const ref = useRef<T>(null!);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "100px 0px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+export function DashboardChart({ chart, title, width, height, csrfToken }: {
+  chart: DashboardChartData | undefined;
+  title: string;
+  width: string;
+  height: number;
+  csrfToken: string | null;
+}) {
+  const [boxRef, near] = useNearViewport<HTMLDivElement>();
+  const [state, setState] = useState<State>({ status: "waiting" });
+  const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
+  const dark = useComputedColorScheme("light") === "dark";
+  const formData = chart?.form_data as FormData | undefined;
+
+  const run = useCallback(async (force: boolean) => {
+    const type = getChartType(formData?.viz_type);
+    if (!formData || !type) return setState({ status: "failed", error: `Unknown chart type: ${String(formData?.viz_type)}` });
+    setState({ status: "loading" });
+    let body: Record<string, unknown>;
+    try {
+      body = { ...type.buildQuery(formData), force };
+    } catch (e) {
+      return setState({ status: "failed", error: e instanceof Error ? e.message : String(e) });
+    }
+    const res = await apiCall<{ result?: QueryData[] }>("POST", "/api/v1/chart/data", csrfToken, body);
+    if (!res.ok) setState({ status: "failed", error: res.message });
+    else if (!Array.isArray(res.body.result)) setState({ status: "failed", error: "The chart data was not answered at once" });
+    else setState({ status: "success", queriesData: res.body.result });
+  }, [formData, csrfToken]);
+
+  useEffect(() => {
+    if (near && state.status === "waiting") void run(false);
+  }, [near, state.status, run]);
+
+  const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
+    if (state.status !== "success" || !formData || drawWidth === 0) return null;
+    try {
+      return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
+    } catch (e) {
+      return { kind: "error", message: e instanceof Error ? e.message : String(e) };
+    }
+  }, [state, formData, drawWidth, drawHeight, dark]);
+
+  if (!chart) {
+    return (
+      <Paper withBorder p="xs" style={{ width, height }} data-testid="dashboard-chart-missing">
+        <Alert color="yellow" variant="light">There is no chart definition associated with this component, could it have been deleted?</Alert>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0 }}
+      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status}>
+      <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
+        <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${title}`} data-testid="chart-menu">⋮</ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => void run(true)} data-testid="chart-force-refresh">Force refresh</Menu.Item>
+            <Menu.Item component="a" href={chart.slice_url} data-testid="chart-open-explore">Edit chart</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }}>
+        {(state.status === "waiting" || state.status === "loading") && <Center h="100%"><Loader size="sm" /></Center>}
+        {state.status === "failed" && (
+          <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>
+            <Anchor size="sm" href={chart.slice_url}>Open in Explore</Anchor>
+          </Alert>
+        )}
+        {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} />}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from "react";
+import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
+import { apiCall } from "../../components/api-call";
+import { showToast } from "../../components/toast-store";
+import { logEvent } from "../../components/event-logger";
+import { LayoutNode, type LayoutContext } from "./LayoutNode";
+import type { DashboardChartData } from "./DashboardChart";
+
+// Superset's dashboard in view mode: the header (title, favourite star, published/draft badge, "edited … ago")
+// and the layout. The active tab of each tabs container follows the URL anchor (#TAB-…), as a shared link to a
+// tab opens on that tab; switching tabs rewrites the anchor without a navigation.
+
+export interface DashboardView {
+  dashboard: {
+    id: number;
+    title: string;
+    published: boolean;
+    changedOnHumanized: string | null;
+    owners: { id: number; first_name: string; last_name: string }[];
+  };
+  layout: Layout;
+  charts: Record<string, DashboardChartData>;
+  isFavorite: boolean;
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean };
+}
+
+function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
+  const [on, setOn] = useState(initial);
+  const toggle = async () => {
+    const res = await apiCall(on ? "DELETE" : "POST", `/api/v1/dashboard/${dashboardId}/favorites/`, csrfToken);
+    if (res.ok) setOn(!on);
+  };
+  return (
+    <Tooltip label={on ? "Unselect as favorite" : "Select as favorite"}>
+      <ActionIcon variant="subtle" color={on ? "yellow" : "gray"} onClick={() => void toggle()} aria-pressed={on}
+        aria-label={on ? "Unselect as favorite" : "Select as favorite"} data-testid="favorite-star">
+        {on ? "★" : "☆"}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * Superset's published/draft badge: for those who may edit the dashboard it is a button that flips the status
+ * after asking (SPEC §5 "Publish toggle"); for everyone else it only shows it.
+ */
+function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboardId: number; initial: boolean; canEdit: boolean; csrfToken: string | null }) {
+  const [published, setPublished] = useState(initial);
+  const [asking, setAsking] = useState(false);
+  const badge = (
+    <Badge variant="light" color={published ? "teal" : "gray"} data-testid="dashboard-status">{published ? "Published" : "Draft"}</Badge>
+  );
+  if (!canEdit) return badge;
+  const change = async () => {
+    setAsking(false);
+    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { published: !published });
+    if (res.ok) setPublished(!published);
+    else showToast("danger", "You do not have permissions to edit this dashboard.");
+  };
+  return (
+    <>
+      <Tooltip label={published ? "This dashboard is published. Click to make it a draft." : "This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard."}>
+        <UnstyledButton onClick={() => setAsking(true)} data-testid="dashboard-status-toggle">{badge}</UnstyledButton>
+      </Tooltip>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Please confirm">
+        <Stack>
+          <Text>Are you sure you want to change status of this dashboard?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>Cancel</Button>
+            <Button onClick={() => void change()} data-testid="confirm-status">OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfToken: string | null }) {
+  const { dashboard, layout } = data;
+  const [active, setActive] = useState<Record<string, string>>(() => tabsFor(layout, null));
+  // the anchor is known only in the browser (it is never sent to the server)
+  useEffect(() => {
+    const anchor = decodeURIComponent(window.location.hash.replace(/^#/, "")) || null;
+    if (anchor) setActive(tabsFor(layout, anchor));
+  }, [layout]);
+  // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
+  useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
+  const ctx: LayoutContext = {
+    layout,
+    charts: data.charts,
+    activeTabs: active,
+    csrfToken,
+    onTab: (tabsId, tabId) => {
+      setActive((a) => ({ ...a, [tabsId]: tabId }));
+      window.history.replaceState(window.history.state, "", `${window.location.pathname}${window.location.search}#${tabId}`);
+    },
+  };
+  const root = layout[ROOT_ID];
+  return (
+    <Stack gap="md" data-testid="dashboard-page">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
+          <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
+          <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="dashboard-edited">
+          {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
+        </Text>
+      </Group>
+      <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
+        {root && <LayoutNode component={root} ctx={ctx} />}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requirePermission } from "../../auth.server";
+import type { RootData } from "../../root";
+import { DashboardPage } from "../../features/dashboard/DashboardPage";
+import { loadDashboardPage } from "./dashboard.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.dashboard.title ?? "Dashboard"} · Edge Superset` }];
+
+/** A dashboard by id or slug (Superset's /superset/dashboard/{id_or_slug}/), for users with can_read Dashboard. */
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
+  return loadDashboardPage(context, principal, params.idOrSlug ?? "");
+}
+
+export default function DashboardRoute() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
+  return <DashboardPage key={data.dashboard.id} data={data} csrfToken={root?.csrfToken ?? null} />;
+}

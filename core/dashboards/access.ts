@@ -1,0 +1,9 @@
+import { can, isAdmin, type Principal } from "../security/permissions";
+
+// What a user may do with a dashboard they can see (SPEC §6 "Dashboard edit"): edit and save need can_write on
+// Dashboard and being an owner or an admin; sharing needs can_share_dashboard.
+
+export function dashboardPermissions(p: Principal, ownerIds: number[]) {
+  const canWrite = can(p, "can_write", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id));
+  return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset") };
+}

@@ -1,0 +1,42 @@
+import { expect, test } from "vitest";
+import { cleanSlug, isStaleSave, lastModifiedTime, parseDashboardPayload } from "./payloads";
+
+test("Superset's slug cleaning: spaces become dashes, other punctuation goes, empty is null", () => {
+  expect(cleanSlug("  My Sales: 2024! ")).toBe("My-Sales-2024");
+  expect(cleanSlug("   ")).toBeNull();
+  expect(cleanSlug(null)).toBeNull();
+});
+
+test("positions inside json_metadata become position_json; last_modified_time is taken out of the metadata", () => {
+  const positions = { ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: [] } };
+  const p = parseDashboardPayload({ json_metadata: JSON.stringify({ positions, color_scheme: "x", last_modified_time: 10 }) }, "update");
+  expect(JSON.parse(p.position_json!)).toEqual(positions);
+  expect(JSON.parse(p.json_metadata!)).toEqual({ color_scheme: "x" });
+  expect(p.last_modified_time).toBe(10);
+  // on create there is no copy to compare with
+  expect(parseDashboardPayload({ json_metadata: JSON.stringify({ last_modified_time: 10 }) }, "create").last_modified_time).toBeUndefined();
+});
+
+test("titles default to Superset's untitled one; certification details need a certifier", () => {
+  expect(parseDashboardPayload({}, "create").dashboard_title).toBe("[ untitled dashboard ]");
+  expect(parseDashboardPayload({ dashboard_title: "  " }, "update").dashboard_title).toBe("[ untitled dashboard ]");
+  expect(parseDashboardPayload({}, "update")).toEqual({});
+  expect(parseDashboardPayload({ certified_by: "", certification_details: "ok" }, "update").certification_details).toBeNull();
+});
+
+test("every bad field is named at once", () => {
+  try {
+    parseDashboardPayload({ json_metadata: "[1]", position_json: "3", roles: [0], published: "yes", last_modified_time: "x" }, "update");
+    expect.unreachable();
+  } catch (e) {
+    expect(Object.keys((e as { fieldErrors: Record<string, unknown> }).fieldErrors).sort()).toEqual(["json_metadata", "last_modified_time", "position_json", "published", "roles"]);
+  }
+});
+
+test("a save is stale only when the client's copy is older than the stored change, to the second", () => {
+  const changed = "2026-11-25T10:00:05.900Z";
+  expect(lastModifiedTime(changed)).toBe(Date.parse("2026-11-25T10:00:05Z") / 1000);
+  expect(isStaleSave(undefined, changed)).toBe(false);
+  expect(isStaleSave(lastModifiedTime(changed), changed)).toBe(false);
+  expect(isStaleSave(lastModifiedTime(changed) - 1, changed)).toBe(true);
+});

@@ -1,0 +1,159 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "../client";
+import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
+import { whereFor, type ListSpec } from "../lists/list";
+import { chartScopeWhere } from "../charts/charts";
+import { badRequest } from "../../core/http/errors";
+import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import type { DatasetScope } from "../../core/datasets/access";
+import type { UserRef } from "../../core/charts/shape";
+import type { DashboardChartRecord, DashboardRelations } from "../../core/dashboards/shape";
+
+// Reading dashboards in Superset's shapes. Who sees a dashboard is Superset's DashboardAccessFilter: admins
+// see all; others see the dashboards they own, and published ones holding at least one chart whose dataset they
+// may read. Drafts are therefore only for their owners and admins; the rest answer 404 as if absent.
+
+export type DashboardRow = typeof dashboards.$inferSelect;
+
+/** Who is asking: their id, whether they see everything, and which datasets they may read. */
+export interface DashboardViewer {
+  userId: number;
+  admin: boolean;
+  scope: DatasetScope;
+}
+
+export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
+  if (v.admin) return undefined;
+  const owned = sql`${dashboards.id} IN (SELECT dashboard_id FROM dashboard_user WHERE user_id = ${v.userId})`;
+  const chartVisible = chartScopeWhere(v.scope);
+  const readableChart = sql`EXISTS (SELECT 1 FROM dashboard_slices ds JOIN slices ON slices.id = ds.slice_id WHERE ds.dashboard_id = ${dashboards.id}${chartVisible ? sql` AND ${chartVisible}` : sql``})`;
+  return or(owned, and(eq(dashboards.published, true), readableChart));
+}
+
+const idList = (f: ListFilter): number[] => {
+  const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
+  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n))) throw badRequest(`Filter ${f.col} needs ids`);
+  return ids;
+};
+const truthy = (v: unknown) => v === true || v === "true" || v === "!t" || v === 1;
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Superset's DashboardRestApi search filters: title/slug text, owners, creators, favourites, certification. */
+function dashboardFilter(userId: number) {
+  return (f: ListFilter): SQL | undefined => {
+    if (f.opr === "title_or_slug") {
+      if (typeof f.value !== "string") throw badRequest("Filter title_or_slug needs a text value");
+      const like = escapeLike(f.value);
+      return or(...[dashboards.dashboard_title, dashboards.slug].map((c) => sql`lower(${c}) LIKE lower(${like}) ESCAPE '\\'`));
+    }
+    if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
+      const ids = idList(f);
+      return sql`EXISTS (SELECT 1 FROM dashboard_user o WHERE o.dashboard_id = ${dashboards.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    }
+    if (f.col === "roles" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
+      const ids = idList(f);
+      return sql`EXISTS (SELECT 1 FROM dashboard_roles r WHERE r.dashboard_id = ${dashboards.id} AND r.role_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    }
+    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(dashboards.created_by_fk, idList(f));
+    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(dashboards.changed_by_fk, idList(f));
+    if (f.opr === "dashboard_is_favorite") {
+      const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'Dashboard' AND s.obj_id = ${dashboards.id} AND s.user_id = ${userId})`;
+      return truthy(f.value) ? fav : sql`NOT ${fav}`;
+    }
+    if (f.opr === "dashboard_is_certified") {
+      const certified = sql`(${dashboards.certified_by} IS NOT NULL AND ${dashboards.certified_by} <> '')`;
+      return truthy(f.value) ? certified : sql`NOT ${certified}`;
+    }
+    if (f.col === "published" && ["eq", "neq"].includes(f.opr) && f.value !== null && typeof f.value !== "object") {
+      const on = truthy(f.value) || f.value === "1";
+      return eq(dashboards.published, f.opr === "eq" ? on : !on);
+    }
+    return undefined;
+  };
+}
+
+export const dashboardListSpec = (viewer: DashboardViewer): ListSpec => ({
+  table: dashboards,
+  columns: {
+    id: dashboards.id, dashboard_title: dashboards.dashboard_title, slug: dashboards.slug, published: dashboards.published,
+    changed_on: dashboards.changed_on, changed_on_delta_humanized: dashboards.changed_on, uuid: dashboards.uuid,
+    certified_by: dashboards.certified_by, created_on: dashboards.created_on,
+  },
+  defaultOrder: { column: dashboards.changed_on, direction: "desc" },
+  baseWhere: dashboardAccessWhere(viewer),
+  customFilter: dashboardFilter(viewer.userId),
+});
+
+function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
+  const dir = args.orderDirection === "asc" ? asc : desc;
+  const extra: Record<string, SQL | SQLiteColumn> = {
+    "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${dashboards.changed_by_fk})`,
+    "created_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${dashboards.created_by_fk})`,
+  };
+  if (!args.orderColumn) return [desc(dashboards.changed_on), desc(dashboards.id)];
+  const column = Object.hasOwn(spec.columns, args.orderColumn)
+    ? spec.columns[args.orderColumn]
+    : Object.hasOwn(extra, args.orderColumn) ? extra[args.orderColumn] : undefined;
+  if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
+  return [dir(column), dir(dashboards.id)];
+}
+
+export async function listDashboardRows(db: Database, args: ListArgs, spec: ListSpec): Promise<{ count: number; rows: DashboardRow[] }> {
+  const where = whereFor(spec, args.filters);
+  const total = await db.select({ n: sql<number>`count(*)` }).from(dashboards).where(where).get();
+  const rows = await db.select().from(dashboards).where(where).orderBy(...orderBy(args, spec)).limit(args.pageSize).offset(args.page * args.pageSize).all();
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The dashboard by id or slug if the viewer may see it (Superset's get_by_id_or_slug with the access filter). */
+export async function visibleDashboard(db: Database, key: { id: number } | { slug: string }, viewer: DashboardViewer): Promise<DashboardRow | undefined> {
+  const match = "id" in key ? eq(dashboards.id, key.id) : eq(dashboards.slug, key.slug);
+  return db.select().from(dashboards).where(and(match, dashboardAccessWhere(viewer))).get();
+}
+
+/** Owners, roles, editors and chart names of a page of dashboards: a handful of queries, not one per dashboard. */
+export async function dashboardRelations(db: Database, rows: DashboardRow[]): Promise<DashboardRelations> {
+  const ids = rows.map((r) => r.id);
+  const owners = new Map<number, UserRef[]>();
+  const rolesOf = new Map<number, { id: number; name: string }[]>();
+  const people = new Map<number, UserRef>();
+  const chartNames = new Map<number, string[]>();
+  if (!ids.length) return { owners, roles: rolesOf, people, chartNames };
+  const personIds = [...new Set(rows.flatMap((r) => [r.changed_by_fk, r.created_by_fk]).filter((v): v is number => typeof v === "number"))];
+  const [ownerRows, roleRows, personRows, chartRows] = await Promise.all([
+    db.select({ dashboard_id: dashboardOwners.dashboard_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
+      .from(dashboardOwners).innerJoin(users, eq(users.id, dashboardOwners.user_id)).where(inArray(dashboardOwners.dashboard_id, ids)).all(),
+    db.select({ dashboard_id: dashboardRoles.dashboard_id, id: roles.id, name: roles.name })
+      .from(dashboardRoles).innerJoin(roles, eq(roles.id, dashboardRoles.role_id)).where(inArray(dashboardRoles.dashboard_id, ids)).all(),
+    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, personIds)).all() : [],
+    db.select({ dashboard_id: dashboardCharts.dashboard_id, slice_name: charts.slice_name })
+      .from(dashboardCharts).innerJoin(charts, eq(charts.id, dashboardCharts.slice_id)).where(inArray(dashboardCharts.dashboard_id, ids)).orderBy(charts.id).all(),
+  ]);
+  const push = <T>(m: Map<number, T[]>, k: number, v: T) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
+  for (const { dashboard_id, ...u } of ownerRows) push(owners, dashboard_id, u);
+  for (const { dashboard_id, ...r } of roleRows) push(rolesOf, dashboard_id, r);
+  for (const p of personRows) people.set(p.id, p);
+  for (const { dashboard_id, slice_name } of chartRows) push(chartNames, dashboard_id, slice_name);
+  return { owners, roles: rolesOf, people, chartNames };
+}
+
+export async function dashboardOwnerIds(db: Database, dashboardId: number): Promise<number[]> {
+  return (await db.select({ id: dashboardOwners.user_id }).from(dashboardOwners).where(eq(dashboardOwners.dashboard_id, dashboardId)).all()).map((r) => r.id);
+}
+
+/** The charts placed on a dashboard (dashboard_slices), as the page needs them to query and draw. */
+export async function chartsOfDashboard(db: Database, dashboardId: number): Promise<DashboardChartRecord[]> {
+  return db.select({
+    id: charts.id, slice_name: charts.slice_name, viz_type: charts.viz_type, params: charts.params, description: charts.description,
+    cache_timeout: charts.cache_timeout, certified_by: charts.certified_by, certification_details: charts.certification_details,
+    changed_on: charts.changed_on, datasource_id: charts.datasource_id, datasource_type: charts.datasource_type,
+  }).from(dashboardCharts).innerJoin(charts, eq(charts.id, dashboardCharts.slice_id)).where(eq(dashboardCharts.dashboard_id, dashboardId)).orderBy(charts.id).all();
+}
+
+export async function favoriteDashboardIds(db: Database, userId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ obj_id: favorites.obj_id }).from(favorites)
+    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "Dashboard"), inArray(favorites.obj_id, ids))).all();
+  return new Set(rows.map((r) => r.obj_id));
+}
