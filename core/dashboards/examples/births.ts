@@ -26,7 +26,7 @@ export interface ExampleDashboard {
 const byYear = { x_axis: "ds", time_grain_sqla: "P1Y", groupby: ["gender"], adhoc_filters: [], row_limit: 10000, show_legend: true };
 
 const CHARTS: ExampleChart[] = [
-  { key: "total", uuid: "6f1d0c52-6a43-4d1e-9b3e-2f0a5c1b7e01", name: "Total births", vizType: "big_number_total", dataset: "birth_names", params: { metric: "sum__num", subheader: "births, all years", y_axis_format: "SMART_NUMBER" } },
+  { key: "total", uuid: "6f1d0c52-6a43-4d1e-9b3e-2f0a5c1b7e01", name: "Births in all years", vizType: "big_number_total", dataset: "birth_names", params: { metric: "sum__num", subheader: "births, all years", y_axis_format: "SMART_NUMBER" } },
   { key: "gender", uuid: "6f1d0c52-6a43-4d1e-9b3e-2f0a5c1b7e02", name: "Births by gender", vizType: "pie", dataset: "birth_names", params: { metric: "sum__num", groupby: ["gender"], row_limit: 100, show_legend: true, donut: true } },
   { key: "states", uuid: "6f1d0c52-6a43-4d1e-9b3e-2f0a5c1b7e03", name: "Top states", vizType: "table", dataset: "birth_names", params: { query_mode: "aggregate", groupby: ["state"], metrics: ["sum__num"], row_limit: 10, order_desc: true, adhoc_filters: [] } },
   { key: "yearly", uuid: "6f1d0c52-6a43-4d1e-9b3e-2f0a5c1b7e04", name: "Births per year", vizType: "echarts_timeseries_bar", dataset: "birth_names", params: { ...byYear, metrics: ["sum__num"] } },
