@@ -60,8 +60,8 @@ test("the cron purges expired key-value entries and logs past the 90-day retenti
   const tick = await fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`, { headers: { Connection: "close" } });
   expect(tick.status).toBe(200);
 
-  // (only the rows this test wrote: the first start keeps records of its own there, e.g. the example charts made)
-  // The handler works in waitUntil: poll until the purge has landed.
+  // The handler works in waitUntil: poll until the purge has landed. Only the rows this test wrote are looked
+  // at: the first start keeps records of its own there (which example charts it made).
   await expect
     .poll(() => d1<{ uuid: string }>(`SELECT uuid FROM key_value WHERE uuid LIKE 'kv-%' ORDER BY uuid`).map((r) => r.uuid), { timeout: 10_000 })
     .toEqual(["kv-forever", "kv-future"]);
