@@ -63,6 +63,8 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
   await expect(page.getByTestId("chart-count")).toHaveText("1 chart");
   expect(await rowNames(page)).toEqual([`${tag} Beta`]);
   await page.getByTestId("clear-all-filters").click();
+  // typing before the cleared field shows would type over the old search (as a user would see it)
+  await expect(page.getByTestId("chart-search")).toHaveValue("");
   await page.getByTestId("chart-search").fill(tag);
   await page.getByTestId("chart-search").press("Enter");
   await expect(page.getByTestId("chart-count")).toHaveText("3 charts");
