@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
-import { chartOwners, charts, dashboardCharts, dashboards, favorites, users } from "../schema";
+import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favorites, users } from "../schema";
 import { validationError } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
 
@@ -20,6 +20,21 @@ export async function assertRelationsExist(db: Database, { owners, dashboards: d
     if (found.length !== dashboardIds.length) errors.dashboards = ["Dashboards do not exist"];
   }
   if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/**
+ * The dashboards among `ids` that a chart would newly join and `userId` does not own. Joining a dashboard
+ * changes it (the page lists a chart its layout does not place yet), so only its owners may add charts to it,
+ * as Superset refuses with DashboardsForbiddenError.
+ */
+export async function dashboardsNotOwned(db: Database, userId: number, ids: number[], chartId: number | null): Promise<number[]> {
+  if (!ids.length) return [];
+  const already = chartId === null ? [] : await db.select({ id: dashboardCharts.dashboard_id }).from(dashboardCharts).where(eq(dashboardCharts.slice_id, chartId)).all();
+  const joining = ids.filter((id) => !already.some((a) => a.id === id));
+  if (!joining.length) return [];
+  const owned = await db.select({ id: dashboardOwners.dashboard_id }).from(dashboardOwners)
+    .where(and(eq(dashboardOwners.user_id, userId), inArray(dashboardOwners.dashboard_id, joining))).all();
+  return joining.filter((id) => !owned.some((o) => o.id === id));
 }
 
 function rowValues(p: ChartPayload) {

@@ -100,3 +100,28 @@ test("Gamma sees charts only on datasets it may read, and only owners change a c
   const permissions = await json(await editor.get(`/api/v1/chart/_info?q=${q({ keys: ["permissions"] })}`));
   expect(permissions).toEqual({ permissions: ["can_read", "can_write"] });
 });
+
+test("a chart joins only dashboards its saver owns; the dashboard then lists it", async () => {
+  const all = await pairs(admin);
+  const view = datasourcePermName(birthNames.database.database_name, "birth_names", birthNames.id);
+  const editor = await gammaWith(admin, [pairFor(all, "datasource_access", view)!.id, pairFor(all, "can_write", "Chart")!.id, pairFor(all, "can_write", "Dashboard")!.id, pairFor(all, "can_read", "Dashboard")!.id]);
+  const theirs = await json(await admin.post("/api/v1/dashboard/", { dashboard_title: `Admin's ${unique()}` }));
+  const mine = await json(await editor.post("/api/v1/dashboard/", { dashboard_title: `Editor's ${unique()}` }));
+  expect(mine.id).toBeGreaterThan(0);
+
+  const refused = await editor.post("/api/v1/chart/", { ...chartBody(`Intruder ${unique()}`), dashboards: [theirs.id] });
+  expect(refused.status).toBe(403);
+  expect((await json(refused)).message).toBe("Changing one or more of these dashboards is forbidden");
+  const chart = await json(await editor.post("/api/v1/chart/", { ...chartBody(`Joiner ${unique()}`), dashboards: [mine.id] }));
+  expect(chart.id).toBeGreaterThan(0);
+  expect((await editor.put(`/api/v1/chart/${chart.id}`, { dashboards: [mine.id, theirs.id] })).status).toBe(403);
+  // a dashboard the chart is on already may stay in the list, whoever owns it
+  expect((await admin.put(`/api/v1/chart/${chart.id}`, { dashboards: [mine.id, theirs.id] })).status).toBe(200);
+  expect((await editor.put(`/api/v1/chart/${chart.id}`, { dashboards: [mine.id, theirs.id], description: "kept" })).status).toBe(200);
+  const listed = await json(await editor.get(`/api/v1/dashboard/${mine.id}/charts`));
+  expect(listed.result.map((c: { id: number }) => c.id)).toContain(chart.id);
+
+  // warm-up may name a dashboard the caller sees; one it cannot see is a 404
+  expect((await admin.put("/api/v1/chart/warm_up_cache", { chart_id: chart.id, dashboard_id: mine.id })).status).toBe(200);
+  expect((await admin.put("/api/v1/chart/warm_up_cache", { chart_id: chart.id, dashboard_id: 99_999_999 })).status).toBe(404);
+});

@@ -9,6 +9,8 @@ import { chartFormData } from "../../core/charts/shape";
 import { legacyDatasourceId, legacyQueryObject } from "../../core/chart-data/legacy-form-data";
 import { resultCsv } from "../../core/chart-data/exports";
 import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts/charts";
+import { visibleDashboard } from "../../db/dashboards/dashboards";
+import { isAdmin } from "../../core/security/permissions";
 import { charts, databases, datasets } from "../../db/schema";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 
@@ -137,15 +139,20 @@ async function warmUp(c: C, chart: ChartRow, filters: Dict[]): Promise<Dict> {
   }
 }
 
-function warmUpBody(body: unknown): Dict {
+/** The body of a warm-up; a dashboard it names must be one the caller may see (legacy default filters are not kept). */
+async function warmUpBody(c: C, body: unknown): Promise<Dict> {
   if (!isObject(body)) throw badRequest("Request body must be a JSON object");
-  // dashboards do not exist yet in this product: a dashboard id can only name a dashboard that is not there
-  if (body.dashboard_id !== undefined && body.dashboard_id !== null) throw notFound("Dashboard not found");
+  if (body.dashboard_id !== undefined && body.dashboard_id !== null) {
+    const p = principalOf(c);
+    const viewer = { userId: p.id, admin: isAdmin(p), scope: datasetScope(p) };
+    const id = body.dashboard_id;
+    if (!Number.isSafeInteger(id) || !(await visibleDashboard(c.var.db, { id: id as number }, viewer))) throw notFound("Dashboard not found");
+  }
   return body;
 }
 
 chartLegacyApi.put("/api/v1/chart/warm_up_cache", read, async (c) => {
-  const body = warmUpBody(await jsonBody(c));
+  const body = await warmUpBody(c, await jsonBody(c));
   if (!Number.isSafeInteger(body.chart_id)) throw validationError({ chart_id: ["Missing data for required field."] });
   const chart = await visibleChart(c.var.db, body.chart_id as number, datasetScope(principalOf(c)));
   if (!chart) throw notFound("Chart not found");
@@ -153,7 +160,7 @@ chartLegacyApi.put("/api/v1/chart/warm_up_cache", read, async (c) => {
 });
 
 chartLegacyApi.put("/api/v1/dataset/warm_up_cache", read, async (c) => {
-  const body = warmUpBody(await jsonBody(c));
+  const body = await warmUpBody(c, await jsonBody(c));
   const missing: Record<string, string[]> = {};
   for (const key of ["db_name", "table_name"]) if (typeof body[key] !== "string" || !body[key]) missing[key] = ["Missing data for required field."];
   if (Object.keys(missing).length) throw validationError(missing);

@@ -12,7 +12,7 @@ import { loadDataset } from "../../db/datasets/datasets";
 import {
   chartListSpec, chartOwnerIds, chartRelations, favoriteChartIds, listChartRows, visibleChart, type ChartRow,
 } from "../../db/charts/charts";
-import { assertRelationsExist, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/charts/writes";
+import { assertRelationsExist, dashboardsNotOwned, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/charts/writes";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { CHART } from "../../core/http/fab-resources";
 
@@ -77,6 +77,12 @@ chartApi.get("/api/v1/chart/favorite_status/", read, async (c) => {
   return c.json({ result: (ids as number[]).map((id) => ({ id, value: favs.has(id) })) });
 });
 
+/** Superset's DashboardsForbiddenError: a chart joins only dashboards its saver owns (admins: any). */
+async function assertMayJoinDashboards(c: C, p: Principal, ids: number[] | undefined, chartId: number | null): Promise<void> {
+  if (!ids?.length || isAdmin(p)) return;
+  if ((await dashboardsNotOwned(c.var.db, p.id, ids, chartId)).length) throw forbidden("Changing one or more of these dashboards is forbidden");
+}
+
 chartApi.get("/api/v1/chart/:pk", read, async (c) => {
   const row = await readableChart(c, idParam(c));
   const relations = await chartRelations(c.var.db, [row]);
@@ -89,6 +95,7 @@ chartApi.post("/api/v1/chart/", write, async (c) => {
   await checkDatasource(c, payload);
   const owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, { owners, dashboards: payload.dashboards });
+  await assertMayJoinDashboards(c, p, payload.dashboards, null);
   const id = await insertChart(c.var.db, payload, owners, p.id);
   const { owners: _o, ...result } = payload;
   return c.json({ id, result: { ...result, owners } }, 201);
@@ -101,6 +108,7 @@ chartApi.put("/api/v1/chart/:pk", write, async (c) => {
   await checkDatasource(c, payload);
   if (payload.owners) payload.owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, payload);
+  await assertMayJoinDashboards(c, p, payload.dashboards, row.id);
   await updateChart(c.var.db, row.id, payload, p.id);
   return c.json({ id: row.id, result: payload });
 });

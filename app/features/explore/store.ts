@@ -172,29 +172,54 @@ export async function runQuery(force = false): Promise<void> {
 export type SaveAction = "saveas" | "overwrite";
 
 /** Saves the chart (new or overwriting the one opened); answers an error message, or null once saved. */
-export async function saveChart(action: SaveAction, sliceName: string, userId: number): Promise<string | null> {
+/** Where a saved chart goes besides its own record: an existing dashboard, a new one by this title, or none. */
+export type DashboardChoice = { id: number } | { newTitle: string } | null;
+
+async function dashboardIdFor(choice: DashboardChoice): Promise<{ id: number | null } | { error: string }> {
+  if (!choice) return { id: null };
+  if ("id" in choice) return { id: choice.id };
+  const res = await apiCall<{ id: number }>("POST", "/api/v1/dashboard/", exploreStore.csrfToken, { dashboard_title: choice.newTitle.trim() });
+  return res.ok ? { id: res.body.id } : { error: `Failed to create dashboard: ${res.message}` };
+}
+
+/** The dashboards the saved chart is on already (an overwrite keeps them, as Superset's save does). */
+async function currentDashboards(sliceId: number): Promise<number[]> {
+  const res = await apiCall<{ result: { dashboards?: { id: number }[] } }>("GET", `/api/v1/chart/${sliceId}`, exploreStore.csrfToken);
+  return res.ok ? (res.body.result.dashboards ?? []).map((d) => d.id) : [];
+}
+
+/**
+ * Superset's save: overwrite the opened chart or save a new one, optionally adding it to a dashboard (created
+ * here when it is new; the dashboard lists a chart its layout does not place yet at its end). Answers an error
+ * message, or the dashboard the chart was added to.
+ */
+export async function saveChart(action: SaveAction, sliceName: string, userId: number, dashboard: DashboardChoice = null): Promise<{ error: string } | { dashboardId: number | null }> {
   const { dataset, slice } = exploreStore;
   const formData = snapshotFormData();
   const type = getChartType(formData.viz_type);
-  if (!dataset || !type) return "Failed to save slice";
+  if (!dataset || !type) return { error: "Failed to save slice" };
   const name = sliceName.trim();
-  if (!name) return "Chart name is required";
-  const body = {
+  if (!name) return { error: "Chart name is required" };
+  const target = await dashboardIdFor(dashboard);
+  if ("error" in target) return target;
+  const overwrite = action === "overwrite" && slice;
+  const body: Record<string, unknown> = {
     slice_name: name, viz_type: String(formData.viz_type), datasource_id: dataset.id, datasource_type: "table",
     params: JSON.stringify(formData), query_context: JSON.stringify(type.buildQuery(formData)),
   };
-  const res = action === "overwrite" && slice
+  if (target.id !== null) body.dashboards = [...new Set([...(overwrite ? await currentDashboards(slice.slice_id) : []), target.id])];
+  const res = overwrite
     ? await apiCall<{ id: number }>("PUT", `/api/v1/chart/${slice.slice_id}`, exploreStore.csrfToken, body)
     : await apiCall<{ id: number }>("POST", "/api/v1/chart/", exploreStore.csrfToken, body);
-  if (!res.ok) return `Failed to save slice: ${res.message}`;
-  const owners = action === "overwrite" && slice ? slice.owners : [{ id: userId }];
+  if (!res.ok) return { error: `Failed to save slice: ${res.message}` };
+  const owners = overwrite ? slice.owners : [{ id: userId }];
   exploreStore.slice = { slice_id: res.body.id, slice_name: name, owners };
   exploreStore.sliceName = name;
   if (action === "saveas") exploreStore.isStarred = false;
   exploreStore.formData = { ...exploreStore.formData, slice_id: res.body.id };
   await persistFormData();
   writeAddress();
-  return null;
+  return { dashboardId: target.id };
 }
 
 /** The header's title: trimmed (SPEC §5); an empty title leaves the name unchanged. */
