@@ -30,9 +30,16 @@ export function bounds(value: unknown): { min?: number; max?: number } {
 /** What every chart's options start from: fill the container, draw at once (report emails have no time to animate). */
 export const BASE_OPTIONS = { responsive: true, maintainAspectRatio: false, animation: false } as const;
 
-/** A category x-axis (no grid lines) with an optional title. */
-export const categoryAxis = (title: unknown, theme?: ChartTheme, extra: Record<string, unknown> = {}) =>
-  ({ type: "category", ticks: { color: themeColors(theme).text }, grid: { display: false }, title: axisTitle(title, theme), ...extra });
+/** Above this many labels an axis sizes its ticks from a sample of them, not by measuring every label. */
+export const LARGE_AXIS_LABELS = 250;
+
+/**
+ * A category x-axis (no grid lines) with an optional title. With many labels (a 5,000-point line) Chart.js would
+ * measure every label's text to decide which fit (and again for each rotation it tries): a sample of 100, unrotated,
+ * decides as well in a fraction of the time.
+ */
+export const categoryAxis = (title: unknown, theme?: ChartTheme, extra: Record<string, unknown> = {}, labelCount = 0) =>
+  ({ type: "category", ticks: { color: themeColors(theme).text, ...(labelCount > LARGE_AXIS_LABELS ? { sampleSize: 100, maxRotation: 0 } : {}) }, grid: { display: false }, title: axisTitle(title, theme), ...extra });
 
 /** A value axis whose ticks read in the chart's number format. */
 export const valueAxis = (format: (v: unknown) => string, title: unknown, theme?: ChartTheme, extra: Record<string, unknown> = {}) =>

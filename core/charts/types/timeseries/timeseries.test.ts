@@ -80,6 +80,18 @@ test("line transformProps: series by total descending, supersetColors in that or
   expect(tooltip.label({ dataset: { label: "Cars" }, raw: 10 })).toBe("Cars: 10");
 });
 
+test("a long x-axis (5,000 days) sizes its ticks from a sample; a short one measures every label", () => {
+  const day = 86_400_000;
+  const long = { colnames: ["order_date", "count"], coltypes: [2, 0], data: Array.from({ length: 5000 }, (_, i) => ({ order_date: Date.UTC(2000, 0, 1) + i * day, count: i % 97 })) };
+  const big = timeseriesLine.transformProps({ formData: { ...line, groupby: [] }, queriesData: [long], width: 600, height: 300 });
+  const small = timeseriesLine.transformProps({ formData: line, queriesData: [data], width: 600, height: 300 });
+  if (big.kind !== "chartjs" || small.kind !== "chartjs") throw new Error("not a Chart.js model");
+  expect(big.data.labels).toHaveLength(5000);
+  expect((big.options.scales as any).x.ticks.sampleSize).toBe(100);
+  expect((small.options.scales as any).x.ticks.sampleSize).toBeUndefined();
+  expect(big.options.normalized).toBe(true);
+});
+
 test("dashboard label colours win over the scheme; step and area styles", () => {
   const step = timeseriesStep.transformProps({ formData: { ...line, seriesType: "end", label_colors: { Ships: "#000000" } }, queriesData: [data], width: 1, height: 1 });
   if (step.kind !== "chartjs") throw new Error(step.kind);

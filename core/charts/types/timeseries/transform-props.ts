@@ -58,7 +58,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
   const yAxis = valueAxis(yText, formData.y_axis_title, theme, {
     type: formData.logAxis ? "logarithmic" : "linear", stacked, beginAtZero: !formData.truncateYAxis, ...bounds(formData.y_axis_bounds),
   });
-  const xAxis = categoryAxis(formData.x_axis_title, theme, { stacked });
+  const xAxis = categoryAxis(formData.x_axis_title, theme, { stacked }, x.length);
   return {
     kind: "chartjs",
     type: variant === "bar" ? "bar" : "line",
@@ -71,6 +71,8 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
     },
     options: {
       ...BASE_OPTIONS,
+      // the pivot answers every series on the same sorted x values: Chart.js may skip checking it
+      normalized: true,
       indexAxis: horizontal ? "y" : "x",
       interaction: formData.rich_tooltip === false ? { mode: "nearest", intersect: true } : { mode: "index", intersect: false },
       plugins: {
