@@ -3,16 +3,19 @@ import type { Control, ControlPanel as Panel, FormData } from "../../../core/cha
 import { controlValue } from "../../../core/charts/controls/validate";
 import { FiltersControl } from "./FiltersControl";
 import { MetricsControl } from "./MetricsControl";
+import { ConditionalFormattingControl } from "./ConditionalFormattingControl";
+import { formattableColumns } from "../../../core/charts/types/table/conditional-formatting";
+import type { QueryData } from "../../../core/charts/contract";
 import type { ExploreDataset } from "./store";
 
 // Any chart type's declarative control panel drawn generically: one widget per control type, Superset's
-// validation messages under the control. Control types this page cannot edit yet (annotation layers,
-// conditional formatting) are left out rather than shown broken.
+// validation messages under the control. Control types this page cannot edit yet (annotation layers) are left
+// out rather than shown broken.
 
 const SUPPORTED = new Set<Control["type"]>([
   "MetricsControl", "MetricControl", "GroupByControl", "ColumnControl", "XAxisControl", "AdhocFilterControl", "SelectControl", "TextControl",
   "NumberControl", "CheckboxControl", "SliderControl", "BoundsControl", "ColorSchemeControl", "SequentialColorSchemeControl",
-  "ColorPickerControl", "TimeGrainControl", "TextAreaControl",
+  "ColorPickerControl", "TimeGrainControl", "TextAreaControl", "ConditionalFormattingControl",
 ]);
 
 const key = (v: unknown) => JSON.stringify(v ?? null);
@@ -31,6 +34,9 @@ interface WidgetProps {
   control: Control;
   value: unknown;
   dataset: ExploreDataset;
+  formData: FormData;
+  /** the last chart-data answer, for controls that offer its columns */
+  answer: QueryData | null;
   error?: string;
   onChange: (v: unknown) => void;
 }
@@ -109,6 +115,9 @@ function Widget(props: WidgetProps) {
         </Input.Wrapper>
       );
     }
+    case "ConditionalFormattingControl":
+      return <ConditionalFormattingControl label={control.label} description={control.description} value={value} onChange={onChange}
+        columns={formattableColumns(props.formData, props.answer as { colnames?: string[]; coltypes?: number[] } | null)} />;
     case "ColorPickerControl":
       return <ColorInput {...common} format="rgba" value={rgbaText(value)} onChange={(t) => { const c = parseRgba(t); if (c) onChange(c); }} />;
     default:
@@ -116,8 +125,8 @@ function Widget(props: WidgetProps) {
   }
 }
 
-export function ControlPanel({ panel, formData, errors, dataset, onChange }: {
-  panel: Panel; formData: FormData; errors: Record<string, string[]>; dataset: ExploreDataset; onChange: (name: string, value: unknown) => void;
+export function ControlPanel({ panel, formData, errors, dataset, answer, onChange }: {
+  panel: Panel; formData: FormData; errors: Record<string, string[]>; dataset: ExploreDataset; answer: QueryData | null; onChange: (name: string, value: unknown) => void;
 }) {
   const open = panel.sections.filter((s) => s.expanded).map((s) => s.label);
   return (
@@ -132,7 +141,7 @@ export function ControlPanel({ panel, formData, errors, dataset, onChange }: {
               <Stack gap="sm">
                 {controls.map((control) => (
                   <div key={control.name} data-testid={`control-${control.name}`}>
-                    <Widget control={control} value={controlValue(control, formData)} dataset={dataset} error={errors[control.name]?.map((m) => `${control.label} ${m}`).join(". ")} onChange={(v) => onChange(control.name, v)} />
+                    <Widget control={control} value={controlValue(control, formData)} dataset={dataset} formData={formData} answer={answer} error={errors[control.name]?.map((m) => `${control.label} ${m}`).join(". ")} onChange={(v) => onChange(control.name, v)} />
                   </div>
                 ))}
               </Stack>

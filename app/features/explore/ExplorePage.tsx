@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Box, Center, Loader, ScrollArea, Stack } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import type { FormData } from "../../../core/charts/contract";
+import type { FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartPane } from "./ChartPane";
 import { ControlPanel } from "./ControlPanel";
@@ -36,7 +36,7 @@ export function ExplorePage({ user }: { user: ExploreUser }) {
       <ScrollArea style={{ minHeight: 0 }} data-testid="control-panel">
         <Stack gap="xs" pr="xs">
           <VizTypePicker value={String(formData.viz_type)} onChange={setVizType} />
-          {type && <ControlPanel panel={type.controlPanel} formData={formData} errors={validationErrors(formData)} dataset={dataset} onChange={setControl} />}
+          {type && <ControlPanel panel={type.controlPanel} formData={formData} errors={validationErrors(formData)} dataset={dataset} answer={(snap.chart.queriesData?.[0] ?? null) as QueryData | null} onChange={setControl} />}
         </Stack>
       </ScrollArea>
       <Box style={{ minHeight: 0, minWidth: 0, overflowY: "auto" }}>

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { addAlpha } from "../../colors/schemes";
-import { cellBackgrounds, opacity } from "./conditional-formatting";
+import { cellBackgrounds, describeRule, formattableColumns, opacity, ruleProblem } from "./conditional-formatting";
 import { table } from ".";
 
 const rows = [{ v: 0 }, { v: 50 }, { v: 100 }, { v: null }];
@@ -28,4 +28,22 @@ test("the table model carries the backgrounds when the form data has rules", () 
     queriesData: [{ data: rows.slice(0, 3), colnames: ["v"], coltypes: [0] }], width: 1, height: 1,
   });
   expect(model.kind === "table" && model.cellBackgrounds).toEqual([{}, { v: "#123456ff" }, {}]);
+});
+
+test("the control's columns: the numeric columns of the last answer, else the metric labels", () => {
+  const answer = { colnames: ["state", "sum__num", "%count"], coltypes: [1, 0, 0] };
+  expect(formattableColumns({ metrics: ["x"] }, answer)).toEqual(["sum__num", "%count"]);
+  expect(formattableColumns({ metrics: ["sum__num", { expressionType: "SQL", sqlExpression: "1", label: "one" }], percent_metrics: ["count"] }, null)).toEqual(["sum__num", "one", "%count"]);
+  expect(formattableColumns({ query_mode: "raw", metrics: ["count"] }, null)).toEqual([]);
+});
+
+test("rules in words, and what a rule still lacks", () => {
+  expect(describeRule({ column: "sum__num", operator: ">", targetValue: 1000 })).toBe("sum__num > 1000");
+  expect(describeRule({ column: "count", operator: "≤ x <", targetValueLeft: 1, targetValueRight: 5 })).toBe("1 ≤ count < 5");
+  expect(describeRule({ column: "count", operator: "None" })).toBe("count");
+  expect(ruleProblem({ operator: ">" })).toBe("Choose a column");
+  expect(ruleProblem({ column: "c", colorScheme: "#ACE1C4", operator: ">" })).toBe("Enter a value");
+  expect(ruleProblem({ column: "c", colorScheme: "#ACE1C4", operator: "< x <", targetValueLeft: 5, targetValueRight: 1 })).toBe("The left value must be less than the right value");
+  expect(ruleProblem({ column: "c", colorScheme: "#ACE1C4", operator: "None" })).toBeNull();
+  expect(ruleProblem({ column: "c", colorScheme: "#ACE1C4", operator: "=", targetValue: 0 })).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { addAlpha } from "../../colors/schemes";
-import { isDict } from "../../query/labels";
+import { getMetricLabel, isDict } from "../../query/labels";
 
 // Superset's table conditional formatting (getColorFormatters): each rule colours the cells of one column that
 // pass its comparison, in the rule's colour with an opacity that grows from the cut-off value (5%) to the most
@@ -58,4 +58,49 @@ export function cellBackgrounds(rules: unknown, rows: Record<string, unknown>[])
     });
   }
   return out;
+}
+
+/** Superset's colour choices for a formatter (its theme's success / alert / error, light and dark). */
+export const FORMATTER_COLORS: [string, string][] = [
+  ["#ACE1C4", "green"], ["#FDE380", "yellow"], ["#EFA1AA", "red"],
+  ["#439066", "green dark"], ["#BC9501", "yellow dark"], ["#A7323F", "red dark"],
+];
+
+export const isBetween = (operator: unknown) => BETWEEN.includes(String(operator));
+
+/**
+ * The columns a formatter may colour, as Superset offers them: the numeric columns of the last answer (metrics,
+ * percent metrics, numeric raw columns); before any answer, the metric labels the form data names.
+ */
+export function formattableColumns(formData: Record<string, unknown>, answer: { colnames?: string[]; coltypes?: number[] } | null): string[] {
+  if (answer?.colnames?.length) return answer.colnames.filter((_, i) => answer.coltypes?.[i] === 0);
+  const metrics = Array.isArray(formData.metrics) ? formData.metrics : [];
+  const percent = Array.isArray(formData.percent_metrics) ? formData.percent_metrics : [];
+  return formData.query_mode === "raw" ? [] : [...metrics.map(getMetricLabel), ...percent.map((m) => `%${getMetricLabel(m)}`)];
+}
+
+/** A rule in words, as the control lists it: "sum__num > 1000", "100 < count < 200", "count" (no operator). */
+export function describeRule(rule: Record<string, unknown>): string {
+  const column = String(rule.column ?? "");
+  const op = String(rule.operator ?? "None");
+  if (op === "None") return column;
+  if (isBetween(op)) {
+    const [left, right] = op.split(" x ");
+    return `${rule.targetValueLeft} ${left} ${column} ${right} ${rule.targetValueRight}`;
+  }
+  return `${column} ${op} ${rule.targetValue}`;
+}
+
+/** Why a rule cannot be saved yet, or null: a column, a colour, an operator and its values are required. */
+export function ruleProblem(rule: Record<string, unknown>): string | null {
+  if (typeof rule.column !== "string" || !rule.column) return "Choose a column";
+  if (typeof rule.colorScheme !== "string") return "Choose a color";
+  const op = String(rule.operator ?? "");
+  if (!(COMPARATORS as readonly string[]).includes(op)) return "Choose an operator";
+  const num = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+  if (isBetween(op)) {
+    if (!num(rule.targetValueLeft) || !num(rule.targetValueRight)) return "Enter both values";
+    if ((rule.targetValueLeft as number) >= (rule.targetValueRight as number)) return "The left value must be less than the right value";
+  } else if (op !== "None" && !num(rule.targetValue)) return "Enter a value";
+  return null;
 }
