@@ -4,18 +4,18 @@ import { controlValue } from "../../../core/charts/controls/validate";
 import { FiltersControl } from "./FiltersControl";
 import { MetricsControl } from "./MetricsControl";
 import { ConditionalFormattingControl } from "./ConditionalFormattingControl";
+import { AnnotationLayerControl } from "./AnnotationLayerControl";
 import { formattableColumns } from "../../../core/charts/types/table/conditional-formatting";
 import type { QueryData } from "../../../core/charts/contract";
 import type { ExploreDataset } from "./store";
 
 // Any chart type's declarative control panel drawn generically: one widget per control type, Superset's
-// validation messages under the control. Control types this page cannot edit yet (annotation layers) are left
-// out rather than shown broken.
+// validation messages under the control.
 
 const SUPPORTED = new Set<Control["type"]>([
   "MetricsControl", "MetricControl", "GroupByControl", "ColumnControl", "XAxisControl", "AdhocFilterControl", "SelectControl", "TextControl",
   "NumberControl", "CheckboxControl", "SliderControl", "BoundsControl", "ColorSchemeControl", "SequentialColorSchemeControl",
-  "ColorPickerControl", "TimeGrainControl", "TextAreaControl", "ConditionalFormattingControl",
+  "ColorPickerControl", "TimeGrainControl", "TextAreaControl", "ConditionalFormattingControl", "AnnotationLayerControl",
 ]);
 
 const key = (v: unknown) => JSON.stringify(v ?? null);
@@ -115,6 +115,8 @@ function Widget(props: WidgetProps) {
         </Input.Wrapper>
       );
     }
+    case "AnnotationLayerControl":
+      return <AnnotationLayerControl value={value} onChange={onChange} />;
     case "ConditionalFormattingControl":
       return <ConditionalFormattingControl label={control.label} description={control.description} value={value} onChange={onChange}
         columns={formattableColumns(props.formData, props.answer as { colnames?: string[]; coltypes?: number[] } | null)} />;

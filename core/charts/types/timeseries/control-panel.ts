@@ -59,6 +59,7 @@ export function timeseriesControlPanel(variant: Variant): ControlPanel {
             : []),
         ],
       },
+      { label: "Annotations and Layers", expanded: false, controls: [{ name: "annotation_layers", type: "AnnotationLayerControl", label: "Annotation layers", default: [] }] },
       c.advancedAnalyticsSection(),
       { label: "Chart Options", expanded: true, controls: chartOptions },
     ],
