@@ -21,6 +21,11 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
     await page.getByTestId("viz-type-button").click();
     await expect(page.getByTestId("viz-type-echarts_timeseries_bar")).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+  // each type shows its thumbnail, drawn from the product's own example chart of that type
+  const pieThumbnail = page.getByTestId("viz-type-pie").locator("img");
+  await pieThumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => pieThumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+  await page.screenshot({ path: "test-results/viz-gallery.png" });
   await page.getByLabel("Search all charts").fill("bar");
   await page.getByTestId("viz-type-echarts_timeseries_bar").click();
   await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");

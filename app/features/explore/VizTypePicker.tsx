@@ -1,9 +1,13 @@
 import { useState } from "react";
-import { Button, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Image, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
 
 // The visualisation type: the current one as a button, and a gallery of every registered type,
-// grouped by Superset's categories, with a search over names, descriptions and tags.
+// grouped by Superset's categories, with a search over names, descriptions and tags. Each type shows its
+// thumbnail: the product's own example chart of that type drawn by scripts/viz-thumbnails.mjs.
+
+/** Where a type's gallery picture is served from (public/viz-thumbnails/). */
+export const thumbnailUrl = (vizType: string) => `/viz-thumbnails/${vizType}.webp`;
 
 const CATEGORY_ORDER = ["Table", "KPI", "Evolution", "Part of a Whole", "Distribution", "Correlation", "Ranking", "Flow", "Map", "Other"];
 
@@ -32,6 +36,7 @@ export function VizTypePicker({ value, onChange }: { value: string; onChange: (v
                   {types.filter((t) => CHART_TYPES[t].metadata.category === category).map((t) => (
                     <UnstyledButton key={t} onClick={() => { onChange(t); setOpen(false); }} data-testid={`viz-type-${t}`}
                       p="xs" style={{ border: `1px solid ${t === value ? "var(--mantine-primary-color-filled)" : "var(--mantine-color-default-border)"}`, borderRadius: 6 }}>
+                      <Image src={thumbnailUrl(t)} alt="" h={90} fit="contain" loading="lazy" mb={4} />
                       <Text size="sm" fw={600}>{CHART_TYPES[t].metadata.name}</Text>
                       <Text size="xs" c="dimmed" lineClamp={2}>{CHART_TYPES[t].metadata.description}</Text>
                     </UnstyledButton>
