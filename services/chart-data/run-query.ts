@@ -68,14 +68,12 @@ function templated(run: RunContext, q: QueryObject, sql: string): string {
 
 interface Prepared {
   compiled: CompiledQuery;
-  statement: string;
 }
 
-/** Templates rendered, compiled for the engine, the whole statement through the SQL gate (read-only, one statement). */
+/** Templates rendered and compiled for the engine; the SQL gate comes before anything runs (gated()). */
 function prepare(run: RunContext, q: QueryObject): Prepared {
   const { datasource } = run;
   const engine = datasource.database.engine as "d1" | "postgresql" | "mysql";
-  const flavour = dialectFor(engine).flavour;
   // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.
   const sql = datasource.query.sql?.trim() ? templated(run, q, datasource.query.sql) : null;
   const extras = { ...q.extras };
@@ -87,21 +85,29 @@ function prepare(run: RunContext, q: QueryObject): Prepared {
     maxRows: run.maxRows,
     resolveTimeRange: (range) => run.resolveTimeRange(range, q),
   });
-  const { statements } = gateSql(compiled.sql, { dialect: flavour, allowDml: false });
+  return { compiled };
+}
+
+/**
+ * The whole statement through the SQL gate (read-only, one statement): the statement to run. A cached answer
+ * skips it: its key holds this very SQL (and the engine), which passed the gate when the answer was read.
+ */
+function gated(run: RunContext, prepared: Prepared): string {
+  const { statements } = gateSql(prepared.compiled.sql, { dialect: dialectFor(run.datasource.database.engine).flavour, allowDml: false });
   if (statements.length !== 1) throw new ApiError(400, "A chart query must be a single statement", "INVALID_SQL_ERROR");
-  return { compiled, statement: statements[0] };
+  return statements[0];
 }
 
 interface Fetched extends ResultFrame {
   types: GenericType[];
 }
 
-async function fetchRows(run: RunContext, prepared: Prepared): Promise<Fetched> {
+async function fetchRows(run: RunContext, statement: string): Promise<Fetched> {
   const { datasource } = run;
   const connector = await connectorFor(run.env, datasource.database, run.secret, { pooled: { userId: run.principal.id } });
   let result;
   try {
-    result = await connector.execute(prepared.statement, { limit: run.maxRows, readOnly: true, timeoutMs: QUERY_TIMEOUT_MS, schema: datasource.dataset.schema });
+    result = await connector.execute(statement, { limit: run.maxRows, readOnly: true, timeoutMs: QUERY_TIMEOUT_MS, schema: datasource.dataset.schema });
   } catch (e) {
     const failure = engineFailure(e, secretsOfUri(datasource.database.sqlalchemy_uri));
     throw new ApiError(failure.status >= 500 ? 500 : 400, `Error: ${failure.message}`, failure.errorType, failure.extra);
@@ -127,14 +133,17 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const index = offsets.length ? timeAxisLabel(q, main.compiled.columnLabels) : null;
   const query = [main, ...offsets.map((o) => o.prepared)].map((p) => p.compiled.sql).join(";\n\n");
   const { compiled } = main;
-  if (type === "query") return { query, language: "sql", applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters };
+  if (type === "query") {
+    for (const p of [main, ...offsets.map((o) => o.prepared)]) gated(run, p);
+    return { query, language: "sql", applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters };
+  }
   const common = {
     query, applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters,
     from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: await run.annotations(q),
   };
 
   const key = await cacheKeyOf({
-    v: 3, database: datasource.database.id, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
+    v: 4, database: datasource.database.id, engine: datasource.database.engine, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
     sql: query, offsets: q.time_offsets, post: q.post_processing, type,
   });
   if (!context.force) {
@@ -143,8 +152,10 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
       return { ...hit.payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
     }
   }
+  // every statement is gated before any of them runs
+  const statements = [gated(run, main), ...offsets.map((o) => gated(run, o.prepared))];
   if (run.cacheOnly) throw new CacheMiss();
-  const [fetched, ...shifted] = await Promise.all([fetchRows(run, main), ...offsets.map((o) => fetchRows(run, o.prepared))]);
+  const [fetched, ...shifted] = await Promise.all(statements.map((statement) => fetchRows(run, statement)));
   let { names, rows, types } = fetched;
   if (offsets.length && index) {
     const joined = joinTimeOffsets(fetched, offsets.map((o, i) => ({ offset: o.offset, frame: shifted[i] })), compiled.metricLabels, index);
