@@ -6,6 +6,7 @@ import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import { datasetScope } from "../../../core/datasets/access";
 import { isAdmin, type Principal } from "../../../core/security/permissions";
+import { filterSetupOf } from "../../../core/dashboards/filters/setup";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
@@ -33,6 +34,8 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     charts: Object.fromEntries(charts.filter((c) => placed.has(c.id)).map((c) => [c.id, dashboardChart(c)])),
     isFavorite: favorites.has(row.id),
     permissions: dashboardPermissions(principal, owners),
+    // native filters and cross-filter settings of json_metadata (the filter bar; defaults apply on first query)
+    filterSetup: filterSetupOf(row.json_metadata),
   };
 }
 

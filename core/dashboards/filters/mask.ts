@@ -78,9 +78,9 @@ export function defaultValue(f: NativeFilter): FilterValue {
   return Array.isArray(v) || typeof v === "string" ? (v as FilterValue) : null;
 }
 
-/** A required filter without a value blocks applying (Superset's "required" control). */
+/** A required filter (Superset's enableEmptyFilter, "Filter value is required") without a value blocks applying. */
 export function missingRequired(f: NativeFilter, value: FilterValue): boolean {
-  return Boolean(f.controlValues.enableEmptyFilter) && f.filterType !== "filter_select" && emptyValue(value);
+  return Boolean(f.controlValues.enableEmptyFilter) && emptyValue(value);
 }
 
 /** Whether the filter holds a value (an applied filter with no value is not counted in the bar). */
