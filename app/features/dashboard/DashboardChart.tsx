@@ -7,6 +7,7 @@ import { ChartView } from "../charts/ChartView";
 import { apiCall } from "../../components/api-call";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
+import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -86,6 +87,11 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     }
   }, [near, filters.maskKey, run]);
 
+  const { emitCross } = filters;
+  const onPick = useCallback((p: ChartPick) => {
+    const hit = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
+    if (hit) emitCross!(hit.col, hit.value);
+  }, [chart, emitCross]);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (state.status !== "success" || !formData || drawWidth === 0) return null;
     try {
@@ -129,7 +135,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} />}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} />}
       </Box>
     </Paper>
   );

@@ -109,3 +109,14 @@ test("configuration: ids, parsing, defaults and Superset's modified/deleted/reor
   expect(next.map((f) => f.id)).toEqual(["NATIVE_FILTER-c", "NATIVE_FILTER-b"]);
   expect((next[1] as NativeFilter).cascadeParentIds).toEqual([]);
 });
+
+test("a click cross-filters on the chart's dimension: table row, pie slice, bar/line series; nothing without one", async () => {
+  const { crossFilterOf } = await import("./cross");
+  expect(crossFilterOf({ viz_type: "table", query_mode: "aggregate", groupby: ["state"] }, { row: { state: "CA", sum__num: 5 } })).toEqual({ col: "state", value: "CA" });
+  expect(crossFilterOf({ viz_type: "table", query_mode: "raw", all_columns: ["name"] }, { row: { name: "Amy" } })).toEqual({ col: "name", value: "Amy" });
+  expect(crossFilterOf({ viz_type: "pie", groupby: ["gender"] }, { label: "girl" })).toEqual({ col: "gender", value: "girl" });
+  expect(crossFilterOf({ viz_type: "echarts_timeseries_bar", groupby: ["gender"], metrics: ["sum__num"] }, { label: "2000", series: "boy" })).toEqual({ col: "gender", value: "boy" });
+  expect(crossFilterOf({ viz_type: "echarts_timeseries_line", groupby: ["gender"], metrics: ["a", "b"] }, { series: "a, girl" })).toEqual({ col: "gender", value: "girl" });
+  expect(crossFilterOf({ viz_type: "echarts_area", groupby: [], metrics: ["a"] }, { series: "a" })).toBeNull();
+  expect(crossFilterOf({ viz_type: "big_number_total" }, { label: "x" })).toBeNull();
+});

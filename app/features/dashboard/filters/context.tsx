@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { proxy, useSnapshot } from "valtio";
 import type { ChartMask } from "../../../../core/dashboards/filters/scope";
 import { masksOf, type FiltersState, type FiltersStore } from "./store";
@@ -32,8 +32,7 @@ export function useChartFilters(chartId: number | undefined, title: string) {
   const key = JSON.stringify(mask?.extraFormData ?? {});
   const extraFormData = useMemo(() => (mask ? mask.extraFormData : undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const crossEnabled = (useSnapshot(store?.state ?? OFF) as { crossFiltersEnabled: boolean }).crossFiltersEnabled;
-  const emitCross = store && crossEnabled && chartId !== undefined
-    ? (col: string, value: unknown) => store.toggleCross(chartId, title, col, value)
-    : undefined;
+  const toggle = useCallback((col: string, value: unknown) => store?.toggleCross(chartId!, title, col, value), [store, chartId, title]);
+  const emitCross = store && crossEnabled && chartId !== undefined ? toggle : undefined;
   return { extraFormData, maskKey: key, applied: mask?.applied ?? [], incompatible: mask?.incompatible ?? [], emitCross };
 }
