@@ -41,7 +41,7 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
   csrfToken: string | null;
   onClose: () => void;
 }) {
-  const [items, setItems] = useState<FilterConfigItem[]>(() => structuredClone(store.state.filters) as FilterConfigItem[]);
+  const [items, setItems] = useState<FilterConfigItem[]>(() => JSON.parse(JSON.stringify(store.state.filters)) as FilterConfigItem[]);
   const [removed, setRemoved] = useState<string[]>([]);
   const [selected, setSelected] = useState<string | null>(() => store.state.filters[0]?.id ?? null);
   const [datasets, setDatasets] = useState<DatasetOption[]>([]);
