@@ -3,7 +3,8 @@ import { admin, login } from "./helpers";
 
 // Native filters on the Births example dashboard, as an editor uses them: "+ Add/Edit filters" configures a value
 // filter on gender, the bar offers the column's values, applying one re-queries the charts in scope (their
-// numbers change and they show the applied-filter badge), Clear all brings the unfiltered numbers back. The
+// numbers change and they show the applied-filter badge), the applied state survives a reload through
+// native_filters_key, Clear all brings the unfiltered numbers back. The
 // filter is removed again at the end, so the example dashboard is left as it was.
 
 const chart = (page: Page, title: string): Locator =>
@@ -61,9 +62,17 @@ test("a value filter configured on the Births dashboard filters its charts, and 
     await expect.poll(async () => loaded(states)).not.toBe(statesBefore);
     await expect(total.getByTestId("chart-filters-badge")).toBeVisible();
 
-    // the saved configuration survives a reload; the applied value does not (no default was set)
+    // the applied mask is stored server-side and its key put in the URL: a reload opens with the same filter
+    await expect(page).toHaveURL(/native_filters_key=[A-Za-z0-9_-]+/);
+    const filteredTotal = await loaded(total);
     await page.reload();
     await expect(page.getByTestId("filter-item").filter({ hasText: "Gender" })).toBeVisible();
+    await expect(total).toHaveAttribute("data-filters-applied", "1");
+    expect(await loaded(total)).toBe(filteredTotal);
+
+    // an unknown key: the dashboard opens unfiltered, with a warning
+    await page.goto("/superset/dashboard/births/?native_filters_key=unknownkey12345");
+    await expect(page.getByText("The shared filter state could not be found", { exact: false })).toBeVisible();
     expect(await loaded(total)).toBe(totalBefore);
 
     // apply again, then Clear all: the unfiltered numbers come back

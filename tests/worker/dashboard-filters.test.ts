@@ -80,3 +80,31 @@ test("a value filter's options: the column's distinct values", async () => {
   expect(res.status).toBe(200);
   expect((await json(res)).result).toEqual(["boy", "girl"]);
 });
+
+test("filter state: a viewer's data mask is stored, read, changed and deleted under a key, only by its owner", async () => {
+  const id = await dashboard();
+  const value = JSON.stringify({ "NATIVE_FILTER-gender1": { id: "NATIVE_FILTER-gender1", extraFormData: { filters: [{ col: "gender", op: "IN", val: ["boy"] }] }, filterState: { value: ["boy"] } } });
+  const made = await admin.post(`/api/v1/dashboard/${id}/filter_state?tab_id=1`, { value });
+  expect(made.status).toBe(201);
+  const { key } = await json(made);
+  expect(key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+  expect(await json(await admin.get(`/api/v1/dashboard/${id}/filter_state/${key}`))).toEqual({ value });
+
+  const next = JSON.stringify({});
+  const put = await admin.put(`/api/v1/dashboard/${id}/filter_state/${key}`, { value: next });
+  expect(put.status).toBe(200);
+  expect((await json(put)).key).toBe(key);
+  expect((await json(await admin.get(`/api/v1/dashboard/${id}/filter_state/${key}`))).value).toBe(next);
+
+  // bad bodies and unknown keys
+  expect((await admin.post(`/api/v1/dashboard/${id}/filter_state`, { value: "{not json" })).status).toBe(400);
+  expect((await admin.post(`/api/v1/dashboard/${id}/filter_state`, {})).status).toBe(400);
+  expect((await admin.get(`/api/v1/dashboard/${id}/filter_state/nonexistentkey123`)).status).toBe(404);
+  // a key of another dashboard is not found under this one
+  const other = await dashboard();
+  expect((await admin.get(`/api/v1/dashboard/${other}/filter_state/${key}`)).status).toBe(404);
+
+  const del = await admin.delete(`/api/v1/dashboard/${id}/filter_state/${key}`);
+  expect(del.status).toBe(200);
+  expect((await admin.get(`/api/v1/dashboard/${id}/filter_state/${key}`)).status).toBe(404);
+});

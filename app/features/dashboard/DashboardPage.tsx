@@ -26,6 +26,7 @@ export interface DashboardView {
   isFavorite: boolean;
   permissions: { canEdit: boolean; canSave: boolean; canShare: boolean };
   filterSetup: FilterSetup;
+  filterState?: { key: string; value: string | null } | null;
 }
 
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
@@ -112,7 +113,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
           {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
         </Text>
       </Group>
-      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
+      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
         <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>

@@ -120,3 +120,16 @@ test("a click cross-filters on the chart's dimension: table row, pie slice, bar/
   expect(crossFilterOf({ viz_type: "echarts_area", groupby: [], metrics: ["a"] }, { series: "a" })).toBeNull();
   expect(crossFilterOf({ viz_type: "big_number_total" }, { label: "x" })).toBeNull();
 });
+
+test("a stored data mask restores the values of the dashboard's filters and its charts' cross-filters only", async () => {
+  const { restoreDataMask, parseFilterStateBody, FilterStateError: Err } = await import("./filter-state");
+  const f = filter();
+  const text = JSON.stringify({ [f.id]: filterMask(f, ["girl"]), "NATIVE_FILTER-gone": { filterState: { value: ["x"] } }, "2": crossFilterMask(2, "state", "CA"), "99": crossFilterMask(99, "a", 1) });
+  const out = restoreDataMask(text, [f.id], [1, 2]);
+  expect(out.applied).toEqual({ [f.id]: ["girl"] });
+  expect(Object.keys(out.cross)).toEqual(["2"]);
+  expect(() => restoreDataMask("[1]", [], [])).toThrow(Err);
+  expect(() => restoreDataMask("nope", [], [])).toThrow(/not valid JSON/);
+  expect(() => parseFilterStateBody({ value: 3 })).toThrow(/required/);
+  expect(parseFilterStateBody({ value: "{}" })).toBe("{}");
+});

@@ -6,6 +6,7 @@ import { chartMasks, type ChartInfo, type ChartMask } from "../../../../core/das
 import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
 import { isNativeFilter, type DataMask, type FilterConfigItem, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import type { DashboardChartData } from "../DashboardChart";
+import { restoreDataMask } from "../../../../core/dashboards/filters/filter-state";
 
 // The one valtio store of a dashboard's filters: the configuration, the values being chosen (pending) and
 // those applied, and the cross-filters charts emitted. Applied values start as the configured defaults, so
@@ -36,21 +37,38 @@ export function chartInfos(charts: Record<string, DashboardChartData>): ChartInf
   });
 }
 
-export function createFiltersStore(setup: FilterSetup, layout: Layout, charts: Record<string, DashboardChartData>) {
-  const defaults = defaultsOf(setup.filters);
+/** A stored data mask's values and cross-filters, or null when it cannot be read. */
+function restore(text: string | null, filters: FilterConfigItem[], charts: Record<string, DashboardChartData>) {
+  if (!text) return null;
+  try {
+    const { applied, cross } = restoreDataMask(text, filters.map((f) => f.id), Object.values(charts).map((c) => c.id));
+    const crossEntries = Object.fromEntries(Object.entries(cross).map(([id, m]) => [id, {
+      mask: { id, extraFormData: m.extraFormData, filterState: m.filterState } as DataMask[string], chartTitle: charts[id]?.slice_name ?? id,
+    }]));
+    return { applied, cross: crossEntries };
+  } catch {
+    return null;
+  }
+}
+
+export function createFiltersStore(setup: FilterSetup, layout: Layout, charts: Record<string, DashboardChartData>, stored: string | null = null) {
+  const restored = restore(stored, setup.filters, charts);
+  const defaults = { ...defaultsOf(setup.filters), ...(restored?.applied as Record<string, FilterValue> | undefined) };
   const state = proxy<FiltersState>({
     filters: setup.filters,
     crossFiltersEnabled: setup.crossFilters.enabled,
     crossScopes: setup.crossFilters,
     pending: { ...defaults },
     applied: { ...defaults },
-    cross: {},
+    cross: restored?.cross ?? {},
     collapsed: false,
     layout: ref(layout),
     charts: ref(chartInfos(charts)),
   });
   return {
     state,
+    /** whether a stored data mask was read (a shared link's filters) */
+    restored: restored !== null,
     setPending(id: string, value: FilterValue) {
       state.pending[id] = value;
     },
