@@ -5,12 +5,18 @@ import { crossFilterMask, defaultValue, filterMask, missingRequired, type Filter
 import { chartMasks, type ChartInfo, type ChartMask } from "../../../../core/dashboards/filters/scope";
 import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
 import { isNativeFilter, type DataMask, type FilterConfigItem, type NativeFilter } from "../../../../core/dashboards/filters/types";
-import type { DashboardChartData } from "../DashboardChart";
 import { restoreDataMask } from "../../../../core/dashboards/filters/filter-state";
 
 // The one valtio store of a dashboard's filters: the configuration, the values being chosen (pending) and
 // those applied, and the cross-filters charts emitted. Applied values start as the configured defaults, so
 // charts query with them at once and never wait for a filter's value list.
+
+/** What the store needs of a dashboard chart (DashboardChartData; not imported, as the chart imports this store). */
+interface DashboardChartData {
+  id: number;
+  slice_name: string;
+  form_data: Record<string, unknown>;
+}
 
 export interface FiltersState {
   filters: FilterConfigItem[];
