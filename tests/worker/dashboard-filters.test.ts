@@ -81,7 +81,7 @@ test("a value filter's options: the column's distinct values", async () => {
   expect((await json(res)).result).toEqual(["boy", "girl"]);
 });
 
-test("filter state: a viewer's data mask is stored, read, changed and deleted under a key, only by its owner", async () => {
+test("filter state: a viewer's data mask is stored, read, changed and deleted under a key; bad values are 400s, foreign keys 404s", async () => {
   const id = await dashboard();
   const value = JSON.stringify({ "NATIVE_FILTER-gender1": { id: "NATIVE_FILTER-gender1", extraFormData: { filters: [{ col: "gender", op: "IN", val: ["boy"] }] }, filterState: { value: ["boy"] } } });
   const made = await admin.post(`/api/v1/dashboard/${id}/filter_state?tab_id=1`, { value });

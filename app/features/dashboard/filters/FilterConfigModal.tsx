@@ -53,12 +53,20 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
     void apiCall<{ result: DatasetOption[] }>("GET", `/api/v1/dashboard/${dashboardId}/datasets`, csrfToken).then((r) => r.ok && setDatasets(r.body.result));
   }, [dashboardId, csrfToken]);
 
+  // a dashboard of one dataset: new filters take it (also those added before the list arrived)
+  const only = datasets.length === 1 ? datasets[0].id : undefined;
+  useEffect(() => {
+    if (only === undefined) return;
+    setItems((all) => all.map((f) => (isNativeFilter(f) && !savedIds.has(f.id) && filterDatasetId(f) === undefined && f.filterType !== "filter_time"
+      ? { ...f, targets: [{ datasetId: only }] } : f)));
+  }, [only]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const live = items.filter((f) => !removed.includes(f.id));
   const current = items.find((f) => f.id === selected);
   const newCount = live.filter((f) => !savedIds.has(f.id)).length;
   const add = () => {
     if (newCount >= MAX_NEW) return showToast("warning", `At most ${MAX_NEW} new filters can be added at once: save first.`);
-    const f = blankFilter(datasets.length === 1 ? datasets[0].id : undefined);
+    const f = blankFilter(only);
     setItems((all) => [...all, f]);
     setSelected(f.id);
   };
