@@ -38,7 +38,7 @@ async function readableDashboard(c: C, key: string): Promise<DashboardRow> {
 }
 
 /** Superset's raise_for_ownership: only owners and admins change a dashboard. */
-async function ownedDashboard(c: C, id: number): Promise<DashboardRow> {
+export async function ownedDashboard(c: C, id: number): Promise<DashboardRow> {
   const row = await readableDashboard(c, String(id));
   const p = principalOf(c);
   if (!isAdmin(p) && !(await dashboardOwnerIds(c.var.db, id)).includes(p.id)) throw forbidden("Changing this Dashboard is forbidden");

@@ -8,6 +8,8 @@ import { databaseApi } from "./database";
 import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { dashboardApi } from "./dashboard";
+import { dashboardFiltersApi } from "./dashboard-filters";
+import { dashboardFilterStateApi } from "./dashboard-filter-state";
 import { exploreApi } from "./explore";
 import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
@@ -17,4 +19,4 @@ import { fabMetaApi } from "./fab-meta";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, exploreApi, annotationLayerApi, chartDataApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi];

@@ -3,6 +3,7 @@ import { Alert, Center, Loader } from "@mantine/core";
 import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
 import { Chart } from "react-chartjs-2";
 import type { ChartJsModel } from "../../../core/charts/contract";
+import type { ChartPick } from "../../../core/dashboards/filters/cross";
 
 // Loaded only when a Chart.js model is drawn (ChartView imports this module lazily), so chart.js stays out of
 // pages that draw no chart. The built-in controllers, elements, scales and plugins are registered once; the
@@ -59,7 +60,7 @@ function needed(model: ChartJsModel): [string, () => Promise<Registrable[]>][] {
   return out;
 }
 
-export default function ChartJsCanvas({ model, height }: { model: ChartJsModel; height: number }) {
+export default function ChartJsCanvas({ model, height, onPick }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void }) {
   const wants = needed(model);
   const key = wants.map(([n]) => n).join(",");
   const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.length ? null : { key, error: null });
@@ -76,11 +77,19 @@ export default function ChartJsCanvas({ model, height }: { model: ChartJsModel; 
   // joined once per model, not per render, so Chart.js is not handed new data on every redraw
   const ready = state?.key === key;
   const drawn = useMemo(() => (ready ? (prepared.get(model.type)?.(model) ?? model) : model), [model, ready]);
+  // a click on an element reports its label and series (dashboards turn it into a cross-filter)
+  const options = useMemo(() => (onPick ? {
+    ...drawn.options,
+    onClick: (_e: unknown, elements: { index: number; datasetIndex: number }[], chart: ChartJS) => {
+      const el = elements[0];
+      if (el) onPick({ label: chart.data.labels?.[el.index], series: chart.data.datasets[el.datasetIndex]?.label });
+    },
+  } : drawn.options), [drawn, onPick]);
   if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;
   if (!state || state.key !== key) return <Center h={height}><Loader size="sm" /></Center>;
   return (
     <div style={{ position: "relative", height }} data-testid="chartjs-chart">
-      <Chart type={drawn.type as ChartJsType} data={drawn.data as never} options={drawn.options as never} />
+      <Chart type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} />
     </div>
   );
 }

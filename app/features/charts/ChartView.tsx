@@ -1,21 +1,22 @@
 import { lazy, Suspense } from "react";
 import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
+import type { ChartPick } from "../../../core/dashboards/filters/cross";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
 
 const ChartJsCanvas = lazy(() => import("./ChartJsCanvas"));
 
-function ChartJs({ model, height }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number }) {
+function ChartJs({ model, height, onPick }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void }) {
   return (
     <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
-      <ChartJsCanvas model={model} height={height} />
+      <ChartJsCanvas model={model} height={height} onPick={onPick} />
     </Suspense>
   );
 }
 
-function TableView({ model, height }: { model: TableModel; height: number }) {
+function TableView({ model, height, onPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void }) {
   return (
     <ScrollArea h={height} data-testid="table-chart">
       <Table striped highlightOnHover stickyHeader withTableBorder>
@@ -24,7 +25,7 @@ function TableView({ model, height }: { model: TableModel; height: number }) {
         </Table.Thead>
         <Table.Tbody>
           {model.formatted.map((row, i) => (
-            <Table.Tr key={i}>
+            <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))} style={onPick ? { cursor: "pointer" } : undefined}>
               {model.columns.map((c) => (
                 <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>{row[c.key]}</Table.Td>
               ))}
@@ -102,12 +103,13 @@ function BigNumberView({ model, height }: { model: BigNumberModel; height: numbe
   );
 }
 
-export function ChartView({ model, height }: { model: ChartModel; height: number }) {
+/** `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row. */
+export function ChartView({ model, height, onPick }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void }) {
   switch (model.kind) {
     case "chartjs":
-      return <ChartJs model={model} height={height} />;
+      return <ChartJs model={model} height={height} onPick={onPick} />;
     case "table":
-      return <TableView model={model} height={height} />;
+      return <TableView model={model} height={height} onPick={onPick} />;
     case "pivot_table":
       return <PivotView model={model} height={height} />;
     case "big_number":

@@ -5,6 +5,9 @@ import type { ChartModel, FormData, QueryData } from "../../../core/charts/contr
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
 import { apiCall } from "../../components/api-call";
+import { useChartFilters } from "./filters/context";
+import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
+import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -52,9 +55,14 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   const [state, setState] = useState<State>({ status: "waiting" });
   const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
-  const formData = chart?.form_data as FormData | undefined;
+  // the dashboard's native filters and cross-filters reach the chart as extra_form_data (a new mask re-queries)
+  const filters = useChartFilters(chart?.id, title);
+  const formData = useMemo(() => chart && (filters.extraFormData ? { ...chart.form_data, extra_form_data: filters.extraFormData } : chart.form_data) as FormData | undefined,
+    [chart, filters.extraFormData]);
 
+  const seq = useRef(0);
   const run = useCallback(async (force: boolean) => {
+    const mine = ++seq.current; // a newer query (the filters changed again) wins over a slower older one
     const type = getChartType(formData?.viz_type);
     if (!formData || !type) return setState({ status: "failed", error: `Unknown chart type: ${String(formData?.viz_type)}` });
     setState({ status: "loading" });
@@ -65,15 +73,25 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
       return setState({ status: "failed", error: e instanceof Error ? e.message : String(e) });
     }
     const res = await apiCall<{ result?: QueryData[] }>("POST", "/api/v1/chart/data", csrfToken, body);
+    if (mine !== seq.current) return;
     if (!res.ok) setState({ status: "failed", error: res.message });
     else if (!Array.isArray(res.body.result)) setState({ status: "failed", error: "The chart data was not answered at once" });
     else setState({ status: "success", queriesData: res.body.result });
   }, [formData, csrfToken]);
 
+  const queried = useRef<string | null>(null);
   useEffect(() => {
-    if (near && state.status === "waiting") void run(false);
-  }, [near, state.status, run]);
+    if (near && queried.current !== filters.maskKey) {
+      queried.current = filters.maskKey;
+      void run(false);
+    }
+  }, [near, filters.maskKey, run]);
 
+  const { emitCross } = filters;
+  const onPick = useCallback((p: ChartPick) => {
+    const hit = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
+    if (hit) emitCross!(hit.col, hit.value);
+  }, [chart, emitCross]);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (state.status !== "success" || !formData || drawWidth === 0) return null;
     try {
@@ -92,9 +110,12 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   }
   return (
     <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0 }}
-      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status}>
+      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-filters-applied={filters.applied.length}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
-        <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
+        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
+          <AppliedFiltersBadge applied={filters.applied.length} incompatible={filters.incompatible.length} />
+        </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${title}`} data-testid="chart-menu">⋮</ActionIcon>
@@ -114,7 +135,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} />}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} />}
       </Box>
     </Paper>
   );

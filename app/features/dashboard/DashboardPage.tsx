@@ -6,6 +6,8 @@ import { showToast } from "../../components/toast-store";
 import { logEvent } from "../../components/event-logger";
 import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
+import type { FilterSetup } from "../../../core/dashboards/filters/setup";
+import { DashboardFilters } from "./filters/DashboardFilters";
 
 // Superset's dashboard in view mode: the header (title, favourite star, published/draft badge, "edited … ago")
 // and the layout. The active tab of each tabs container follows the URL anchor (#TAB-…), as a shared link to a
@@ -23,6 +25,8 @@ export interface DashboardView {
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
   permissions: { canEdit: boolean; canSave: boolean; canShare: boolean };
+  filterSetup: FilterSetup;
+  filterState?: { key: string; value: string | null } | null;
 }
 
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
@@ -109,9 +113,11 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
           {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
         </Text>
       </Group>
-      <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
-        {root && <LayoutNode component={root} ctx={ctx} />}
-      </Box>
+      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
+        <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
+          {root && <LayoutNode component={root} ctx={ctx} />}
+        </Box>
+      </DashboardFilters>
     </Stack>
   );
 }

@@ -6,11 +6,13 @@ import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import { datasetScope } from "../../../core/datasets/access";
 import { isAdmin, type Principal } from "../../../core/security/permissions";
+import { filterSetupOf } from "../../../core/dashboards/filters/setup";
+import { filterStateRow } from "../../../db/dashboards/filters";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
 
-export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string) {
+export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, filtersKey: string | null = null) {
   const viewer = { userId: principal.id, admin: isAdmin(principal), scope: datasetScope(principal) };
   const row = await visibleDashboard(context.db, parseIdOrSlug(idOrSlug), viewer);
   if (!row) throw new Response("Dashboard not found.", { status: 404, statusText: "Not Found" });
@@ -33,7 +35,18 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     charts: Object.fromEntries(charts.filter((c) => placed.has(c.id)).map((c) => [c.id, dashboardChart(c)])),
     isFavorite: favorites.has(row.id),
     permissions: dashboardPermissions(principal, owners),
+    // native filters and cross-filter settings of json_metadata (the filter bar; defaults apply on first query)
+    filterSetup: filterSetupOf(row.json_metadata),
+    // ?native_filters_key=: the stored data mask the page opens with (null value: unknown or expired key)
+    filterState: filtersKey ? { key: filtersKey, value: await storedMask(context, row.id, filtersKey) } : null,
   };
+}
+
+async function storedMask(context: AppLoadContext, dashboardId: number, key: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) return null;
+  const row = await filterStateRow(context.db, key);
+  const entry = row ? (JSON.parse(row.value) as { dashboardId?: number; value?: string }) : null;
+  return entry?.dashboardId === dashboardId && typeof entry.value === "string" ? entry.value : null;
 }
 
 export type DashboardPageData = Awaited<ReturnType<typeof loadDashboardPage>>;

@@ -10,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 /** A dashboard by id or slug (Superset's /superset/dashboard/{id_or_slug}/), for users with can_read Dashboard. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
-  return loadDashboardPage(context, principal, params.idOrSlug ?? "");
+  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams.get("native_filters_key"));
 }
 
 export default function DashboardRoute() {

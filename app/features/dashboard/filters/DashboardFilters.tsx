@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Box, Group } from "@mantine/core";
+import type { Layout } from "../../../../core/dashboards/layout";
+import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
+import type { DashboardChartData } from "../DashboardChart";
+import { FiltersProvider } from "./context";
+import { FilterBar } from "./FilterBar";
+import { createFiltersStore } from "./store";
+import { persistFilterState } from "./share";
+import { showToast } from "../../../components/toast-store";
+
+// The dashboard's filters around its content: the bar on the left, the store every chart reads its mask from,
+// and (for editors, loaded on first open) the filter configuration modal.
+
+const FilterConfigModal = lazy(() => import("./FilterConfigModal"));
+
+export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, children }: {
+  dashboardId: number;
+  /** the data mask of ?native_filters_key= (value null: the key is unknown or expired) */
+  stored: { key: string; value: string | null } | null;
+  setup: FilterSetup;
+  layout: Layout;
+  charts: Record<string, DashboardChartData>;
+  canEdit: boolean;
+  csrfToken: string | null;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => createFiltersStore(setup, layout, charts, stored?.value ?? null));
+  useEffect(() => {
+    if (stored && (stored.value === null || !store.restored)) showToast("warning", "The shared filter state could not be found: the dashboard opens unfiltered.");
+  }, [stored, store]);
+  useEffect(() => persistFilterState(store, dashboardId, csrfToken, stored?.value ? stored.key : null), [store, dashboardId, csrfToken, stored]);
+  const [editing, setEditing] = useState(false);
+  return (
+    <FiltersProvider store={store}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <FilterBar store={store} csrfToken={csrfToken} canEdit={canEdit} onEdit={() => setEditing(true)} />
+        <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      </Group>
+      {editing && (
+        <Suspense fallback={null}>
+          <FilterConfigModal dashboardId={dashboardId} store={store} layout={layout} charts={charts} csrfToken={csrfToken} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
+    </FiltersProvider>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from "react";
+import { Button, Group, MultiSelect, NumberInput, Popover, RangeSlider, Select, Stack, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { choiceOf, choiceProblem, timeRangeOf } from "../../../../core/explore/time-range-choice";
+import { TIME_GRAINS, TIME_GRAIN_NAMES } from "../../../../core/connectors/dialects/types";
+import { filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
+import type { ExtraFormData, NativeFilter } from "../../../../core/dashboards/filters/types";
+import { TimeRangePicker } from "../../explore/TimeRangePicker";
+import { columnBounds, filterOptions, temporalColumns } from "./values";
+
+// One control per filter type, editing the filter's pending value. Value lists load when the control mounts,
+// in parallel with the charts (which never wait for them), and again as parents or the search text change.
+
+export interface ControlProps {
+  filter: NativeFilter;
+  value: FilterValue;
+  onChange: (v: FilterValue) => void;
+  /** the pending masks of the filter's cascade parents */
+  parents: ExtraFormData[];
+  csrfToken: string | null;
+}
+
+const label = (v: unknown) => (v === null ? "<NULL>" : String(v));
+
+function SelectFilter({ filter, value, onChange, parents, csrfToken }: ControlProps) {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 250);
+  const [state, setState] = useState<{ values: unknown[]; error: string | null; loading: boolean }>({ values: [], error: null, loading: true });
+  const datasetId = filterDatasetId(filter);
+  const column = filterColumn(filter);
+  const parentKey = JSON.stringify(parents);
+  useEffect(() => {
+    if (datasetId === undefined || !column) return setState({ values: [], error: "The filter has no dataset column", loading: false });
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    void filterOptions(datasetId, column, JSON.parse(parentKey), debounced, csrfToken).then((r) => {
+      if (live) setState("error" in r ? { values: [], error: r.error, loading: false } : { values: r.values, error: null, loading: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [datasetId, column, parentKey, debounced, csrfToken]);
+  const selected = Array.isArray(value) ? value.map(label) : [];
+  const data = [...new Set([...selected, ...state.values.map(label)])];
+  const toValue = (labels: string[]): FilterValue => {
+    const byLabel = new Map(state.values.map((v) => [label(v), v]));
+    const prev = new Map((Array.isArray(value) ? value : []).map((v) => [label(v), v]));
+    return labels.length ? labels.map((l) => (byLabel.has(l) ? byLabel.get(l) : prev.get(l) ?? l)) : null;
+  };
+  const common = {
+    data, searchable: true, searchValue: search, onSearchChange: setSearch, clearable: true, size: "sm" as const,
+    error: state.error, nothingFoundMessage: state.loading ? "Loading…" : "No data", placeholder: state.loading ? "Loading…" : `${data.length} options`,
+    "aria-label": filter.name, "data-testid": "filter-select", comboboxProps: { withinPortal: true },
+  };
+  return filter.controlValues.multiSelect === false
+    ? <Select {...common} value={selected[0] ?? null} onChange={(v) => onChange(v === null ? null : toValue([v]))} />
+    : <MultiSelect {...common} value={selected} onChange={(v) => onChange(toValue(v))} />;
+}
+
+function RangeFilter({ filter, value, onChange, csrfToken }: ControlProps) {
+  const [bounds, setBounds] = useState<{ min: number; max: number } | { error: string } | null>(null);
+  const datasetId = filterDatasetId(filter);
+  const column = filterColumn(filter);
+  useEffect(() => {
+    if (datasetId === undefined || !column) return setBounds({ error: "The filter has no dataset column" });
+    let live = true;
+    void columnBounds(datasetId, column, csrfToken).then((b) => live && setBounds(b));
+    return () => {
+      live = false;
+    };
+  }, [datasetId, column, csrfToken]);
+  const [lo, hi] = Array.isArray(value) ? (value as (number | null)[]) : [null, null];
+  const set = (a: number | null, b: number | null) => onChange(a === null && b === null ? null : [a, b]);
+  const num = (v: string | number) => (typeof v === "number" ? v : null);
+  return (
+    <Stack gap={6} data-testid="filter-range">
+      {bounds && "error" in bounds && <Text size="xs" c="red">{bounds.error}</Text>}
+      {bounds && "min" in bounds && bounds.max > bounds.min && (
+        <RangeSlider min={bounds.min} max={bounds.max} step={(bounds.max - bounds.min) / 100} label={null}
+          value={[lo ?? bounds.min, hi ?? bounds.max]} onChange={([a, b]) => set(a, b)} />
+      )}
+      <Group grow gap={6}>
+        <NumberInput size="xs" aria-label={`${filter.name} minimum`} placeholder={bounds && "min" in bounds ? String(bounds.min) : "Min"} value={lo ?? ""} onChange={(v) => set(num(v), hi)} />
+        <NumberInput size="xs" aria-label={`${filter.name} maximum`} placeholder={bounds && "max" in bounds ? String(bounds.max) : "Max"} value={hi ?? ""} onChange={(v) => set(lo, num(v))} />
+      </Group>
+    </Stack>
+  );
+}
+
+function TimeFilter({ filter, value, onChange }: ControlProps) {
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState(() => choiceOf(typeof value === "string" ? value : "No filter"));
+  const [problem, setProblem] = useState<string | null>(null);
+  const current = typeof value === "string" && value ? value : "No filter";
+  return (
+    <Popover opened={open} onChange={setOpen} width={340} position="right-start" withinPortal>
+      <Popover.Target>
+        <Button variant="default" size="sm" fullWidth justify="space-between" onClick={() => setOpen((o) => !o)} data-testid="filter-time-button">{current}</Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <TimeRangePicker choice={choice} column={filterColumn(filter) ?? "col"} onChange={setChoice} onValid={setProblem} />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button size="xs" disabled={!!problem || !!choiceProblem(choice)} data-testid="filter-time-apply"
+              onClick={() => { const r = timeRangeOf(choice); onChange(r === "No filter" ? null : r); setOpen(false); }}>Apply</Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function TimeGrainFilter({ filter, value, onChange }: ControlProps) {
+  const current = Array.isArray(value) ? String(value[0]) : null;
+  return (
+    <Select aria-label={filter.name} clearable size="sm" value={current} data-testid="filter-timegrain" comboboxProps={{ withinPortal: true }}
+      data={TIME_GRAINS.map((g) => ({ value: g, label: TIME_GRAIN_NAMES[g] }))} onChange={(v) => onChange(v ? [v] : null)} />
+  );
+}
+
+function TimeColumnFilter({ filter, value, onChange, csrfToken }: ControlProps) {
+  const current = Array.isArray(value) ? String(value[0]) : null;
+  const [options, setOptions] = useState<string[]>(current ? [current] : []);
+  const datasetId = filterDatasetId(filter);
+  useEffect(() => {
+    if (datasetId === undefined) return;
+    let live = true;
+    void temporalColumns(datasetId, csrfToken).then((cols) => live && setOptions(cols));
+    return () => {
+      live = false;
+    };
+  }, [datasetId, csrfToken]);
+  return (
+    <Select aria-label={filter.name} clearable size="sm" value={current} data={options} searchable comboboxProps={{ withinPortal: true }}
+      onChange={(v) => onChange(v ? [v] : null)} data-testid="filter-timecolumn" />
+  );
+}
+
+export function FilterControl(props: ControlProps) {
+  switch (props.filter.filterType) {
+    case "filter_select": return <SelectFilter {...props} />;
+    case "filter_range": return <RangeFilter {...props} />;
+    case "filter_time": return <TimeFilter {...props} />;
+    case "filter_timegrain": return <TimeGrainFilter {...props} />;
+    case "filter_timecolumn": return <TimeColumnFilter {...props} />;
+  }
+}

@@ -1,0 +1,95 @@
+import { Checkbox, MultiSelect, Radio, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { walk, componentText, type Layout } from "../../../../core/dashboards/layout";
+import { defaultValue, filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
+import { FILTER_TYPES, FILTER_TYPE_LABELS, needsColumn, needsDataset, type FilterType, type NativeFilter } from "../../../../core/dashboards/filters/types";
+import type { DashboardChartData } from "../DashboardChart";
+import { FilterControl } from "./FilterControls";
+
+// The settings of one native filter in the configuration modal (Superset's FiltersConfigForm): type, name,
+// dataset and column, cascade parent, default value (edited with the filter's own control), required, multiple,
+// scoping (all panels, or chosen tabs less chosen charts) and description.
+
+export interface DatasetOption {
+  id: number;
+  table_name: string;
+  columns: { column_name: string; is_dttm: boolean; type: string | null; filterable?: boolean }[];
+}
+
+const pool = { withinPortal: true, zIndex: 400 };
+
+export function FilterForm({ filter, others, datasets, layout, charts, csrfToken, error, onChange }: {
+  filter: NativeFilter;
+  others: NativeFilter[];
+  datasets: DatasetOption[];
+  layout: Layout;
+  charts: Record<string, DashboardChartData>;
+  csrfToken: string | null;
+  error: string | null;
+  onChange: (f: NativeFilter) => void;
+}) {
+  const datasetId = filterDatasetId(filter);
+  const column = filterColumn(filter);
+  const dataset = datasets.find((d) => d.id === datasetId);
+  const set = (patch: Partial<NativeFilter>) => onChange({ ...filter, ...patch });
+  const setControl = (key: string, v: unknown) => set({ controlValues: { ...filter.controlValues, [key]: v } });
+  const setTarget = (ds: number | undefined, col: string | undefined) =>
+    set({ targets: [{ ...(ds !== undefined ? { datasetId: ds } : {}), ...(col ? { column: { name: col } } : {}) }], defaultDataMask: { extraFormData: {}, filterState: {} } });
+  const setDefault = (v: FilterValue) => set({ defaultDataMask: { ...filter.defaultDataMask, filterState: { value: v } } });
+  const columns = (dataset?.columns ?? []).filter((c) => c.filterable !== false)
+    .filter((c) => filter.filterType !== "filter_range" || /INT|REAL|FLOAT|DOUBLE|NUMERIC|DECIMAL|NUMBER/i.test(c.type ?? ""));
+  const tabs = walk(layout).filter((c) => c.type === "TAB").map((t) => ({ value: t.id, label: componentText(t) }));
+  const chartOptions = Object.values(charts).map((c) => ({ value: String(c.id), label: c.slice_name }));
+  const allPanels = filter.scope.rootPath.length === 1 && filter.scope.rootPath[0] === "ROOT_ID";
+  const parentChoices = others.filter((o) => o.filterType === "filter_select" && o.id !== filter.id && !o.cascadeParentIds.includes(filter.id));
+  return (
+    <Stack gap="sm" data-testid="filter-form">
+      <Select label="Filter Type" data={FILTER_TYPES.filter((t) => t !== "filter_timecolumn" || filter.filterType === t).map((t) => ({ value: t, label: FILTER_TYPE_LABELS[t] }))}
+        value={filter.filterType} allowDeselect={false} comboboxProps={pool} data-testid="filter-form-type"
+        onChange={(t) => t && set({ filterType: t as FilterType, defaultDataMask: { extraFormData: {}, filterState: {} }, ...(needsDataset(t as FilterType) ? {} : { targets: [{}] }) })} />
+      <TextInput label="Filter name" required value={filter.name} onChange={(e) => set({ name: e.currentTarget.value })} data-testid="filter-form-name" />
+      {needsDataset(filter.filterType) && (
+        <Select label="Dataset" required={needsColumn(filter.filterType)} searchable comboboxProps={pool} data-testid="filter-form-dataset"
+          data={datasets.map((d) => ({ value: String(d.id), label: d.table_name }))} value={datasetId !== undefined ? String(datasetId) : null}
+          onChange={(v) => setTarget(v ? Number(v) : undefined, undefined)} />
+      )}
+      {needsColumn(filter.filterType) && (
+        <Select label="Column" required searchable comboboxProps={pool} data-testid="filter-form-column" disabled={!dataset}
+          data={columns.map((c) => c.column_name)} value={column ?? null} onChange={(v) => setTarget(datasetId, v ?? undefined)} />
+      )}
+      {filter.filterType === "filter_select" && parentChoices.length > 0 && (
+        <Select label="Parent filter" description="Values of this filter are narrowed by the parent's selection" clearable comboboxProps={pool}
+          data={parentChoices.map((p) => ({ value: p.id, label: p.name }))} value={filter.cascadeParentIds[0] ?? null}
+          onChange={(v) => set({ cascadeParentIds: v ? [v] : [] })} data-testid="filter-form-parent" />
+      )}
+      {filter.filterType === "filter_select" && (
+        <Checkbox label="Can select multiple values" checked={filter.controlValues.multiSelect !== false}
+          onChange={(e) => setControl("multiSelect", e.currentTarget.checked)} data-testid="filter-form-multiple" />
+      )}
+      <Checkbox label="Filter value is required" checked={Boolean(filter.controlValues.enableEmptyFilter)}
+        onChange={(e) => setControl("enableEmptyFilter", e.currentTarget.checked)} data-testid="filter-form-required" />
+      {(!needsColumn(filter.filterType) || (datasetId !== undefined && column)) && (
+        <Stack gap={4} data-testid="filter-form-default">
+          <Text size="sm" fw={500}>Default value</Text>
+          <FilterControl key={`${filter.filterType}-${datasetId}-${column}`} filter={filter} value={defaultValue(filter)} parents={[]} csrfToken={csrfToken} onChange={setDefault} />
+        </Stack>
+      )}
+      <Radio.Group label="Scoping" value={allPanels ? "all" : "specific"}
+        onChange={(v) => set({ scope: v === "all" ? { rootPath: ["ROOT_ID"], excluded: [] } : { rootPath: tabs.length ? [tabs[0].value] : ["ROOT_ID"], excluded: filter.scope.excluded } })}>
+        <Stack gap={4} mt={4}>
+          <Radio value="all" label="Apply to all panels" data-testid="filter-form-scope-all" />
+          <Radio value="specific" label="Apply to specific panels" data-testid="filter-form-scope-specific" />
+        </Stack>
+      </Radio.Group>
+      {!allPanels && tabs.length > 0 && (
+        <MultiSelect label="Tabs in scope" comboboxProps={pool} data={tabs} value={filter.scope.rootPath.filter((p) => p !== "ROOT_ID")}
+          onChange={(v) => set({ scope: { ...filter.scope, rootPath: v.length ? v : ["ROOT_ID"] } })} data-testid="filter-form-tabs" />
+      )}
+      {!allPanels && (
+        <MultiSelect label="Charts excluded" comboboxProps={pool} data={chartOptions} value={filter.scope.excluded.map(String)}
+          onChange={(v) => set({ scope: { ...filter.scope, excluded: v.map(Number) } })} data-testid="filter-form-excluded" />
+      )}
+      <Textarea label="Description" autosize minRows={2} value={filter.description} onChange={(e) => set({ description: e.currentTarget.value })} data-testid="filter-form-description" />
+      {error && <Text c="red" size="sm" data-testid="filter-form-error">{error}</Text>}
+    </Stack>
+  );
+}
