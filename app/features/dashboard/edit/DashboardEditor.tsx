@@ -35,6 +35,7 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
   const [titleDraft, setTitleDraft] = useState(data.dashboard.title);
   const lastModified = useRef(data.dashboard.lastModifiedTime ?? 0);
   const draggedChart = useRef<DashboardChartData | null>(null);
+  const dragRef = useRef<DragSource | null>(null);
   const { ref: gridRef, width: gridWidth } = useElementSize();
   const { layout } = history.present;
 
@@ -60,10 +61,18 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
 
   const ctx: EditContextValue = useMemo(() => ({
     layout, charts, csrfToken, gridWidth, dragging,
-    startDrag: (s) => setDragging(s),
-    endDrag: () => setDragging(null),
+    currentDrag: () => dragRef.current,
+    startDrag: (s) => {
+      dragRef.current = s;
+      setDragging(s);
+    },
+    endDrag: () => {
+      dragRef.current = null;
+      setDragging(null);
+    },
     drop: (target: DropTarget) => {
-      const source = dragging;
+      const source = dragRef.current;
+      dragRef.current = null;
       setDragging(null);
       if (!source) return;
       if (source.kind === "new" && source.type === "CHART") {

@@ -21,6 +21,10 @@ export function DropZone({ parentId, index, direction, empty, label, edge }: {
   const ctx = useEdit();
   const [over, setOver] = useState(false);
   const accepts = !!ctx.dragging && canDrop(ctx.layout, ctx.dragging, parentId);
+  const acceptsNow = () => {
+    const drag = ctx.currentDrag();
+    return !!drag && canDrop(ctx.layout, drag, parentId);
+  };
   const size = empty ? { minHeight: 64, flex: 1 } : direction === "column" ? { height: 16 } : { width: edge ? 8 : 16, alignSelf: "stretch" as const, flexShrink: 0 };
   return (
     <Box
@@ -28,7 +32,7 @@ export function DropZone({ parentId, index, direction, empty, label, edge }: {
       data-parent-id={parentId}
       data-index={index}
       onDragOver={(e) => {
-        if (!accepts) return;
+        if (!acceptsNow()) return;
         e.preventDefault();
         e.dataTransfer.dropEffect = "move";
         if (!over) setOver(true);

@@ -12,6 +12,8 @@ export interface EditContextValue {
   csrfToken: string | null;
   gridWidth: number;
   dragging: DragSource | null;
+  /** the drag in progress, known synchronously from dragstart (before React renders the state above) */
+  currentDrag: () => DragSource | null;
   startDrag: (source: DragSource) => void;
   endDrag: () => void;
   drop: (target: DropTarget) => void;
