@@ -99,6 +99,7 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
   await markdown.getByText("Preview", { exact: true }).click();
   await expect(markdown.getByRole("heading", { name: "Built in edit mode" })).toBeVisible();
   await expect(markdown.locator("img")).not.toHaveAttribute("onerror");
+  await page.screenshot({ path: "test-results/dashboard-edit-mode.png" });
 
   // a too-wide drop is refused with Superset's warning: the row holds 4 + 8 columns, not one is free
   await page.getByTestId("layout-elements-tab").click();
@@ -203,4 +204,40 @@ test("leaving with unsaved edits asks first; Discard leaves the dashboard as it 
   await expect(page.getByTestId("dashboard-header-component")).toHaveCount(0);
   const res = await page.request.get(`/api/v1/dashboard/${dash.id}`);
   expect(((await res.json()) as { result: { position_json: string | null } }).result.position_json ?? "").not.toContain("HEADER");
+});
+
+test("tabs: a tabs element dropped on top makes top-level tabs of the grid's content; rename, add, undo by keyboard", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const layout = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-keep"], parents: ["ROOT_ID"] },
+    "HEADER-keep": { type: "HEADER", id: "HEADER-keep", children: [], parents: ["ROOT_ID", "GRID_ID"], meta: { text: "Kept header" } },
+  };
+  const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Tabbed ${run}`, published: true, position_json: JSON.stringify(layout) });
+  await openEditor(page, dash.id);
+  await page.getByTestId("layout-elements-tab").click();
+  await page.getByTestId("new-TABS").dragTo(page.locator('[data-testid="drop-zone"][data-parent-id="ROOT_ID"]'));
+  await expect(component(page, "TABS")).toHaveCount(1);
+  await expect(page.getByTestId("header-text")).toHaveValue("Kept header");
+  await page.getByTestId("tab-title-input").fill("Overview");
+  await page.getByTestId("tab-title-input").press("Enter");
+  await page.getByTestId("add-tab").click();
+  await expect(page.getByTestId("dashboard-tab")).toHaveCount(2);
+  // Ctrl+Z outside a field undoes the new tab; Ctrl+Shift+Z brings it back
+  await page.getByTestId("builder-pane").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("Control+z");
+  await expect(page.getByTestId("dashboard-tab")).toHaveCount(1);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(page.getByTestId("dashboard-tab")).toHaveCount(2);
+  await page.getByTestId("dashboard-tab").nth(1).getByTestId("tab-title-input").fill("Details");
+  await page.getByTestId("dashboard-tab").nth(1).getByTestId("tab-title-input").press("Enter");
+  await page.screenshot({ path: "test-results/dashboard-edit-tabs.png" });
+  await page.getByTestId("save-dashboard").click();
+  await expect(page.getByTestId("dashboard-editor")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("dashboard-header-component")).toHaveText("Kept header");
+  await expect(page.getByRole("tab", { name: "Details" })).toBeVisible();
+  const saved = await positions(page, dash.id);
+  expect(saved[saved.ROOT_ID.children[0]].type).toBe("TABS");
 });

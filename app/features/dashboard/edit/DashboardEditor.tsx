@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ActionIcon, Box, Button, Group, Stack, TextInput, Tooltip } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useRouteLoaderData } from "@remix-run/react";
@@ -96,6 +96,23 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
     setActiveTab: (tabsId, tabId) => setActive((a) => ({ ...a, [tabsId]: tabId })),
   }), [layout, charts, csrfToken, gridWidth, dragging, active, applyLayout]);
 
+  const doUndo = useCallback(() => setHistory((h) => { const u = undo(h); setTitleDraft(u.present.title); return u; }), []);
+  const doRedo = useCallback(() => setHistory((h) => { const r = redo(h); setTitleDraft(r.present.title); return r; }), []);
+  // Superset's undo/redo keys (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Ctrl+Y), left to the field while one is typed in
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (!(e.ctrlKey || e.metaKey) || el?.closest("input, textarea, [contenteditable=true]")) return;
+      const key = e.key.toLowerCase();
+      if (key === "z" && !e.shiftKey) doUndo();
+      else if ((key === "z" && e.shiftKey) || key === "y") doRedo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [doUndo, doRedo]);
+
   const dirty = hasChanges(history);
   const top = layout[ROOT_ID]?.children[0];
   return (
@@ -109,11 +126,11 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
           <Group gap="xs" wrap="nowrap">
             <Tooltip label="Undo the action">
               <ActionIcon variant="default" size="lg" aria-label="Undo" data-testid="undo" disabled={!history.past.length}
-                onClick={() => setHistory((h) => { const u = undo(h); setTitleDraft(u.present.title); return u; })}>↶</ActionIcon>
+                onClick={doUndo}>↶</ActionIcon>
             </Tooltip>
             <Tooltip label="Redo the action">
               <ActionIcon variant="default" size="lg" aria-label="Redo" data-testid="redo" disabled={!history.future.length}
-                onClick={() => setHistory((h) => { const r = redo(h); setTitleDraft(r.present.title); return r; })}>↷</ActionIcon>
+                onClick={doRedo}>↷</ActionIcon>
             </Tooltip>
             <Button variant="default" onClick={() => onExit(false)} data-testid="discard-changes">Discard</Button>
             <Button onClick={() => void saveNow()} loading={saving} disabled={!dirty} data-testid="save-dashboard">Save</Button>

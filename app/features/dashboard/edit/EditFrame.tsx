@@ -12,7 +12,7 @@ import { useEdit } from "./edit-context";
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
-export function EditFrame({ component, widthCols, heightRows, resizeHeight, label, children, style }: {
+export function EditFrame({ component, widthCols, heightRows, resizeHeight, label, children, style, controlsRight }: {
   component: LayoutComponent;
   widthCols?: number;
   heightRows?: number;
@@ -21,6 +21,8 @@ export function EditFrame({ component, widthCols, heightRows, resizeHeight, labe
   label: string;
   children: (size: { width?: number; height?: number }) => ReactNode;
   style?: React.CSSProperties;
+  /** the drag and delete buttons at the top right (rows: their first child has its own at the top left) */
+  controlsRight?: boolean;
 }) {
   const ctx = useEdit();
   const frame = useRef<HTMLDivElement>(null);
@@ -56,7 +58,7 @@ export function EditFrame({ component, widthCols, heightRows, resizeHeight, labe
     <Box ref={frame} pos="relative" data-testid="edit-component" data-component-id={component.id} data-component-type={component.type}
       data-width={size.width} data-height={size.height}
       style={{ outline: "1px dashed var(--mantine-color-gray-4)", outlineOffset: 2, ...style }}>
-      <Group gap={2} pos="absolute" top={-10} left={-6} style={{ zIndex: 3 }} wrap="nowrap">
+      <Group gap={2} pos="absolute" top={-10} left={controlsRight ? undefined : -6} right={controlsRight ? -6 : undefined} style={{ zIndex: 3 }} wrap="nowrap">
         <Tooltip label={`Drag ${label}`}>
           <ActionIcon size="sm" variant="default" draggable aria-label={`Drag ${label}`} data-testid="drag-handle" style={{ cursor: "grab" }}
             onDragStart={(e) => {

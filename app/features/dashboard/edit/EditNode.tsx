@@ -38,7 +38,7 @@ function Row({ component }: { component: LayoutComponent }) {
   const ctx = useEdit();
   const kids = childrenOf(ctx.layout, component.id);
   return (
-    <EditFrame component={component} label="row">
+    <EditFrame component={component} label="row" controlsRight>
       {() => (
         <Box data-testid="dashboard-row" style={{ display: "flex", alignItems: "flex-start", minHeight: 64,
           background: component.meta.background === "BACKGROUND_WHITE" ? "var(--mantine-color-body)" : undefined }}>
