@@ -241,3 +241,34 @@ test("tabs: a tabs element dropped on top makes top-level tabs of the grid's con
   const saved = await positions(page, dash.id);
   expect(saved[saved.ROOT_ID.children[0]].type).toBe("TABS");
 });
+
+test("a user who does not own the dashboard gets no edit mode, not even with ?edit=true", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  // a published dashboard is visible to those who may read one of its charts
+  const dsRes = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
+  const ds = ((await dsRes.json()) as { result: { id: number }[] }).result[0].id;
+  const chart = await post<{ id: number }>(page, "/api/v1/chart/", {
+    slice_name: `Not yours pie ${run}`, viz_type: "pie", datasource_id: ds, datasource_type: "table",
+    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: "pie", metric: "count", groupby: ["gender"], row_limit: 100 }),
+  });
+  const layout = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-x"], parents: ["ROOT_ID"] },
+    "ROW-x": { type: "ROW", id: "ROW-x", children: ["CHART-x"], meta: {} },
+    "CHART-x": { type: "CHART", id: "CHART-x", children: [], meta: { chartId: chart.id, width: 4, height: 50 } },
+  };
+  const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Not yours ${run}`, published: true, position_json: JSON.stringify(layout) });
+  const rolesRes = await page.request.get(`/api/v1/security/roles/?q=(filters:!((col:name,opr:eq,value:Alpha)))`);
+  const alpha = ((await rolesRes.json()) as { result: { id: number }[] }).result[0].id;
+  const username = `edit_alpha_${run}`;
+  const password = `pw-${run}-edit-alpha`;
+  await post(page, "/api/v1/security/users/", { username, first_name: "Alpha", last_name: "Editor", email: `${username}@example.com`, password, roles: [alpha] });
+  await page.context().clearCookies();
+  await login(page, username, password);
+  await page.goto(`/superset/dashboard/${dash.id}/?edit=true`);
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`Not yours ${run}`);
+  await expect(page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chart.id}"]`)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(page.getByTestId("edit-dashboard")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-editor")).toHaveCount(0);
+  await expect(page.getByTestId("builder-pane")).toHaveCount(0);
+});
