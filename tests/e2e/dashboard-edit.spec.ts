@@ -92,6 +92,12 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
   await page.getByTestId("redo").click();
   await expect(chartFrame).toHaveAttribute("data-width", "8");
 
+  // the chart's title on this dashboard (Superset's sliceNameOverride)
+  await chartFrame.getByTestId("rename-chart").click();
+  await page.getByTestId("chart-title-override").fill(`Renamed pie ${run}`);
+  await page.getByTestId("chart-title-override").press("Enter");
+  await expect(chartFrame.getByTestId("dashboard-chart-title")).toHaveText(`Renamed pie ${run}`);
+
   // the markdown's text, previewed through the sanitiser
   const markdown = component(page, "MARKDOWN");
   await markdown.getByText("Edit", { exact: true }).click();
@@ -117,7 +123,7 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
   // the saved layout, from the API and after a reload of the page
   const saved = await positions(page, dash.id);
   const savedChart = Object.values(saved).find((c) => c.type === "CHART")!;
-  expect(savedChart.meta).toMatchObject({ chartId: chart.id, width: 8, height: 55 });
+  expect(savedChart.meta).toMatchObject({ chartId: chart.id, width: 8, height: 55, sliceNameOverride: `Renamed pie ${run}` });
   const row = Object.values(saved).find((c) => c.type === "ROW")!;
   expect(row.children.map((id) => saved[id].type)).toEqual(["MARKDOWN", "CHART"]);
   expect(saved.GRID_ID.children).toHaveLength(1);
@@ -125,6 +131,7 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Built and renamed ${run}`);
   await expect(page.getByTestId("dashboard-markdown").getByRole("heading", { name: "Built in edit mode" })).toBeVisible();
   await expect(page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chart.id}"]`)).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(page.getByTestId("dashboard-chart-title")).toHaveText(`Renamed pie ${run}`);
   const viewBox = (await page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chart.id}"]`).boundingBox())!;
   expect(Math.round(viewBox.height)).toBe(55 * 8);
   expect(((await (await page.request.get(`/api/v1/dashboard/${dash.id}/charts`)).json()) as { result: { id: number }[] }).result.map((c) => c.id)).toEqual([chart.id]);

@@ -12,7 +12,7 @@ import { useEdit } from "./edit-context";
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
-export function EditFrame({ component, widthCols, heightRows, resizeHeight, label, children, style, controlsRight }: {
+export function EditFrame({ component, widthCols, heightRows, resizeHeight, label, children, style, controlsRight, tools }: {
   component: LayoutComponent;
   widthCols?: number;
   heightRows?: number;
@@ -23,6 +23,8 @@ export function EditFrame({ component, widthCols, heightRows, resizeHeight, labe
   style?: React.CSSProperties;
   /** the drag and delete buttons at the top right (rows: their first child has its own at the top left) */
   controlsRight?: boolean;
+  /** more buttons beside drag and delete (background, chart title) */
+  tools?: ReactNode;
 }) {
   const ctx = useEdit();
   const frame = useRef<HTMLDivElement>(null);
@@ -76,6 +78,7 @@ export function EditFrame({ component, widthCols, heightRows, resizeHeight, labe
             ✕
           </ActionIcon>
         </Tooltip>
+        {tools}
       </Group>
       {children(size)}
       {canResize && (

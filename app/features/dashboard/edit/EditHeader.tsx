@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Box, Menu, Button, TextInput, Title } from "@mantine/core";
 import { componentText, type LayoutComponent } from "../../../../core/dashboards/layout";
 import { EditFrame } from "./EditFrame";
+import { BackgroundMenu } from "./FrameMenus";
 import { useEdit } from "./edit-context";
 
 // A header component in edit mode: its text is edited in place (one undoable step on Enter or blur) and its size
@@ -20,9 +21,10 @@ export function EditHeader({ component }: { component: LayoutComponent }) {
   useEffect(() => setDraft(text), [text]);
   const size = SIZES.find((s) => s.value === component.meta.headerSize) ?? SIZES[1];
   return (
-    <EditFrame component={component} label="header">
+    <EditFrame component={component} label="header" tools={<BackgroundMenu component={component} />}>
       {() => (
-        <Box style={{ display: "flex", alignItems: "center", gap: 8, padding: "8px 0 8px 40px" }}>
+        <Box style={{ display: "flex", alignItems: "center", gap: 8, padding: "8px 0 8px 72px",
+          background: component.meta.background === "BACKGROUND_WHITE" ? "var(--mantine-color-body)" : undefined }}>
           <Title order={size.order} style={{ flex: 1 }}>
             <TextInput variant="unstyled" value={draft} aria-label="Header text" data-testid="header-text"
               styles={{ input: { fontSize: "inherit", fontWeight: "inherit", height: "auto" } }}

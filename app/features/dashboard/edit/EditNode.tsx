@@ -10,6 +10,7 @@ import { EditFrame } from "./EditFrame";
 import { EditHeader } from "./EditHeader";
 import { EditMarkdown } from "./EditMarkdown";
 import { EditTabs } from "./EditTabs";
+import { BackgroundMenu, ChartTitleMenu } from "./FrameMenus";
 import { useEdit } from "./edit-context";
 
 // The dashboard's layout tree in edit mode: the same grid as view mode (12 columns, 8 px rows, widths in
@@ -38,7 +39,7 @@ function Row({ component }: { component: LayoutComponent }) {
   const ctx = useEdit();
   const kids = childrenOf(ctx.layout, component.id);
   return (
-    <EditFrame component={component} label="row" controlsRight>
+    <EditFrame component={component} label="row" controlsRight tools={<BackgroundMenu component={component} />}>
       {() => (
         <Box data-testid="dashboard-row" style={{ display: "flex", alignItems: "flex-start", minHeight: 64,
           background: component.meta.background === "BACKGROUND_WHITE" ? "var(--mantine-color-body)" : undefined }}>
@@ -65,9 +66,10 @@ export function EditNode({ component, parentId }: { component: LayoutComponent; 
       return <Row component={component} />;
     case "COLUMN":
       return (
-        <EditFrame component={component} label="column" widthCols={component.meta.width ?? 1} style={{ flexShrink: 0 }}>
+        <EditFrame component={component} label="column" widthCols={component.meta.width ?? 1} style={{ flexShrink: 0 }} tools={<BackgroundMenu component={component} />}>
           {({ width }) => (
-            <Box data-testid="dashboard-column" style={{ width: columnsWidth(width ?? 1) }}>
+            <Box data-testid="dashboard-column" style={{ width: columnsWidth(width ?? 1),
+              background: component.meta.background === "BACKGROUND_WHITE" ? "var(--mantine-color-body)" : undefined }}>
               <ChildList parentId={component.id} emptyLabel="Empty column" />
             </Box>
           )}
@@ -77,7 +79,8 @@ export function EditNode({ component, parentId }: { component: LayoutComponent; 
       const chart = component.meta.chartId !== undefined ? ctx.charts[String(component.meta.chartId)] : undefined;
       return (
         <EditFrame component={component} label="chart" widthCols={widthInColumns(ctx.layout, component, parentId)}
-          heightRows={component.meta.height ?? GRID_DEFAULT_HEIGHT} resizeHeight style={{ flexShrink: 0 }}>
+          heightRows={component.meta.height ?? GRID_DEFAULT_HEIGHT} resizeHeight style={{ flexShrink: 0 }}
+          tools={<ChartTitleMenu component={component} chartName={chart?.slice_name ?? component.meta.sliceName ?? ""} />}>
           {({ width, height }) => (
             <DashboardChart chart={chart} title={chartTitle(component, chart?.slice_name)} csrfToken={ctx.csrfToken}
               width={columnsWidth(width ?? 4)} height={rowsToPx(height)} />
