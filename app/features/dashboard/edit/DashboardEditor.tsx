@@ -9,10 +9,9 @@ import type { EditedDashboard } from "../../../../core/dashboards/edit/save";
 import { showToast } from "../../../components/toast-store";
 import type { RootData } from "../../../root";
 import type { DashboardChartData } from "../DashboardChart";
-import type { DashboardView } from "../DashboardPage";
 import { BuilderPane } from "./BuilderPane";
 import { DropZone } from "./DropZone";
-import { EditContext, type EditContextValue } from "./edit-context";
+import { EditContext, type EditContextValue, type EditorData } from "./edit-context";
 import { EditNode } from "./EditNode";
 import { LeaveGuard } from "./LeaveGuard";
 import { OverwriteModal } from "./OverwriteModal";
@@ -23,7 +22,7 @@ import { useSaveDashboard } from "./useSaveDashboard";
 // Every change is one step of the history (title included); Save writes it, Discard throws it away.
 
 export default function DashboardEditor({ data, csrfToken, onExit }: {
-  data: DashboardView;
+  data: EditorData;
   csrfToken: string | null;
   onExit: (saved: boolean) => void;
 }) {

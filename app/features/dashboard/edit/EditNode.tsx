@@ -99,7 +99,7 @@ export function EditNode({ component, parentId }: { component: LayoutComponent; 
         </EditFrame>
       );
     case "TABS":
-      return <EditTabs component={component} />;
+      return <EditTabs component={component} content={(tabId) => <ChildList parentId={tabId} emptyLabel="Drag and drop components to this tab" />} />;
     default:
       return null;
   }

@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ActionIcon, Box, Button, Group, Modal, Tabs, Text, TextInput } from "@mantine/core";
 import { childrenOf, componentText, type LayoutComponent } from "../../../../core/dashboards/layout";
 import { EditFrame } from "./EditFrame";
-import { ChildList } from "./EditNode";
 import { useEdit } from "./edit-context";
 
 // A tabs container in edit mode: tab titles are edited in place, a tab is added with "+" and removed after
@@ -21,7 +20,8 @@ function TabTitle({ tab }: { tab: LayoutComponent }) {
   );
 }
 
-export function EditTabs({ component }: { component: LayoutComponent }) {
+/** `content` draws a tab's children (passed in by EditNode, which draws the tree, so the two need no import cycle) */
+export function EditTabs({ component, content }: { component: LayoutComponent; content: (tabId: string) => ReactNode }) {
   const ctx = useEdit();
   const tabs = childrenOf(ctx.layout, component.id).filter((t) => t.type === "TAB");
   const active = tabs.some((t) => t.id === ctx.activeTabs[component.id]) ? ctx.activeTabs[component.id] : (tabs[0]?.id ?? null);
@@ -43,7 +43,7 @@ export function EditTabs({ component }: { component: LayoutComponent }) {
             </Tabs.List>
             {tabs.map((t) => (
               <Tabs.Panel key={t.id} value={t.id}>
-                <ChildList parentId={t.id} emptyLabel="Drag and drop components to this tab" />
+                {content(t.id)}
               </Tabs.Panel>
             ))}
           </Tabs>

@@ -25,6 +25,13 @@ export interface EditContextValue {
   setActiveTab: (tabsId: string, tabId: string) => void;
 }
 
+/** What the editor starts from: the page's loaded dashboard (DashboardPage's data has these and more). */
+export interface EditorData {
+  dashboard: { id: number; title: string; lastModifiedTime?: number };
+  layout: Layout;
+  charts: Record<string, DashboardChartData>;
+}
+
 export const EditContext = createContext<EditContextValue | null>(null);
 
 export function useEdit(): EditContextValue {
