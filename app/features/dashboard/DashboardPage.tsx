@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
@@ -8,6 +8,10 @@ import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
 import type { FilterSetup } from "../../../core/dashboards/filters/setup";
 import { DashboardFilters } from "./filters/DashboardFilters";
+import { useEditMode } from "./edit/useEditMode";
+
+// edit mode's code (builder pane, drag and drop, layout operations) loads only when someone starts editing
+const DashboardEditor = lazy(() => import("./edit/DashboardEditor"));
 
 // Superset's dashboard in view mode: the header (title, favourite star, published/draft badge, "edited … ago")
 // and the layout. The active tab of each tabs container follows the URL anchor (#TAB-…), as a shared link to a
@@ -19,6 +23,8 @@ export interface DashboardView {
     title: string;
     published: boolean;
     changedOnHumanized: string | null;
+    /** the server's last_modified_time of what was loaded: a save over a newer one is refused (409) */
+    lastModifiedTime?: number;
     owners: { id: number; first_name: string; last_name: string }[];
   };
   layout: Layout;
@@ -90,6 +96,14 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   }, [layout]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
+  const edit = useEditMode(data.permissions.canEdit);
+  if (edit.editing) {
+    return (
+      <Suspense fallback={<Center h={200}><Loader /></Center>}>
+        <DashboardEditor data={data} csrfToken={csrfToken} onExit={edit.exit} />
+      </Suspense>
+    );
+  }
   const ctx: LayoutContext = {
     layout,
     charts: data.charts,
@@ -109,9 +123,12 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
           <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
           <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
         </Group>
-        <Text size="sm" c="dimmed" data-testid="dashboard-edited">
-          {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          <Text size="sm" c="dimmed" data-testid="dashboard-edited">
+            {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
+          </Text>
+          {data.permissions.canEdit && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
+        </Group>
       </Group>
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
         <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
