@@ -1,18 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { searchRoles } from "../../../db/security/roles";
 import { BUILT_IN_ROLE_NAMES } from "../../../core/security/admin-payloads";
-import type { ListUrlState, ListViewConfig } from "../../../core/lists/list-url-state";
+import type { ListUrlState } from "../../../core/lists/list-url-state";
+import { ROLE_LIST } from "./list-config";
 
 // The List Roles page: roles (searched by name, as GET /api/v1/security/roles/search/) with how many users
 // hold each and how many permission pairs it grants.
-
-export const ROLE_LIST: ListViewConfig = {
-  filters: [{ key: "search", col: "name", opr: "ct", kind: "text" }],
-  sortColumns: ["name"],
-  defaultSort: { column: "name", direction: "asc" },
-  pageSize: 50,
-  views: ["table"],
-};
 
 export async function loadRolesPage(context: AppLoadContext, state: ListUrlState) {
   const { count, result } = await searchRoles(context.db, {

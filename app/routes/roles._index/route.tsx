@@ -10,7 +10,8 @@ import { TextFilter } from "../../components/list-view/filters";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import type { RootData } from "../../root";
 import { NewRoleModal } from "./NewRoleModal";
-import { loadRolesPage, ROLE_LIST } from "./roles.server";
+import { loadRolesPage } from "./roles.server";
+import { ROLE_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "List Roles · Edge Superset" }];
 

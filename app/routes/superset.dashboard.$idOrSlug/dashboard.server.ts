@@ -1,17 +1,16 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { chartsOfDashboard, dashboardOwnerIds, dashboardRelations, favoriteDashboardIds, visibleDashboard } from "../../../db/dashboards/dashboards";
 import { dashboardChart, dashboardDetail, parseIdOrSlug } from "../../../core/dashboards/shape";
-import { dashboardPermissions } from "../../../core/dashboards/access";
+import { dashboardPermissions, dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
-import { datasetScope } from "../../../core/datasets/access";
-import { isAdmin, type Principal } from "../../../core/security/permissions";
+import type { Principal } from "../../../core/security/permissions";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
 
 export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string) {
-  const viewer = { userId: principal.id, admin: isAdmin(principal), scope: datasetScope(principal) };
+  const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const row = await visibleDashboard(context.db, parseIdOrSlug(idOrSlug), viewer);
   if (!row) throw new Response("Dashboard not found.", { status: 404, statusText: "Not Found" });
   const [relations, charts, owners, favorites] = await Promise.all([
