@@ -53,7 +53,6 @@ test("the home page lists the user's own and favourite charts and dashboards, th
   const chartId = (await json(chart)).id as number;
   const dash = await alpha.api.post("/api/v1/dashboard/", { dashboard_title: `Home dashboard ${tag}`, slug: `home-${tag}`, published: true });
   expect(dash.status).toBe(201);
-  const dashId = (await json(dash)).id as number;
   const saved = await alpha.api.post("/api/v1/saved_query/", { label: `Home query ${tag}`, db_id: birthNames.database.id, sql: `SELECT '${tag}' AS home`, schema: "main" });
   expect(saved.status).toBe(201);
   expect((await alpha.api.post(`/api/v1/chart/${chartId}/favorites/`)).status).toBe(200);
