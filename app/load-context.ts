@@ -7,6 +7,11 @@ export interface EdgeLoadContext {
   env: Env;
   db: Database;
   principal: Principal | null;
+  /**
+   * For an anonymous request, the Public role's viewer when that role grants anything (Superset's
+   * PUBLIC_ROLE_LIKE); only pages that opt in (a dashboard) accept it, every other page sends them to login.
+   */
+  publicPrincipal: Principal | null;
   csrfToken: string | null;
   waitUntil: (promise: Promise<unknown>) => void;
   /** the Content-Security-Policy nonce of this response: every inline script the page renders carries it */

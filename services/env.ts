@@ -27,6 +27,8 @@ export interface Env {
   /** asynchronous chart data jobs (Superset's GLOBAL_ASYNC_QUERIES), one object per job */
   CHART_DATA_JOB?: DurableObjectNamespace;
   GLOBAL_ASYNC_QUERIES?: string;
+  /** Superset's DASHBOARD_RBAC ("true"): a dashboard's roles grant access to it */
+  DASHBOARD_RBAC?: string;
 }
 
 /** What every Hono handler can read from `c.var`. */

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../services/env";
 import { csrfTokenFor } from "./http/session";
 import { resolvePrincipal } from "./http/authenticate";
+import { cachedPublicPrincipal } from "../db/security/principal-cache";
 import type { EdgeLoadContext } from "../app/load-context";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
@@ -19,6 +20,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     env: c.env,
     db: c.var.db,
     principal,
+    publicPrincipal: principal ? null : await cachedPublicPrincipal(c.var.db),
     csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     cspNonce: c.get("secureHeadersNonce") ?? "",

@@ -1,8 +1,8 @@
-import { Button, Group, Pagination, Text, TextInput } from "@mantine/core";
+import { Button, Group, Pagination, Text } from "@mantine/core";
 import { Form, useSearchParams } from "@remix-run/react";
 
-// The filter bar and result count shared by the list pages (users, databases, datasets, action log):
-// filters live in the URL, so a list can be linked, reloaded and navigated back to.
+// The older filter form and result count, still used by the dashboard list; every other list page uses
+// components/list-view/ListView. Filters live in the URL, so a list can be linked, reloaded and navigated back to.
 
 interface FilterFormProps {
   /** remounts the form when the URL's filters change, so inputs show what is applied */
@@ -29,15 +29,6 @@ export function FilterForm({ formKey, submitLabel = "Search", active, children }
         )}
       </Group>
     </Form>
-  );
-}
-
-/** A list page's filter form that holds only the `search` text (?search=…). */
-export function SearchFilter({ value, placeholder, testId }: { value: string; placeholder: string; testId: string }) {
-  return (
-    <FilterForm formKey={value} active={Boolean(value)}>
-      <TextInput name="search" label="Search" placeholder={placeholder} defaultValue={value} w={320} data-testid={testId} />
-    </FilterForm>
   );
 }
 

@@ -1,3 +1,4 @@
+import { datasetScope } from "../datasets/access";
 import { can, isAdmin, type Principal } from "../security/permissions";
 
 // What a user may do with a dashboard they can see (SPEC §6 "Dashboard edit"): edit and save need can_write on
@@ -6,4 +7,12 @@ import { can, isAdmin, type Principal } from "../security/permissions";
 export function dashboardPermissions(p: Principal, ownerIds: number[]) {
   const canWrite = can(p, "can_write", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id));
   return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset") };
+}
+
+/** Superset's DASHBOARD_RBAC setting (wrangler var, "true" to turn on): a dashboard's roles grant access to it. */
+export const dashboardRbacOn = (env: { DASHBOARD_RBAC?: string }) => env.DASHBOARD_RBAC === "true";
+
+/** Who asks for dashboards, as the access filter needs it (db/dashboards: DashboardViewer). */
+export function dashboardViewer(p: Principal, rbac: boolean) {
+  return { userId: p.id, admin: isAdmin(p), scope: datasetScope(p), roles: p.roles, rbac };
 }

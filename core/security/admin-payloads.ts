@@ -185,3 +185,9 @@ export function parseRoleSearch(q: unknown): RoleSearchArgs {
 function fieldErrorBag(): Record<string, string[]> {
   return Object.create(null) as Record<string, string[]>;
 }
+
+/**
+ * Whether a role's permissions are fixed: the built-in roles', except Public, whose grants an admin chooses
+ * (what anonymous visitors may see, as Superset's PUBLIC_ROLE_LIKE).
+ */
+export const hasFixedPermissions = (roleName: string) => BUILT_IN_ROLE_NAMES.includes(roleName) && roleName !== "Public";

@@ -13,6 +13,11 @@ export interface Principal {
   permissions: Set<string>;
   /** the user's own record as GET /api/v1/me/ shows it; loaded with the principal, absent where made up */
   profile?: UserProfile;
+  /**
+   * An anonymous viewer holding the Public role's rights (Superset's PUBLIC_ROLE_LIKE): no user record
+   * (id 0), never "logged in", only what an admin granted the Public role.
+   */
+  anonymous?: true;
 }
 
 export interface UserProfile {
@@ -55,3 +60,14 @@ export const databasePermName = (databaseName: string, id: number) => `[${databa
 export const schemaPermName = (databaseName: string, schema: string) => `[${databaseName}].[${schema}]`;
 export const datasourcePermName = (databaseName: string, tableName: string, id: number) =>
   `[${databaseName}].[${tableName}](id:${id})`;
+
+/** The role an anonymous viewer holds (Superset's AUTH_ROLE_PUBLIC). */
+export const PUBLIC_ROLE_NAME = "Public";
+
+/** The anonymous viewer with the Public role's pairs; null when the role grants nothing (then nobody is let in). */
+export function publicPrincipal(pairs: Iterable<readonly [string, string]>): Principal | null {
+  const permissions = new Set<string>();
+  for (const [permission, view] of pairs) permissions.add(pairKey(permission, view));
+  if (permissions.size === 0) return null;
+  return { id: 0, username: "anonymous", first_name: "Anonymous", last_name: "", roles: [PUBLIC_ROLE_NAME], permissions, anonymous: true };
+}

@@ -16,19 +16,34 @@ import type { DashboardChartRecord, DashboardRelations } from "../../core/dashbo
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 
-/** Who is asking: their id, whether they see everything, and which datasets they may read. */
+/** Who is asking: their id, whether they see everything, which datasets they may read, their roles and DASHBOARD_RBAC. */
 export interface DashboardViewer {
   userId: number;
   admin: boolean;
   scope: DatasetScope;
+  /** the viewer's role names (the Public role for an anonymous viewer); used when `rbac` is on */
+  roles?: string[];
+  /** Superset's DASHBOARD_RBAC: a dashboard's roles grant access to it */
+  rbac?: boolean;
 }
 
+/**
+ * Superset's DashboardAccessFilter: owned dashboards, plus published ones with a chart the viewer may read.
+ * With DASHBOARD_RBAC, a published dashboard that has roles is seen through its roles only (a viewer holding
+ * one of them), no longer through data access, as Superset's `is_rbac_disabled_filter` does.
+ */
 export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
   if (v.admin) return undefined;
   const owned = sql`${dashboards.id} IN (SELECT dashboard_id FROM dashboard_user WHERE user_id = ${v.userId})`;
   const chartVisible = chartScopeWhere(v.scope);
   const readableChart = sql`EXISTS (SELECT 1 FROM dashboard_slices ds JOIN slices ON slices.id = ds.slice_id WHERE ds.dashboard_id = ${dashboards.id}${chartVisible ? sql` AND ${chartVisible}` : sql``})`;
-  return or(owned, and(eq(dashboards.published, true), readableChart));
+  if (!v.rbac) return or(owned, and(eq(dashboards.published, true), readableChart));
+  const hasRoles = sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr0 WHERE dr0.dashboard_id = ${dashboards.id})`;
+  const names = v.roles ?? [];
+  const roleGranted = names.length
+    ? sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr JOIN ${roles} ar ON ar.id = dr.role_id WHERE dr.dashboard_id = ${dashboards.id} AND ar.name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}))`
+    : sql`0`;
+  return or(owned, and(eq(dashboards.published, true), sql`NOT ${hasRoles}`, readableChart), and(eq(dashboards.published, true), roleGranted));
 }
 
 const idList = (f: ListFilter): number[] => {

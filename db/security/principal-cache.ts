@@ -1,5 +1,5 @@
 import type { Database } from "../client";
-import { loadPrincipal, type Credential } from "./principals";
+import { loadPrincipal, loadPublicPrincipal, type Credential } from "./principals";
 import { IsolateCache } from "../isolate-cache";
 import type { Principal } from "../../core/security/permissions";
 
@@ -20,6 +20,11 @@ const principals = new IsolateCache<string, Principal | null>(PRINCIPAL_TTL_MS, 
 /** The principal of a cookie or token's credential: from this isolate's cache when fresh, otherwise from D1. */
 export function cachedPrincipal(db: Database, userId: number, credential: Credential): Promise<Principal | null> {
   return principals.get(`${userId}:${credential.generation}:${credential.sid ?? ""}`, () => loadPrincipal(db, userId, credential));
+}
+
+/** The anonymous viewer's principal (the Public role's rights), cached as any other; a role edit forgets it. */
+export function cachedPublicPrincipal(db: Database): Promise<Principal | null> {
+  return principals.get("public", () => loadPublicPrincipal(db));
 }
 
 /**

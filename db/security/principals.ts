@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { permissionViewRoles, permissionViews, permissions, revokedSessions, roles, userRoles, users, viewMenus } from "../schema";
-import { pairKey, type Principal } from "../../core/security/permissions";
+import { PUBLIC_ROLE_NAME, pairKey, publicPrincipal, type Principal } from "../../core/security/permissions";
 
 interface PrincipalRow {
   id: number;
@@ -62,4 +62,16 @@ export async function loadPrincipal(db: Database, userId: number, credential?: C
     permissions: pairs,
     profile: { email: row.email, login_count: row.login_count, created_on: row.created_on, changed_on: row.changed_on },
   };
+}
+
+/** The Public role's permission pairs, as the anonymous viewer's principal (null when it grants nothing). */
+export async function loadPublicPrincipal(db: Database): Promise<Principal | null> {
+  const rows = await db.all<{ permission: string; view: string }>(sql`
+    SELECT p.name AS permission, v.name AS view FROM ${roles} r
+    JOIN ${permissionViewRoles} pvr ON pvr.role_id = r.id
+    JOIN ${permissionViews} pv ON pv.id = pvr.permission_view_id
+    JOIN ${permissions} p ON p.id = pv.permission_id
+    JOIN ${viewMenus} v ON v.id = pv.view_menu_id
+    WHERE r.name = ${PUBLIC_ROLE_NAME}`);
+  return publicPrincipal(rows.map((r) => [r.permission, r.view] as const));
 }

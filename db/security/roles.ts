@@ -6,7 +6,7 @@ import { listPage, type ListSpec } from "../lists/list";
 import { rowChunks, selectInChunks } from "../chunked";
 import { notFound, unprocessable, validationError } from "../../core/http/errors";
 import type { ListArgs } from "../../core/http/list-query";
-import { BUILT_IN_ROLE_NAMES, type RoleSearchArgs } from "../../core/security/admin-payloads";
+import { BUILT_IN_ROLE_NAMES, hasFixedPermissions, type RoleSearchArgs } from "../../core/security/admin-payloads";
 
 // Roles, their permission pairs and their users, for the security admin API and GET /api/v1/me/roles/.
 
@@ -106,10 +106,10 @@ async function missingIds(db: Database, table: typeof permissionViews | typeof u
   return ids.filter((id) => !found.has(id));
 }
 
-/** Replaces a custom role's permissions, as Superset's POST /roles/{id}/permissions does. */
+/** Replaces the permissions of a custom role (or of Public), as Superset's POST /roles/{id}/permissions does. */
 export async function setRolePermissions(db: Database, roleId: number, pvIds: number[]) {
   const role = await getRole(db, roleId);
-  if (isBuiltIn(role.name)) throw unprocessable(`The permissions of the built-in role ${role.name} are fixed.`);
+  if (hasFixedPermissions(role.name)) throw unprocessable(`The permissions of the built-in role ${role.name} are fixed.`);
   const unknown = await missingIds(db, permissionViews, pvIds);
   if (unknown.length) throw validationError({ permission_view_menu_ids: [`Unknown permission ids: ${unknown.join(", ")}.`] });
   const removeAll = db.delete(permissionViewRoles).where(eq(permissionViewRoles.role_id, roleId));

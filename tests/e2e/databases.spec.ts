@@ -122,7 +122,7 @@ test("an admin finds a database by name and deletes it after confirming", async 
 
   await page.goto("/databaseview/list/");
   await page.getByTestId("databases-search").fill(name);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByTestId("databases-search").press("Enter");
   await expect(page.getByTestId("databases-count")).toHaveText("1 database");
   const row = page.getByTestId(`database-row-${name}`);
   await expect(row).toContainText("D1");

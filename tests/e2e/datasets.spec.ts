@@ -18,7 +18,7 @@ test("an admin finds birth_names in the datasets list and edits one of its metri
   await expect(page.getByTestId("dataset-row-flights")).toContainText("examples");
 
   await page.getByTestId("dataset-search").fill("birth");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByTestId("dataset-search").press("Enter");
   await expect(page.getByTestId("dataset-count")).toHaveText("1 dataset");
   const row = page.getByTestId("dataset-row-birth_names");
   await expect(row).toContainText("Physical");

@@ -76,7 +76,7 @@ test("an admin deactivates and reactivates a user from the list, and edits their
   await expect(dialog).toBeHidden();
 
   await page.getByTestId("users-search").fill(username);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByTestId("users-search").press("Enter");
   await expect(page.getByTestId("users-count")).toHaveText("1 user");
   const row = page.getByTestId(`user-row-${username}`);
   await row.getByRole("button", { name: "Deactivate" }).click();

@@ -44,7 +44,7 @@ test("an admin's Databases page lists and searches databases and never shows a p
   expect(found.html).toContain(`database-row-${name}`);
   const none = await page(session, `/databaseview/list/?search=no-such-database-${unique()}`);
   expect(none.html).toContain("0 databases");
-  expect(none.html).toContain("No databases match.");
+  expect(none.html).toContain("No results match your filter criteria");
   expect((await admin.delete(`/api/v1/database/${await idOf(created)}`)).status).toBe(200);
 });
 
@@ -77,5 +77,5 @@ test("users without data access are told so on the Databases and Datasets pages,
   }
   // an admin with a search that matches nothing still reads "No … match."
   const admin = await browserSession(inject("admin").username, inject("admin").password);
-  expect((await page(admin, "/databaseview/list/?search=zz-nothing-zz")).html).toContain("No databases match.");
+  expect((await page(admin, "/databaseview/list/?search=zz-nothing-zz")).html).toContain("No results match your filter criteria");
 });

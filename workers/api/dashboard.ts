@@ -6,6 +6,7 @@ import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
+import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import { isStaleSave, lastModifiedTime, parseDashboardPayload, type DashboardPayload } from "../../core/dashboards/payloads";
 import { dashboardChart, dashboardDetail, dashboardListItem, parseIdOrSlug } from "../../core/dashboards/shape";
 import {
@@ -29,10 +30,10 @@ type C = Context<AppEnv>;
 const read = requires("can_read", "Dashboard");
 const write = requires("can_write", "Dashboard");
 
-const viewerOf = (p: Principal): DashboardViewer => ({ userId: p.id, admin: isAdmin(p), scope: datasetScope(p) });
+const viewerOf = (p: Principal, env: { DASHBOARD_RBAC?: string }): DashboardViewer => dashboardViewer(p, dashboardRbacOn(env));
 
 async function readableDashboard(c: C, key: string): Promise<DashboardRow> {
-  const row = await visibleDashboard(c.var.db, parseIdOrSlug(key), viewerOf(principalOf(c)));
+  const row = await visibleDashboard(c.var.db, parseIdOrSlug(key), viewerOf(principalOf(c), c.env));
   if (!row) throw notFound("Dashboard not found.");
   return row;
 }
@@ -61,7 +62,7 @@ const idsQuery = (c: C, what: string): number[] => {
 dashboardApi.get("/api/v1/dashboard/", read, async (c) => {
   const p = principalOf(c);
   const args = parseListArgs(risonQuery(c));
-  const { count, rows } = await listDashboardRows(c.var.db, args, dashboardListSpec(viewerOf(p)));
+  const { count, rows } = await listDashboardRows(c.var.db, args, dashboardListSpec(viewerOf(p, c.env)));
   const relations = await dashboardRelations(c.var.db, rows);
   return listAnswer(c, DASHBOARD, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => dashboardListItem(r, relations)) });
 });

@@ -19,7 +19,7 @@ export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   await next();
   const note = c.get("actionNote");
-  const userId = note?.userId ?? c.var.principal?.id ?? null;
+  const userId = note?.userId ?? (c.var.principal?.anonymous ? null : c.var.principal?.id) ?? null;
   // Anonymous callers (refused logins, probes) are not users with actions to audit.
   if (userId === null) return;
   const row = apiActionRow({

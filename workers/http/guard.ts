@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { cachedPublicPrincipal } from "../../db/security/principal-cache";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
 import { forbidden, unauthorized } from "../../core/http/errors";
 import type { AppEnv } from "../../services/env";
@@ -14,11 +15,23 @@ function tag(description: string, mw: MiddlewareHandler<AppEnv>): GuardedHandler
   return Object.assign(mw, { [GUARD]: description });
 }
 
+/**
+ * The caller, or for an anonymous caller the Public role's viewer when that role holds one of the pairs
+ * (Superset's PUBLIC_ROLE_LIKE); anonymous callers the Public role does not cover stay unauthenticated (401).
+ */
+async function callerFor(c: Context<AppEnv>, pairs: [string, string][]): Promise<Principal> {
+  const p = await resolvePrincipal(c);
+  if (p) return p;
+  const anonymous = await cachedPublicPrincipal(c.var.db);
+  if (!anonymous || !pairs.some(([perm, view]) => can(anonymous, perm, view))) throw unauthorized();
+  c.set("principal", anonymous);
+  return anonymous;
+}
+
 /** Needs the (permission, view) pair, e.g. requires("can_read", "Chart"). */
 export const requires = (permission: string, view: string) =>
   tag(`${permission} on ${view}`, async (c, next) => {
-    const p = await resolvePrincipal(c);
-    if (!p) throw unauthorized();
+    const p = await callerFor(c, [[permission, view]]);
     if (!can(p, permission, view)) throw forbidden();
     await next();
   });
@@ -26,8 +39,7 @@ export const requires = (permission: string, view: string) =>
 /** Any one of the pairs is enough. */
 export const requiresAny = (...pairs: [string, string][]) =>
   tag(pairs.map(([p, v]) => `${p} on ${v}`).join(" or "), async (c, next) => {
-    const p = await resolvePrincipal(c);
-    if (!p) throw unauthorized();
+    const p = await callerFor(c, pairs);
     if (!pairs.some(([perm, view]) => can(p, perm, view))) throw forbidden();
     await next();
   });

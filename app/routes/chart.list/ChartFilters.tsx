@@ -1,6 +1,5 @@
-import { Button, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
-import { isFiltered } from "../../../core/lists/list-url-state";
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { relatedOptions, type Option } from "../../components/list-view/options";
 import type { ListUrlControls } from "../../components/list-view/useListUrlState";
@@ -11,7 +10,7 @@ const ownerOptions = relatedOptions("chart", "owners");
 const typeOptions = Object.keys(CHART_TYPES).map((t) => ({ value: t, label: vizName(t) })).sort((a, b) => a.label.localeCompare(b.label));
 const yesNo = [{ value: "true", label: "Yes" }, { value: "false", label: "No" }];
 
-/** Superset's ChartList filters; the dashboard filter only when some dashboard holds a chart the user sees. */
+/** Superset's ChartList filters (ListView adds "Clear all"); the dashboard filter only when some dashboard holds a chart the user sees. */
 export function ChartFilters({ list, dashboards }: { list: ListUrlControls; dashboards: Option[] }) {
   const { filters } = list.state;
   const set = (key: string) => (value: string | null) => list.setFilter(key, value);
@@ -24,7 +23,6 @@ export function ChartFilters({ list, dashboards }: { list: ListUrlControls; dash
       {dashboards.length > 0 && <SelectFilter label="Dashboard" value={filters.dashboard} options={dashboards} onChange={set("dashboard")} testId="chart-filter-dashboard" />}
       <SelectFilter label="Favorite" value={filters.favorite} options={yesNo} onChange={set("favorite")} testId="chart-filter-favorite" />
       <SelectFilter label="Certified" value={filters.certified} options={yesNo} onChange={set("certified")} testId="chart-filter-certified" />
-      {isFiltered(list.state) && <Button variant="subtle" onClick={list.clearFilters} data-testid="clear-all-filters">Clear all</Button>}
     </Group>
   );
 }

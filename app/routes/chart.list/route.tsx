@@ -1,16 +1,13 @@
-import { Button, Group, Stack, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
-import { ResultCount, UrlPagination } from "../../components/ListFilters";
 import { showToast } from "../../components/toast-store";
-import { BulkActionBar } from "../../components/list-view/BulkActionBar";
 import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
-import { ListEmptyState } from "../../components/list-view/ListEmptyState";
-import { ViewModeToggle } from "../../components/list-view/ViewModeToggle";
+import { ListView } from "../../components/list-view/ListView";
 import { useBulkSelection } from "../../components/list-view/useBulkSelection";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { ChartCards } from "./ChartCards";
@@ -80,31 +77,22 @@ export default function ChartsList() {
     return null;
   };
 
-  const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Charts</Title>
-        <Group gap="sm">
-          <ViewModeToggle views={CHART_LIST.views} value={list.state.view} onChange={list.setView} />
-          {mayWrite && !selection.enabled && charts.some((c) => c.canEdit) && (
-            <Button variant="default" size="xs" onClick={() => selection.setEnabled(true)} data-testid="bulk-select">Bulk select</Button>
-          )}
-        </Group>
-      </Group>
-      <ChartFilters list={list} dashboards={dashboards} />
-      <BulkActionBar selection={selection} noun={["chart", "charts"]}>
-        <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>
-      </BulkActionBar>
-      <ResultCount count={count} singular="chart" plural="charts" testId="chart-count" />
-      {count === 0 ? (
-        <ListEmptyState filtered={isFiltered(list.state)} plural="charts" onClear={list.clearFilters} />
-      ) : list.state.view === "card" ? (
-        <ChartCards charts={shown} selection={selection} actions={actions} />
-      ) : (
-        <ChartTable charts={shown} sort={list.state.sort} onSort={list.sortBy} selection={selection} actions={actions} />
-      )}
-      <UrlPagination pages={pages} page={list.state.page} />
+    <>
+      <ListView title="Charts" noun={["chart", "charts"]} count={count} countTestId="chart-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+        filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
+        views={{ available: CHART_LIST.views, value: list.state.view, onChange: list.setView }}
+        filters={<ChartFilters list={list} dashboards={dashboards} />}
+        bulk={{
+          selection, available: mayWrite && charts.some((c) => c.canEdit),
+          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>,
+        }}>
+        {list.state.view === "card" ? (
+          <ChartCards charts={shown} selection={selection} actions={actions} />
+        ) : (
+          <ChartTable charts={shown} sort={list.state.sort} onSort={list.sortBy} selection={selection} actions={actions} />
+        )}
+      </ListView>
       {editing && (
         <EditChartModal chart={editing} csrfToken={csrfToken} onClose={() => setEditing(null)}
           onSaved={(name) => {
@@ -121,6 +109,6 @@ export default function ChartsList() {
         <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
           description={`Are you sure you want to delete the ${selection.selected.length === 1 ? "selected chart" : `${selection.selected.length} selected charts`}?`} />
       )}
-    </Stack>
+    </>
   );
 }

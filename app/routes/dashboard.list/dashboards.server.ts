@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dashboardListSpec, dashboardRelations, favoriteDashboardIds, listDashboardRows } from "../../../db/dashboards/dashboards";
 import { dashboardListItem } from "../../../core/dashboards/shape";
-import { datasetScope } from "../../../core/datasets/access";
+import { dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { listPageParam, type ListFilter } from "../../../core/http/list-query";
 import { can, isAdmin, type Principal } from "../../../core/security/permissions";
 
@@ -32,7 +32,7 @@ export async function loadDashboardsPage(context: AppLoadContext, principal: Pri
   if (query.status) filters.push({ col: "published", opr: "eq", value: query.status === "published" });
   if (query.favorite) filters.push({ col: "id", opr: "dashboard_is_favorite", value: true });
   const args = { filters, orderColumn: "changed_on_delta_humanized", orderDirection: "desc" as const, page: query.page - 1, pageSize: DASHBOARDS_PAGE_SIZE, columns: null };
-  const viewer = { userId: principal.id, admin: isAdmin(principal), scope: datasetScope(principal) };
+  const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const { count, rows } = await listDashboardRows(context.db, args, dashboardListSpec(viewer));
   const [relations, favorites] = await Promise.all([dashboardRelations(context.db, rows), favoriteDashboardIds(context.db, principal.id, rows.map((r) => r.id))]);
   const mayWrite = can(principal, "can_write", "Dashboard");

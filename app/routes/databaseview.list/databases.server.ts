@@ -5,39 +5,30 @@ import { listPage, type ListSpec } from "../../../db/lists/list";
 import { userNames, type DatabaseRow } from "../../../db/databases/databases";
 import { accessibleDatabaseIds, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { can, type Principal } from "../../../core/security/permissions";
-import { listPageParam, type ListArgs } from "../../../core/http/list-query";
+import { parseListArgs } from "../../../core/http/list-query";
+import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
 import { naturalTime } from "../../../core/sqllab/humanize";
 import { engineLabel } from "../../../core/connectors/errors";
+import { DATABASE_LIST } from "./list-config";
 
 // The Databases list page reads the same rows as GET /api/v1/database/ (same visibility filter); changes
 // go through the API from the browser so they share its validation and password handling.
-export const DATABASES_PAGE_SIZE = 25;
-
-export interface DatabasesPageQuery {
-  search: string;
-  page: number;
-}
-
-export function databasesPageQuery(params: URLSearchParams): DatabasesPageQuery {
-  return {
-    search: (params.get("search") ?? "").trim().slice(0, 250),
-    page: listPageParam(params),
-  };
-}
 
 function spec(principal: Principal): ListSpec {
   const ids = accessibleDatabaseIds(principal);
   return {
     table: databases,
-    columns: { database_name: databases.database_name },
+    columns: {
+      database_name: databases.database_name, backend: databases.engine, allow_run_async: databases.allow_run_async,
+      allow_dml: databases.allow_dml, expose_in_sqllab: databases.expose_in_sqllab, changed_on_delta_humanized: databases.changed_on,
+    },
     defaultOrder: { column: databases.changed_on, direction: "desc" },
     baseWhere: ids === "all" ? undefined : ids.length ? inArray(databases.id, ids) : sql`0`,
   };
 }
 
-export async function loadDatabasesPage(context: AppLoadContext, principal: Principal, query: DatabasesPageQuery) {
-  const filters = query.search ? [{ col: "database_name", opr: "ct", value: query.search }] : [];
-  const args: ListArgs = { filters, orderColumn: null, orderDirection: "desc", page: query.page - 1, pageSize: DATABASES_PAGE_SIZE, columns: null };
+export async function loadDatabasesPage(context: AppLoadContext, principal: Principal, state: ListUrlState) {
+  const args = parseListArgs(listQuery(state, DATABASE_LIST));
   const { count, rows } = await listPage<DatabaseRow>(context.db, spec(principal), args);
   const users = await userNames(context.db, rows.flatMap((r) => [r.created_by_fk]));
   const now = new Date();
@@ -47,7 +38,7 @@ export async function loadDatabasesPage(context: AppLoadContext, principal: Prin
   };
   return {
     count,
-    pageSize: DATABASES_PAGE_SIZE,
+    pageSize: DATABASE_LIST.pageSize,
     canWrite: can(principal, "can_write", "Database"),
     hasDataAccess: hasAnyDataAccess(principal),
     databases: rows.map((r) => ({

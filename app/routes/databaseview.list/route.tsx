@@ -1,22 +1,26 @@
-import { SearchFilter, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { emptyListText } from "../../../core/security/database-visibility";
+import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { useState } from "react";
-import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
+import { ListView } from "../../components/list-view/ListView";
+import { ListTable } from "../../components/list-view/ListTable";
+import { TextFilter } from "../../components/list-view/filters";
+import { useListUrlState } from "../../components/list-view/useListUrlState";
 import type { RootData } from "../../root";
 import { databaseApi } from "./database-api";
 import { DatabaseFormModal } from "./DatabaseFormModal";
-import { databasesPageQuery, loadDatabasesPage } from "./databases.server";
+import { loadDatabasesPage } from "./databases.server";
+import { DATABASE_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "Databases · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const me = requirePermission(context, request, ["can_read", "Database"]);
-  const query = databasesPageQuery(new URL(request.url).searchParams);
-  return { query, ...(await loadDatabasesPage(context, me, query)) };
+  return loadDatabasesPage(context, me, parseListUrlState(new URL(request.url).searchParams, DATABASE_LIST));
 }
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["databases"][number];
@@ -27,103 +31,57 @@ const Flag = ({ on, name }: { on: boolean; name: string }) => (
   </Badge>
 );
 
-/** Superset's Databases list: search, connect, edit and delete databases (writes need can_write Database). */
+/** Superset's Databases list: search, sort, connect, edit and delete databases (writes need can_write Database). */
 export default function DatabaseList() {
-  const { query, count, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
+  const { count, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
+  const list = useListUrlState(DATABASE_LIST);
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const filtered = isFiltered(list.state);
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Databases</Title>
-        {canWrite && (
-          <Button onClick={() => setEditing("new")} data-testid="add-database">
-            + Database
-          </Button>
-        )}
-      </Group>
-      <SearchFilter value={query.search} placeholder="Database name" testId="databases-search" />
-      <ResultCount count={count} singular="database" plural="databases" testId="databases-count" />
-      <Table striped highlightOnHover data-testid="databases-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Backend</Table.Th>
-            <Table.Th>Asynchronous query execution</Table.Th>
-            <Table.Th>Allow DML</Table.Th>
-            <Table.Th>Expose in SQL Lab</Table.Th>
-            <Table.Th>Created by</Table.Th>
-            <Table.Th>Last modified</Table.Th>
-            {canWrite && <Table.Th>Actions</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {databases.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                <Text c="dimmed" data-testid={hasDataAccess ? "databases-empty" : "no-data-access"}>{emptyListText("databases", { filtered: Boolean(query.search), hasDataAccess })}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {databases.map((d) => (
-            <Table.Tr key={d.id} data-testid={`database-row-${d.database_name}`}>
-              <Table.Td>{d.database_name}</Table.Td>
-              <Table.Td>{d.backend}</Table.Td>
-              <Table.Td>
-                <Flag on={d.allow_run_async} name="async" />
-              </Table.Td>
-              <Table.Td>
-                <Flag on={d.allow_dml} name="dml" />
-              </Table.Td>
-              <Table.Td>
-                <Flag on={d.expose_in_sqllab} name="sqllab" />
-              </Table.Td>
-              <Table.Td>{d.created_by ?? ""}</Table.Td>
-              <Table.Td title={d.changed_on ?? undefined}>{d.changed_on_delta_humanized ?? ""}</Table.Td>
-              {canWrite && (
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing(d.id)}>
-                      Edit
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <UrlPagination pages={pages} page={query.page} />
+    <>
+    <ListView title="Databases" noun={["database", "databases"]} count={count} countTestId="databases-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+      filtered={filtered} onClearFilters={list.clearFilters}
+      headerActions={canWrite && <Button onClick={() => setEditing("new")} data-testid="add-database">+ Database</Button>}
+      filters={<TextFilter label="Search" value={list.state.filters.search ?? ""} placeholder="Database name" onApply={(v) => list.setFilter("search", v)} testId="databases-search" />}
+      emptyText={emptyListText("databases", { filtered, hasDataAccess })} emptyTestId={hasDataAccess ? "databases-empty" : "no-data-access"}>
+      <ListTable testId="databases-table" rows={databases} rowTestId={(d) => `database-row-${d.database_name}`} sort={list.state.sort} onSort={list.sortBy}
+        columns={[
+          { key: "name", header: "Name", sortColumn: "database_name", cell: (d) => d.database_name },
+          { key: "backend", header: "Backend", sortColumn: "backend", cell: (d) => d.backend },
+          { key: "async", header: "Asynchronous query execution", sortColumn: "allow_run_async", cell: (d) => <Flag on={d.allow_run_async} name="async" /> },
+          { key: "dml", header: "Allow DML", sortColumn: "allow_dml", cell: (d) => <Flag on={d.allow_dml} name="dml" /> },
+          { key: "sqllab", header: "Expose in SQL Lab", sortColumn: "expose_in_sqllab", cell: (d) => <Flag on={d.expose_in_sqllab} name="sqllab" /> },
+          { key: "created_by", header: "Created by", cell: (d) => d.created_by ?? "" },
+          { key: "changed", header: "Last modified", sortColumn: "changed_on_delta_humanized", cell: (d) => <span title={d.changed_on ?? undefined}>{d.changed_on_delta_humanized ?? ""}</span> },
+          canWrite && {
+            key: "actions", header: "Actions", cell: (d) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" onClick={() => setEditing(d.id)}>Edit</Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)}>Delete</Button>
+              </Group>
+            ),
+          },
+        ]} />
+    </ListView>
       {editing !== null && (
-        <DatabaseFormModal
-          databaseId={editing === "new" ? null : editing}
-          csrfToken={csrfToken}
-          onClose={() => setEditing(null)}
+        <DatabaseFormModal databaseId={editing === "new" ? null : editing} csrfToken={csrfToken} onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
             revalidator.revalidate();
-          }}
-        />
+          }} />
       )}
       {deleting && (
-        <DeleteDatabaseModal
-          database={deleting}
-          csrfToken={csrfToken}
-          onClose={() => setDeleting(null)}
+        <DeleteDatabaseModal database={deleting} csrfToken={csrfToken} onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
             revalidator.revalidate();
-          }}
-        />
+          }} />
       )}
-    </Stack>
+    </>
   );
 }
 

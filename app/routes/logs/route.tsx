@@ -1,79 +1,49 @@
-import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
 import { useState } from "react";
-import { Code, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Code, Modal, Stack, Text } from "@mantine/core";
+import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
+import { ListView } from "../../components/list-view/ListView";
+import { ListTable } from "../../components/list-view/ListTable";
+import { SelectFilter, TextFilter } from "../../components/list-view/filters";
+import { useListUrlState } from "../../components/list-view/useListUrlState";
+import { LOG_LIST } from "./list-config";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
-import { loadLogPage, logPageQuery } from "./logs.server";
+import { loadLogPage } from "./logs.server";
 
 export const meta: MetaFunction = () => [{ title: "Action Log · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requirePermission(context, request, "admin");
-  const query = logPageQuery(new URL(request.url).searchParams);
-  return { query, ...(await loadLogPage(context, query)) };
+  return loadLogPage(context, parseListUrlState(new URL(request.url).searchParams, LOG_LIST));
 }
 
 type Entry = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
-/** Superset's Action Log: every logged event, newest first, filterable by action and user. */
+/** Superset's Action Log: every logged event, newest first, filterable by action and user, sortable. */
 export default function ActionLog() {
-  const { query, count, rows, actions, pageSize } = useLoaderData<typeof loader>();
+  const { count, rows, actions, pageSize } = useLoaderData<typeof loader>();
+  const list = useListUrlState(LOG_LIST);
+  const { filters } = list.state;
   const [shown, setShown] = useState<Entry | null>(null);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
-    <Stack>
-      <Title order={2}>Action Log</Title>
-      <FilterForm formKey={`${query.action}|${query.user}`} active={Boolean(query.action || query.user)} submitLabel="Filter">
-        <Select
-          label="Action"
-          name="action"
-          data={actions}
-          defaultValue={query.action || null}
-          placeholder="Any action"
-          clearable
-          searchable
-          w={240}
-          data-testid="log-filter-action"
-        />
-        <TextInput
-          label="User"
-          name="user"
-          defaultValue={query.user}
-          placeholder="Username contains"
-          w={240}
-          data-testid="log-filter-user"
-        />
-      </FilterForm>
-      <ResultCount count={count} singular="event" plural="events" testId="log-count" />
-      <Table striped highlightOnHover data-testid="log-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time (UTC)</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed">No events match.</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {rows.map((r) => (
-            <Table.Tr key={r.id} onClick={() => setShown(r)} style={{ cursor: "pointer" }}>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{(r.dttm ?? "").replace("T", " ").slice(0, 19)}</Table.Td>
-              <Table.Td>{r.user?.username ?? "—"}</Table.Td>
-              <Table.Td>{r.action}</Table.Td>
-              <Table.Td>{summary(r)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <UrlPagination pages={pages} page={query.page} />
+    <>
+      <ListView title="Action Log" noun={["event", "events"]} count={count} countTestId="log-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+        filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
+        filters={
+          <>
+            <SelectFilter label="Action" value={filters.action} options={actions.map((a) => ({ value: a, label: a }))} onChange={(v) => list.setFilter("action", v)} testId="log-filter-action" />
+            <TextFilter label="User" value={filters.user ?? ""} placeholder="Username contains" onApply={(v) => list.setFilter("user", v)} testId="log-filter-user" />
+          </>
+        }>
+        <ListTable testId="log-table" rows={rows} rowTestId={() => "log-row"} sort={list.state.sort} onSort={list.sortBy} onRowClick={setShown}
+          columns={[
+            { key: "dttm", header: "Time (UTC)", sortColumn: "dttm", nowrap: true, cell: (r) => (r.dttm ?? "").replace("T", " ").slice(0, 19) },
+            { key: "user", header: "User", cell: (r) => r.user?.username ?? "—" },
+            { key: "action", header: "Action", sortColumn: "action", cell: (r) => r.action },
+            { key: "details", header: "Details", cell: summary },
+          ]} />
+      </ListView>
       <Modal opened={shown !== null} onClose={() => setShown(null)} title={`Event ${shown?.id ?? ""}`} size="lg">
         {shown && (
           <Stack gap="xs">
@@ -82,7 +52,7 @@ export default function ActionLog() {
           </Stack>
         )}
       </Modal>
-    </Stack>
+    </>
   );
 }
 

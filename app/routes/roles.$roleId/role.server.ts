@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getRole, listPermissionViews, rolePermissions } from "../../../db/security/roles";
 import { ApiError } from "../../../core/http/errors";
-import { BUILT_IN_ROLE_NAMES } from "../../../core/security/admin-payloads";
+import { hasFixedPermissions } from "../../../core/security/admin-payloads";
 
 // One role and its (permission, view) pairs; an unknown or malformed id is the 404 page, not an error.
 // Custom roles also get every pair that exists, to choose from.
@@ -10,7 +10,8 @@ export async function loadRole(context: AppLoadContext, rawId: string | undefine
   if (!rawId || !Number.isSafeInteger(id) || id < 1) throw new Response("There is no such role.", { status: 404, statusText: "Not found" });
   try {
     const role = await getRole(context.db, id);
-    const builtIn = BUILT_IN_ROLE_NAMES.includes(role.name);
+    // Public is built in, but its grants are the admin's to choose (what anonymous visitors may see)
+    const builtIn = hasFixedPermissions(role.name);
     const all = builtIn
       ? []
       : (await listPermissionViews(context.db, { filters: [], orderColumn: null, orderDirection: "asc", page: 0, pageSize: 1000, columns: null })).result;

@@ -1,17 +1,22 @@
 import { IconEye, IconLink, IconPencil, IconTrash } from "@tabler/icons-react";
-import { ActionIcon, Anchor, Button, Checkbox, Code, Group, HoverCard, Pagination, Stack, Table, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Code, Group, HoverCard, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { isFiltered, listQuery } from "../../../core/lists/list-url-state";
 import { can } from "../../../core/security/permissions";
-import {
-  SAVED_QUERY_PAGE_SIZE, savedQueryFiltersFromParams, savedQueryLink, savedQueryListQuery, scheduleFieldsOf, type SavedQuerySort,
-} from "../../../core/sqllab/saved-query-list";
+import { savedQueryLink, scheduleFieldsOf } from "../../../core/sqllab/saved-query-list";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
+import { ListView } from "../../components/list-view/ListView";
+import { ListTable } from "../../components/list-view/ListTable";
+import { TextFilter } from "../../components/list-view/filters";
+import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { setCsrfToken } from "../../features/sqllab/api";
 import { copyText } from "../../features/sqllab/clipboard";
 import { savedQueriesApi, userName, useListLoader, type SavedQueryItem } from "../../features/sqllab/list-api";
+import { SAVED_QUERY_LIST } from "./list-config";
 import { ConfirmDelete, EditModal, LastRunBadge, PreviewModal } from "./SavedQueryModals";
 import { deleteSavedQueries, deleteSavedQuery, updateSavedQuery } from "./saved-query-actions";
 
@@ -27,140 +32,89 @@ export default function SavedQueriesPage() {
   const { canWrite, canSqlLab } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootData>("root");
   useEffect(() => setCsrfToken(root?.csrfToken ?? null), [root?.csrfToken]);
-  const [params, setParams] = useSearchParams();
-  const filters = savedQueryFiltersFromParams(params);
-  const list = useListLoader(JSON.stringify(filters), () => savedQueriesApi.list(savedQueryListQuery(filters)));
-  const items = list.data?.result ?? [];
-  const count = list.data?.count ?? 0;
-  const [bulk, setBulk] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  const list = useListUrlState(SAVED_QUERY_LIST);
+  const query = listQuery(list.state, SAVED_QUERY_LIST);
+  const loaded = useListLoader(JSON.stringify(query), () => savedQueriesApi.list(query));
+  const items = loaded.data?.result ?? [];
+  const selection = useBulkSelection(canWrite ? items.map((i) => i.id) : []);
   const [preview, setPreview] = useState<number | null>(null);
   const [editing, setEditing] = useState<SavedQueryItem | null>(null);
-  const [deleting, setDeleting] = useState<SavedQueryItem[] | null>(null);
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) prev.set(k, v);
-        else prev.delete(k);
-      }
-      return prev;
-    });
-  const sortBy = (sort: SavedQuerySort) =>
-    setParam({ sort, direction: filters.sort === sort && filters.direction === "desc" ? "asc" : "desc", page: null });
-  const sortMark = (sort: SavedQuerySort) => (filters.sort === sort ? (filters.direction === "asc" ? " ▲" : " ▼") : "");
+  const [deleting, setDeleting] = useState<{ items: SavedQueryItem[]; bulk: boolean } | null>(null);
+  const set = (key: string) => (value: string | null) => list.setFilter(key, value);
   const confirmDelete = async () => {
-    const gone = deleting ?? [];
-    const ok = gone.length === 1 && !bulk ? await deleteSavedQuery(gone[0]) : await deleteSavedQueries(gone.map((g) => g.id));
+    if (!deleting) return;
+    const gone = deleting.items;
+    const ok = deleting.bulk ? await deleteSavedQueries(gone.map((g) => g.id)) : await deleteSavedQuery(gone[0]);
     setDeleting(null);
     if (!ok) return;
-    setSelected([]);
-    void list.reload();
+    selection.setEnabled(false);
+    void loaded.reload();
   };
-  const pages = Math.max(1, Math.ceil(count / SAVED_QUERY_PAGE_SIZE));
-  const allOnPage = items.length > 0 && items.every((i) => selected.includes(i.id));
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Saved queries</Title>
-        <Group gap="xs">
-          {canWrite ? (
-            <Button variant={bulk ? "filled" : "default"} onClick={() => (setBulk(!bulk), setSelected([]))} data-testid="bulk-select">
-              {bulk ? "Cancel bulk select" : "Bulk select"}
-            </Button>
-          ) : null}
-          {canSqlLab ? <Button component="a" href="/sqllab/">+ Query</Button> : null}
-        </Group>
-      </Group>
-      <Form method="get" key={filters.search}>
-        <Group align="end">
-          <TextInput label="Search" name="search" defaultValue={filters.search} placeholder="Name, description, schema or SQL" w={320} data-testid="saved-query-search" />
-          <Button type="submit">Search</Button>
-          {filters.search ? <Button variant="subtle" onClick={() => setParams({})}>Clear</Button> : null}
-        </Group>
-      </Form>
-      <Group justify="space-between">
-        <Text c="dimmed" size="sm" data-testid="saved-query-count">{list.loading && !list.data ? "Loading…" : count === 1 ? "1 saved query" : `${count} saved queries`}</Text>
-        {bulk ? (
-          <Group gap="xs">
-            <Text size="sm">{`${selected.length} selected`}</Text>
-            <Button size="xs" color="red" disabled={!selected.length} onClick={() => setDeleting(items.filter((i) => selected.includes(i.id)))} data-testid="bulk-delete">Delete</Button>
-          </Group>
-        ) : null}
-      </Group>
-      {list.error ? <Text c="red" size="sm">{list.error}</Text> : null}
-      <Table striped highlightOnHover data-testid="saved-query-table">
-        <Table.Thead>
-          <Table.Tr>
-            {bulk ? <Table.Th><Checkbox aria-label="Select all" checked={allOnPage} onChange={() => setSelected(allOnPage ? [] : items.map((i) => i.id))} /></Table.Th> : null}
-            <Table.Th><UnstyledButton onClick={() => sortBy("label")}>{`Name${sortMark("label")}`}</UnstyledButton></Table.Th>
-            <Table.Th>Database</Table.Th>
-            <Table.Th><UnstyledButton onClick={() => sortBy("schema")}>{`Schema${sortMark("schema")}`}</UnstyledButton></Table.Th>
-            <Table.Th>SQL</Table.Th>
-            <Table.Th>Schedule</Table.Th>
-            <Table.Th><UnstyledButton onClick={() => sortBy("created_on")}>{`Created on${sortMark("created_on")}`}</UnstyledButton></Table.Th>
-            <Table.Th><UnstyledButton onClick={() => sortBy("changed_on")}>{`Modified${sortMark("changed_on")}`}</UnstyledButton></Table.Th>
-            <Table.Th>Owner</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!list.loading && items.length === 0 ? (
-            <Table.Tr><Table.Td colSpan={bulk ? 10 : 9}><Text c="dimmed">No saved queries yet.</Text></Table.Td></Table.Tr>
-          ) : null}
-          {items.map((item, index) => {
-            const schedule = scheduleFieldsOf(item.extra_json);
-            return (
-              <Table.Tr key={item.id} data-testid="saved-query-row" data-label={item.label}>
-                {bulk ? (
-                  <Table.Td>
-                    <Checkbox aria-label={`Select ${item.label}`} checked={selected.includes(item.id)} onChange={() => setSelected(selected.includes(item.id) ? selected.filter((s) => s !== item.id) : [...selected, item.id])} />
-                  </Table.Td>
-                ) : null}
-                <Table.Td>{canSqlLab ? <Anchor href={`/sqllab/?savedQueryId=${item.id}`}>{item.label}</Anchor> : item.label}</Table.Td>
-                <Table.Td>{item.database?.database_name ?? "—"}</Table.Td>
-                <Table.Td>{item.schema ?? "—"}</Table.Td>
-                <Table.Td maw={320}>
-                  <HoverCard width={480} position="bottom-start" openDelay={200} withinPortal>
-                    <HoverCard.Target>
-                      <Text size="xs" ff="monospace" lineClamp={2} style={{ cursor: "pointer" }} onClick={() => setPreview(index)} data-testid="saved-query-sql">{item.sql}</Text>
-                    </HoverCard.Target>
-                    <HoverCard.Dropdown>
-                      <Code block style={{ maxHeight: 320, overflow: "auto", whiteSpace: "pre-wrap" }}>{item.sql}</Code>
-                    </HoverCard.Dropdown>
-                  </HoverCard>
-                </Table.Td>
-                <Table.Td>
-                  {schedule ? <Stack gap={2}><Code>{schedule.crontab}</Code><LastRunBadge extraJson={item.extra_json} /></Stack> : "—"}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>{(item.created_on ?? "").slice(0, 10)}</Table.Td>
-                <Table.Td>{item.changed_on_delta_humanized ?? ""}</Table.Td>
-                <Table.Td>{userName(item.created_by)}</Table.Td>
-                <Table.Td>
-                  <Group gap={2} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={`Preview ${item.label}`} title="Query preview" onClick={() => setPreview(index)}><IconEye size={16} aria-hidden /></ActionIcon>
-                    {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${item.label}`} title="Edit query" onClick={() => setEditing(item)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
-                    <ActionIcon variant="subtle" aria-label={`Copy link to ${item.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, item.id))}><IconLink size={16} aria-hidden /></ActionIcon>
-                    {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.label}`} title="Delete query" onClick={() => setDeleting([item])}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 ? <Pagination total={pages} value={filters.page} onChange={(p) => setParam({ page: String(p) })} /> : null}
+    <>
+      <ListView title="Saved queries" noun={["saved query", "saved queries"]} count={loaded.data?.count ?? 0} countTestId="saved-query-count"
+        loading={loaded.loading && !loaded.data} error={loaded.error}
+        page={list.state.page} pageSize={SAVED_QUERY_LIST.pageSize} onPage={list.setPage}
+        filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
+        headerActions={canSqlLab && <Button component="a" href="/sqllab/">+ Query</Button>}
+        bulk={{
+          selection, available: canWrite && items.length > 0,
+          actions: (
+            <Button size="xs" color="red" disabled={!selection.selected.length} data-testid="bulk-delete"
+              onClick={() => setDeleting({ items: items.filter((i) => selection.isSelected(i.id)), bulk: true })}>Delete</Button>
+          ),
+        }}
+        filters={
+          <>
+            <TextFilter label="Search" value={list.state.filters.search ?? ""} placeholder="Name, description, schema or SQL" onApply={set("search")} testId="saved-query-search" />
+            <TextFilter label="Schema" value={list.state.filters.schema ?? ""} onApply={set("schema")} testId="saved-query-filter-schema" />
+          </>
+        }>
+        <ListTable testId="saved-query-table" rows={items} rowTestId={() => "saved-query-row"} rowAttrs={(i) => ({ "data-label": i.label })}
+          sort={list.state.sort} onSort={list.sortBy} selection={selection} rowLabel={(i) => i.label}
+          columns={[
+            { key: "name", header: "Name", sortColumn: "label", cell: (i) => (canSqlLab ? <Anchor href={`/sqllab/?savedQueryId=${i.id}`}>{i.label}</Anchor> : i.label) },
+            { key: "database", header: "Database", cell: (i) => i.database?.database_name ?? "—" },
+            { key: "schema", header: "Schema", sortColumn: "schema", cell: (i) => i.schema ?? "—" },
+            { key: "sql", header: "SQL", maxWidth: 320, cell: (i) => (
+              <HoverCard width={480} position="bottom-start" openDelay={200} withinPortal>
+                <HoverCard.Target>
+                  <Text size="xs" ff="monospace" lineClamp={2} style={{ cursor: "pointer" }} onClick={() => setPreview(items.indexOf(i))} data-testid="saved-query-sql">{i.sql}</Text>
+                </HoverCard.Target>
+                <HoverCard.Dropdown>
+                  <Code block style={{ maxHeight: 320, overflow: "auto", whiteSpace: "pre-wrap" }}>{i.sql}</Code>
+                </HoverCard.Dropdown>
+              </HoverCard>
+            ) },
+            { key: "schedule", header: "Schedule", cell: (i) => {
+              const schedule = scheduleFieldsOf(i.extra_json);
+              return schedule ? <Stack gap={2}><Code>{schedule.crontab}</Code><LastRunBadge extraJson={i.extra_json} /></Stack> : "—";
+            } },
+            { key: "created", header: "Created on", sortColumn: "created_on", nowrap: true, cell: (i) => (i.created_on ?? "").slice(0, 10) },
+            { key: "changed", header: "Modified", sortColumn: "changed_on", cell: (i) => i.changed_on_delta_humanized ?? "" },
+            { key: "owner", header: "Owner", cell: (i) => userName(i.created_by) },
+            { key: "actions", header: "Actions", cell: (i) => (
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Preview ${i.label}`} title="Query preview" onClick={() => setPreview(items.indexOf(i))}><IconEye size={16} aria-hidden /></ActionIcon>
+                {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${i.label}`} title="Edit query" onClick={() => setEditing(i)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
+                <ActionIcon variant="subtle" aria-label={`Copy link to ${i.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, i.id))}><IconLink size={16} aria-hidden /></ActionIcon>
+                {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${i.label}`} title="Delete query" onClick={() => setDeleting({ items: [i], bulk: false })}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
+              </Group>
+            ) },
+          ]} />
+      </ListView>
       <PreviewModal items={items} index={preview} onIndex={setPreview} onClose={() => setPreview(null)} />
       <EditModal item={editing} onClose={() => setEditing(null)} onSave={async (edit) => {
         const ok = editing ? await updateSavedQuery(editing, edit) : false;
-        if (ok) void list.reload();
+        if (ok) void loaded.reload();
         return ok;
       }} />
       <ConfirmDelete
         opened={deleting !== null}
-        text={deleting?.length === 1 ? `Are you sure you want to delete ${deleting[0].label}?` : `Are you sure you want to delete the ${deleting?.length ?? 0} selected queries?`}
+        text={deleting?.items.length === 1 && !deleting.bulk ? `Are you sure you want to delete ${deleting.items[0].label}?` : `Are you sure you want to delete the ${deleting?.items.length ?? 0} selected queries?`}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
-    </Stack>
+    </>
   );
 }

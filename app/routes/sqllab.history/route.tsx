@@ -1,12 +1,16 @@
-import { Anchor, Button, Code, Group, HoverCard, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Code, HoverCard, Select, Text, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { nextSort, type ListSort } from "../../../core/lists/list-url-state";
 import { can } from "../../../core/security/permissions";
 import {
   HISTORY_PAGE_SIZE, TIME_RANGES, durationText, historyFiltersFromParams, historyFiltersToParams, historyListQuery, startTimeText,
 } from "../../../core/sqllab/history-filters";
 import { ALL_STATES } from "../../../core/sqllab/query-state";
 import { requirePermission } from "../../auth.server";
+import { ListView } from "../../components/list-view/ListView";
+import { ListTable } from "../../components/list-view/ListTable";
+import { SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { queryHistoryApi, userName, useListLoader } from "../../features/sqllab/list-api";
 import { QueryStateBadge } from "../../features/sqllab/QueryStateBadge";
 import { historyFilterChoices } from "./history.server";
@@ -18,97 +22,82 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { ...(await historyFilterChoices(context, principal)), canSqlLab: can(principal, "can_sqllab", "Superset") };
 }
 
+const SORTS = ["start_time", "status", "rows"];
+const DEFAULT_SORT: ListSort = { column: "start_time", direction: "desc" };
+const stateOptions = ALL_STATES.map((s) => ({ value: s, label: s }));
+const rangeOptions = Object.entries(TIME_RANGES).map(([value, r]) => ({ value, label: r.label }));
+
+function sortOf(params: URLSearchParams): ListSort {
+  const column = params.get("sort");
+  return column && SORTS.includes(column) ? { column, direction: params.get("order") === "asc" ? "asc" : "desc" } : DEFAULT_SORT;
+}
+
 /** Superset's Query history ("Query search"): past runs filtered by database, state, user, time and text. */
 export default function QueryHistoryPage() {
   const { databases, users, canSqlLab } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const filters = historyFiltersFromParams(params);
-  const key = historyFiltersToParams(filters).toString();
+  const sort = sortOf(params);
+  const key = `${historyFiltersToParams(filters).toString()}|${sort.column}|${sort.direction}`;
   // "Last day" is counted back from when the filters were applied, so the list does not drift while read.
-  const list = useListLoader(key, () => queryHistoryApi.list(historyListQuery(filters, Date.now())));
+  const list = useListLoader(key, () =>
+    queryHistoryApi.list({ ...historyListQuery(filters, Date.now()), order_column: sort.column, order_direction: sort.direction }));
   const rows = list.data?.result ?? [];
-  const count = list.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
   const filtered = historyFiltersToParams({ ...filters, page: 1 }).toString() !== "";
+  /** Any filter or sort change goes back to page 1, as every list does. */
+  const change = (changes: Record<string, string | null>) =>
+    setParams((prev) => {
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) prev.set(k, v);
+        else prev.delete(k);
+      }
+      if (!("page" in changes)) prev.delete("page");
+      return prev;
+    });
+  const set = (key: string) => (value: string | null) => change({ [key]: value });
+  const sortBy = (column: string) => {
+    const next = nextSort(sort, column);
+    change({ sort: next.column, order: next.direction });
+  };
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Query history</Title>
-        <Button variant="default" onClick={() => void list.reload()} loading={list.loading} data-testid="history-refresh">Refresh</Button>
-      </Group>
-      <Form method="get" key={key}>
-        <Group align="end" gap="sm">
-          <Select label="Database" name="database" data={databases} defaultValue={filters.database ? String(filters.database) : null} placeholder="Any database" clearable w={180} data-testid="history-filter-database" />
-          <Select label="State" name="status" data={[...ALL_STATES]} defaultValue={filters.status} placeholder="Any state" clearable w={140} data-testid="history-filter-status" />
-          {users.length ? (
-            <Select label="User" name="user" data={users} defaultValue={filters.user ? String(filters.user) : null} placeholder="Anyone" clearable searchable w={180} data-testid="history-filter-user" />
-          ) : null}
-          <Select
-            label="Time range"
-            name="range"
-            data={Object.entries(TIME_RANGES).map(([value, r]) => ({ value, label: r.label }))}
-            defaultValue={filters.range}
-            placeholder="Any time"
-            clearable
-            w={140}
-            data-testid="history-filter-range"
-          />
-          <TextInput type="date" label="From (UTC)" name="from" defaultValue={filters.from ?? ""} w={150} />
-          <TextInput type="date" label="To (UTC)" name="to" defaultValue={filters.to ?? ""} w={150} />
-          <TextInput label="SQL contains" name="search" defaultValue={filters.search} placeholder="Search the SQL" w={200} data-testid="history-search" />
-          <Button type="submit" data-testid="history-apply">Filter</Button>
-          {filtered ? <Button variant="subtle" onClick={() => setParams({})}>Clear</Button> : null}
-        </Group>
-      </Form>
-      <Text c="dimmed" size="sm" data-testid="history-count">{list.loading && !list.data ? "Loading…" : count === 1 ? "1 query" : `${count} queries`}</Text>
-      {list.error ? <Text c="red" size="sm">{list.error}</Text> : null}
-      <Table striped highlightOnHover data-testid="history-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time (UTC)</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Database</Table.Th>
-            <Table.Th>SQL</Table.Th>
-            <Table.Th>Rows</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            {canSqlLab ? <Table.Th>Actions</Table.Th> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {!list.loading && rows.length === 0 ? (
-            <Table.Tr><Table.Td colSpan={8}><Text c="dimmed">No queries match.</Text></Table.Td></Table.Tr>
-          ) : null}
-          {rows.map((r) => (
-            <Table.Tr key={r.id} data-testid="history-row">
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{startTimeText(r.start_time)}</Table.Td>
-              <Table.Td><QueryStateBadge query={{ state: r.status }} /></Table.Td>
-              <Table.Td>{userName(r.user)}</Table.Td>
-              <Table.Td>{[r.database.database_name, r.schema].filter(Boolean).join(" · ")}</Table.Td>
-              <Table.Td maw={380}>
-                <HoverCard width={480} position="bottom-start" openDelay={200} withinPortal>
-                  <HoverCard.Target>
-                    <Text size="xs" ff="monospace" lineClamp={2} data-testid="history-sql">{r.sql}</Text>
-                  </HoverCard.Target>
-                  <HoverCard.Dropdown>
-                    <Code block style={{ maxHeight: 320, overflow: "auto", whiteSpace: "pre-wrap" }}>{r.executed_sql && r.executed_sql !== r.sql ? `${r.sql}\n\n-- executed:\n${r.executed_sql}` : r.sql}</Code>
-                  </HoverCard.Dropdown>
-                </HoverCard>
-              </Table.Td>
-              <Table.Td>{r.rows ?? ""}</Table.Td>
-              <Table.Td style={{ whiteSpace: "nowrap" }}>{durationText(r.start_time, r.end_time)}</Table.Td>
-              {canSqlLab ? (
-                <Table.Td>
-                  <Anchor href={`/sqllab/?queryId=${r.id}`} size="sm" style={{ whiteSpace: "nowrap" }} data-testid="history-open">Open in SQL Lab</Anchor>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pages > 1 ? (
-        <Pagination total={pages} value={filters.page} onChange={(p) => setParams((prev) => (prev.set("page", String(p)), prev))} />
-      ) : null}
-    </Stack>
+    <ListView title="Query history" noun={["query", "queries"]} count={list.data?.count ?? 0} countTestId="history-count"
+      loading={list.loading && !list.data} error={list.error}
+      page={filters.page} pageSize={HISTORY_PAGE_SIZE} onPage={(p) => change({ page: String(p) })}
+      filtered={filtered} onClearFilters={() => setParams({})}
+      headerActions={<Button variant="default" onClick={() => void list.reload()} loading={list.loading} data-testid="history-refresh">Refresh</Button>}
+      filters={
+        <>
+          <SelectFilter label="Database" value={filters.database ? String(filters.database) : undefined} options={databases} onChange={set("database")} testId="history-filter-database" />
+          <SelectFilter label="State" value={filters.status ?? undefined} options={stateOptions} onChange={set("status")} testId="history-filter-status" />
+          {users.length ? <SelectFilter label="User" value={filters.user ? String(filters.user) : undefined} options={users} onChange={set("user")} testId="history-filter-user" /> : null}
+          <Select label="Time range" data={rangeOptions} value={filters.range} onChange={set("range")} placeholder="Any time" clearable w={140} data-testid="history-filter-range" />
+          <TextInput type="date" label="From (UTC)" value={filters.from ?? ""} onChange={(e) => change({ from: e.currentTarget.value || null })} w={150} />
+          <TextInput type="date" label="To (UTC)" value={filters.to ?? ""} onChange={(e) => change({ to: e.currentTarget.value || null })} w={150} />
+          <TextFilter label="SQL contains" value={filters.search} placeholder="Search the SQL" onApply={set("search")} testId="history-search" />
+        </>
+      }>
+      <ListTable testId="history-table" rows={rows} rowTestId={() => "history-row"} sort={sort} onSort={sortBy}
+        columns={[
+          { key: "time", header: "Time (UTC)", sortColumn: "start_time", nowrap: true, cell: (r) => startTimeText(r.start_time) },
+          { key: "state", header: "State", sortColumn: "status", cell: (r) => <QueryStateBadge query={{ state: r.status }} /> },
+          { key: "user", header: "User", cell: (r) => userName(r.user) },
+          { key: "database", header: "Database", cell: (r) => [r.database.database_name, r.schema].filter(Boolean).join(" · ") },
+          { key: "sql", header: "SQL", maxWidth: 380, cell: (r) => (
+            <HoverCard width={480} position="bottom-start" openDelay={200} withinPortal>
+              <HoverCard.Target>
+                <Text size="xs" ff="monospace" lineClamp={2} data-testid="history-sql">{r.sql}</Text>
+              </HoverCard.Target>
+              <HoverCard.Dropdown>
+                <Code block style={{ maxHeight: 320, overflow: "auto", whiteSpace: "pre-wrap" }}>{r.executed_sql && r.executed_sql !== r.sql ? `${r.sql}\n\n-- executed:\n${r.executed_sql}` : r.sql}</Code>
+              </HoverCard.Dropdown>
+            </HoverCard>
+          ) },
+          { key: "rows", header: "Rows", sortColumn: "rows", cell: (r) => r.rows ?? "" },
+          { key: "duration", header: "Duration", nowrap: true, cell: (r) => durationText(r.start_time, r.end_time) },
+          canSqlLab && { key: "actions", header: "Actions", cell: (r) => (
+            <Anchor href={`/sqllab/?queryId=${r.id}`} size="sm" style={{ whiteSpace: "nowrap" }} data-testid="history-open">Open in SQL Lab</Anchor>
+          ) },
+        ]} />
+    </ListView>
   );
 }

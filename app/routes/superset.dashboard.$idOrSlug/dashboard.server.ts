@@ -1,11 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { chartsOfDashboard, dashboardOwnerIds, dashboardRelations, favoriteDashboardIds, visibleDashboard } from "../../../db/dashboards/dashboards";
 import { dashboardChart, dashboardDetail, parseIdOrSlug } from "../../../core/dashboards/shape";
-import { dashboardPermissions } from "../../../core/dashboards/access";
+import { dashboardPermissions, dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
-import { datasetScope } from "../../../core/datasets/access";
-import { isAdmin, type Principal } from "../../../core/security/permissions";
+import type { Principal } from "../../../core/security/permissions";
 import { filterSetupOf } from "../../../core/dashboards/filters/setup";
 import { filterStateRow } from "../../../db/dashboards/filters";
 
@@ -13,7 +12,7 @@ import { filterStateRow } from "../../../db/dashboards/filters";
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
 
 export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, filtersKey: string | null = null) {
-  const viewer = { userId: principal.id, admin: isAdmin(principal), scope: datasetScope(principal) };
+  const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const row = await visibleDashboard(context.db, parseIdOrSlug(idOrSlug), viewer);
   if (!row) throw new Response("Dashboard not found.", { status: 404, statusText: "Not Found" });
   const [relations, charts, owners, favorites] = await Promise.all([

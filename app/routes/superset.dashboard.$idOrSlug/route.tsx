@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requirePermission } from "../../auth.server";
+import { loginRedirect, requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
 import { DashboardPage } from "../../features/dashboard/DashboardPage";
 import { loadDashboardPage } from "./dashboard.server";
@@ -9,8 +9,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 /** A dashboard by id or slug (Superset's /superset/dashboard/{id_or_slug}/), for users with can_read Dashboard. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
-  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams.get("native_filters_key"));
+  // the one page an anonymous visitor may see when an admin granted the Public role dashboard access
+  const principal = requirePermission(context, request, ["can_read", "Dashboard"], { allowPublic: true });
+  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams.get("native_filters_key")).catch((e: unknown) => {
+    // a dashboard the Public role does not cover: the anonymous visitor is asked to log in, as Superset does
+    if (principal.anonymous && e instanceof Response && e.status === 404) throw loginRedirect(request);
+    throw e;
+  });
 }
 
 export default function DashboardRoute() {

@@ -1,0 +1,51 @@
+import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import type { HomeItem } from "../../../core/home/home-items";
+import { HomeCards } from "./HomeCards";
+
+// One panel of the home page (Superset's Welcome page): a title, its tabs (Favorite / Mine, or Viewed /
+// Edited / Created for Recents), "View All »" to the full list, cards, and Superset's empty states.
+
+export interface HomeTab {
+  value: string;
+  label: string;
+  items: HomeItem[];
+  /** the empty state of this tab */
+  empty: { title: string; description?: string; action?: { label: string; to: string } };
+}
+
+export function HomePanel({ id, title, tabs, viewAll }: { id: string; title: string; tabs: HomeTab[]; viewAll?: string }) {
+  // Superset opens Favorite when there are favourites, otherwise Mine (the first tab with cards, else the first)
+  const [tab, setTab] = useState<string>((tabs.find((t) => t.items.length) ?? tabs[0]).value);
+  return (
+    <Paper withBorder p="md" data-testid={`home-${id}`}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>{title}</Title>
+          {viewAll && <Anchor component={Link} to={viewAll} size="sm" data-testid={`home-${id}-view-all`}>View All »</Anchor>}
+        </Group>
+        <Tabs value={tab} onChange={(v) => v && setTab(v)}>
+          <Tabs.List>
+            {tabs.map((t) => <Tabs.Tab key={t.value} value={t.value} data-testid={`home-${id}-tab-${t.value}`}>{t.label}</Tabs.Tab>)}
+          </Tabs.List>
+          {tabs.map((t) => (
+            <Tabs.Panel key={t.value} value={t.value} pt="sm">
+              {t.items.length ? <HomeCards items={t.items} testId={`home-${id}-${t.value}`} /> : <HomeEmpty {...t.empty} testId={`home-${id}-${t.value}-empty`} />}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Paper>
+  );
+}
+
+function HomeEmpty({ title, description, action, testId }: HomeTab["empty"] & { testId: string }) {
+  return (
+    <Stack align="center" gap={4} py="md" data-testid={testId}>
+      <Text fw={600}>{title}</Text>
+      {description && <Text size="sm" c="dimmed">{description}</Text>}
+      {action && <Button component={Link} to={action.to} variant="light" size="xs" mt={4}>{action.label}</Button>}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { beforeAll, expect, test } from "vitest";
+import { datasourcePermName } from "../../../core/security/permissions";
+import { exampleDataset, json, pairFor, pairs, q, roleId, unique, type Pair } from "../../support/access";
+import { loginAs, loginAsAdmin, useWorkerVars, workerFetch, type ApiClient } from "../../support/client";
+
+// Superset's PUBLIC_ROLE_LIKE and DASHBOARD_RBAC, on a Worker of its own with DASHBOARD_RBAC on (the Public
+// role's grants would change what anonymous callers of the other files get): anonymous visitors see the
+// published dashboards an admin opened to the Public role and nothing else; a dashboard's roles grant it.
+
+let admin: ApiClient;
+let all: Pair[];
+let birthNames: { id: number; database: { database_name: string } };
+let flights: { id: number; database: { database_name: string } };
+
+beforeAll(async () => {
+  useWorkerVars({ DASHBOARD_RBAC: "true" });
+  admin = await loginAsAdmin();
+  all = await pairs(admin);
+  birthNames = await exampleDataset(admin, "birth_names");
+  flights = await exampleDataset(admin, "flights");
+});
+
+const pairId = (permission: string, view: string) => {
+  const found = pairFor(all, permission, view);
+  if (!found) throw new Error(`no pair ${permission} on ${view}`);
+  return found.id;
+};
+const datasetPair = (d: { id: number; database: { database_name: string } }, table: string) =>
+  pairId("datasource_access", datasourcePermName(d.database.database_name, table, d.id));
+
+async function chartOn(datasetId: number): Promise<number> {
+  const res = await admin.post("/api/v1/chart/", {
+    slice_name: `Public chart ${unique()}`, viz_type: "pie", datasource_id: datasetId, datasource_type: "table",
+    params: JSON.stringify({ viz_type: "pie", metric: "count", groupby: ["gender"] }),
+  });
+  expect(res.status).toBe(201);
+  return (await json(res)).id;
+}
+
+async function dashboard(title: string, chartId: number, extra: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
+  const slug = `pub-${unique()}`;
+  const layout = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1"], parents: ["ROOT_ID"] },
+    "ROW-1": { type: "ROW", id: "ROW-1", children: [`CHART-${chartId}`], parents: ["ROOT_ID", "GRID_ID"] },
+    [`CHART-${chartId}`]: { type: "CHART", id: `CHART-${chartId}`, children: [], meta: { chartId, width: 6, height: 50 } },
+  };
+  const res = await admin.post("/api/v1/dashboard/", { dashboard_title: title, slug, published: true, position_json: JSON.stringify(layout), ...extra });
+  expect(res.status).toBe(201);
+  return { id: (await json(res)).id, slug };
+}
+
+const anonymous = (path: string, init: RequestInit = {}) => workerFetch(path, { redirect: "manual", ...init });
+
+test("anonymous visitors see the published dashboards an admin opens to the Public role, and are sent to login for anything else", async () => {
+  const shown = await dashboard(`Open sales ${unique()}`, await chartOn(birthNames.id));
+  const draft = await dashboard(`Hidden draft ${unique()}`, await chartOn(birthNames.id), { published: false });
+  const otherData = await dashboard(`Flights ${unique()}`, await chartOn(flights.id));
+
+  // the Public role grants nothing yet: the dashboard page asks for a login and the API answers 401
+  const before = await anonymous(`/superset/dashboard/${shown.slug}/`);
+  expect(before.status).toBe(302);
+  expect(before.headers.get("Location")).toContain("/login/?next=");
+  expect((await anonymous(`/api/v1/dashboard/${shown.id}`)).status).toBe(401);
+
+  const publicRole = await roleId(admin, "Public");
+  const granted = [pairId("can_read", "Dashboard"), pairId("can_read", "Chart"), datasetPair(birthNames, "birth_names")];
+  expect((await admin.post(`/api/v1/security/roles/${publicRole}/permissions`, { permission_view_menu_ids: granted })).status).toBe(200);
+  try {
+    const page = await anonymous(`/superset/dashboard/${shown.slug}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Open sales");
+    const listed = await json(await anonymous(`/api/v1/dashboard/?q=${q({ page_size: 100 })}`));
+    const ids = listed.result.map((d: { id: number }) => d.id);
+    expect(ids).toContain(shown.id);
+    expect(ids).not.toContain(draft.id); // drafts only for owners and admins
+    expect(ids).not.toContain(otherData.id); // a dataset the Public role was not given
+    const data = await anonymous("/api/v1/chart/data", {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ datasource: { id: birthNames.id, type: "table" }, queries: [{ columns: ["gender"], metrics: ["count"] }], result_format: "json", result_type: "full" }),
+    });
+    expect(data.status).toBe(200);
+
+    // nothing else: other dashboards, pages and APIs want a login
+    for (const path of [`/superset/dashboard/${draft.slug}/`, `/superset/dashboard/${otherData.slug}/`, "/", "/superset/welcome/", "/chart/list/", "/dashboard/list/", "/sqllab/", "/databaseview/list/"]) {
+      const res = await anonymous(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toContain("/login/");
+    }
+    expect((await anonymous("/api/v1/database/")).status).toBe(401);
+    expect((await anonymous("/api/v1/me/")).status).toBe(401);
+    expect((await anonymous("/api/v1/log/recent_activity/")).status).toBe(401);
+  } finally {
+    expect((await admin.post(`/api/v1/security/roles/${publicRole}/permissions`, { permission_view_menu_ids: [] })).status).toBe(200);
+  }
+  expect((await anonymous(`/superset/dashboard/${shown.slug}/`)).status).toBe(302);
+});
+
+test("with DASHBOARD_RBAC a published dashboard's roles grant it, and a dashboard with roles is seen through them only", async () => {
+  const role = await admin.post("/api/v1/security/roles/", { name: `viewers_${unique()}` });
+  expect(role.status).toBe(201);
+  const viewersRole = (await json(role)).id as number;
+  const other = await admin.post("/api/v1/security/roles/", { name: `others_${unique()}` });
+  const othersRole = (await json(other)).id as number;
+  const byRole = await dashboard(`By role ${unique()}`, await chartOn(flights.id), { roles: [viewersRole] });
+  const otherRoles = await dashboard(`Other roles ${unique()}`, await chartOn(birthNames.id), { roles: [othersRole] });
+  const plain = await dashboard(`Plain ${unique()}`, await chartOn(birthNames.id));
+
+  // a Gamma user in the viewers role with access to birth_names only
+  const readers = await admin.post("/api/v1/security/roles/", { name: `bn_${unique()}` });
+  const readersRole = (await json(readers)).id as number;
+  await admin.post(`/api/v1/security/roles/${readersRole}/permissions`, { permission_view_menu_ids: [datasetPair(birthNames, "birth_names")] });
+  const username = `rbac_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  const made = await admin.post("/api/v1/security/users/", {
+    username, first_name: "Rita", last_name: "Back", email: `${username}@example.com`, password,
+    roles: [await roleId(admin, "Gamma"), viewersRole, readersRole],
+  });
+  expect(made.status).toBe(201);
+  const user = await loginAs(username, password);
+
+  const listed = (await json(await user.get(`/api/v1/dashboard/?q=${q({ page_size: 100 })}`))).result.map((d: { id: number }) => d.id);
+  expect(listed).toContain(byRole.id); // granted by its role, though the user cannot read flights
+  expect(listed).toContain(plain.id); // no roles: data access as usual
+  expect(listed).not.toContain(otherRoles.id); // roles set, none of them the user's: data access no longer enough
+  expect((await user.get(`/api/v1/dashboard/${byRole.slug}`)).status).toBe(200);
+  expect((await user.get(`/api/v1/dashboard/${otherRoles.id}`)).status).toBe(404);
+});
