@@ -10,7 +10,7 @@ import { legacyDatasourceId, legacyQueryObject } from "../../core/chart-data/leg
 import { resultCsv } from "../../core/chart-data/exports";
 import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts/charts";
 import { visibleDashboard } from "../../db/dashboards/dashboards";
-import { isAdmin } from "../../core/security/permissions";
+import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import { charts, databases, datasets } from "../../db/schema";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 
@@ -144,7 +144,7 @@ async function warmUpBody(c: C, body: unknown): Promise<Dict> {
   if (!isObject(body)) throw badRequest("Request body must be a JSON object");
   if (body.dashboard_id !== undefined && body.dashboard_id !== null) {
     const p = principalOf(c);
-    const viewer = { userId: p.id, admin: isAdmin(p), scope: datasetScope(p) };
+    const viewer = dashboardViewer(p, dashboardRbacOn(c.env));
     const id = body.dashboard_id;
     if (!Number.isSafeInteger(id) || !(await visibleDashboard(c.var.db, { id: id as number }, viewer))) throw notFound("Dashboard not found");
   }

@@ -5,9 +5,8 @@ import { principalOf, requires } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { keyValues } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../core/http/errors";
-import { isAdmin } from "../../core/security/permissions";
-import { datasetScope } from "../../core/datasets/access";
 import { parseIdOrSlug } from "../../core/dashboards/shape";
+import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import { visibleDashboard } from "../../db/dashboards/dashboards";
 import { filterStateRow } from "../../db/dashboards/filters";
 import {
@@ -32,7 +31,7 @@ function randomKey(): string {
 
 async function dashboardId(c: C): Promise<number> {
   const p = principalOf(c);
-  const row = await visibleDashboard(c.var.db, parseIdOrSlug(c.req.param("pk") ?? ""), { userId: p.id, admin: isAdmin(p), scope: datasetScope(p) });
+  const row = await visibleDashboard(c.var.db, parseIdOrSlug(c.req.param("pk") ?? ""), dashboardViewer(p, dashboardRbacOn(c.env)));
   if (!row) throw notFound("Dashboard not found.");
   return row.id;
 }
