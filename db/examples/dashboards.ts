@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboards, databases, datasets } from "../schema";
 import { EXAMPLES_DATABASE } from "../../core/examples/index";
-import { EXAMPLE_DASHBOARDS } from "../../core/dashboards/examples/births";
+import { EXAMPLE_DASHBOARDS } from "../../core/dashboards/examples/index";
 
-// Creates the product's example dashboards (core/examples/dashboards/) with their charts on the example datasets.
+// Creates the product's example dashboards (core/dashboards/examples/) with their charts on the example datasets.
 // Called at first start only, right after the example datasets are registered, so a dashboard a user deleted does
 // not come back. Rows carry fixed uuids: a concurrent first start inserts nothing twice. Published and ownerless,
 // like Superset's examples: whoever may read birth_names sees it; admins edit it.

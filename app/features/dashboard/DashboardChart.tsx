@@ -5,6 +5,8 @@ import type { ChartModel, FormData, QueryData } from "../../../core/charts/contr
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
 import { apiCall } from "../../components/api-call";
+import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
+import { embeddedResult } from "./embedded-data";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -16,6 +18,8 @@ export interface DashboardChartData {
   viz_type: string;
   slice_url: string;
   form_data: Record<string, unknown>;
+  /** cached chart data the page's server pass embedded (drawn without a request when it answers this chart's query) */
+  initial_data?: EmbeddedChartData;
 }
 
 type State =
@@ -49,7 +53,10 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   csrfToken: string | null;
 }) {
   const [boxRef, near] = useNearViewport<HTMLDivElement>();
-  const [state, setState] = useState<State>({ status: "waiting" });
+  const [state, setState] = useState<State>(() => {
+    const embedded = embeddedResult(chart?.form_data, chart?.initial_data);
+    return embedded ? { status: "success", queriesData: embedded } : { status: "waiting" };
+  });
   const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
   const formData = chart?.form_data as FormData | undefined;
@@ -75,13 +82,13 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   }, [near, state.status, run]);
 
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
-    if (state.status !== "success" || !formData || drawWidth === 0) return null;
+    if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;
     try {
       return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, formData, drawWidth, drawHeight, dark]);
+  }, [state, near, formData, drawWidth, drawHeight, dark]);
 
   if (!chart) {
     return (
