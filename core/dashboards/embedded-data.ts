@@ -12,6 +12,9 @@ export interface EmbeddedChartData {
   result: Record<string, unknown>[];
 }
 
+/** The Worker's cache-only lookup for a page's charts (services/dashboards/embedded-chart-data.ts), by chart id. */
+export type CachedChartDataLookup = (charts: { id: number; form_data: Record<string, unknown> }[]) => Promise<Record<number, EmbeddedChartData>>;
+
 /**
  * A fingerprint of a chart-data request body: two 32-bit FNV-1a hashes (different seeds) of its JSON text and
  * its length. Not a security boundary (the rows were read with the viewer's own access); a guard against

@@ -21,7 +21,8 @@ export async function registerExampleDashboards(db: Database): Promise<void> {
       uuid: c.uuid, slice_name: c.name, viz_type: c.vizType, datasource_id: datasetIds.get(c.dataset)!, datasource_type: "table",
       params: JSON.stringify({ ...c.params, datasource: `${datasetIds.get(c.dataset)}__table`, viz_type: c.vizType }),
     }));
-    await db.insert(charts).values(chartRows).onConflictDoNothing().run();
+    // D1 binds at most 100 parameters per statement: a few charts per insert
+    for (let i = 0; i < chartRows.length; i += 8) await db.insert(charts).values(chartRows.slice(i, i + 8)).onConflictDoNothing().run();
     const made = await db.select({ id: charts.id, uuid: charts.uuid }).from(charts).where(inArray(charts.uuid, d.charts.map((c) => c.uuid))).all();
     const byUuid = new Map(made.map((r) => [r.uuid, r.id]));
     const ids = Object.fromEntries(d.charts.map((c) => [c.key, byUuid.get(c.uuid)!]));

@@ -6,7 +6,6 @@ import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import { datasetScope } from "../../../core/datasets/access";
 import { isAdmin, type Principal } from "../../../core/security/permissions";
-import { embeddedChartData } from "../../../services/dashboards/embedded-chart-data";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
@@ -26,8 +25,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const placed = new Set(chartIdsInLayout(layout));
   const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardChart(c));
   // chart data already in the cache rides along in the page (looked up only, never queried here)
-  const cached = await embeddedChartData(
-    { env: context.env, db: context.db, secret: context.env.SECRET_KEY ?? "", principal, background: (p) => context.waitUntil(p.catch(() => {})) }, shown);
+  const cached = (await context.cachedChartData?.(shown)) ?? {};
   return {
     dashboard: {
       id: detail.id, title: detail.dashboard_title, slug: detail.slug, published: detail.published, css: detail.css ?? "",

@@ -19,10 +19,10 @@ export interface TabOutline {
 }
 
 /** An example chart whose form data is its type's own example (core/charts/types/<type>), plus overrides. */
-export function chartFromTypeExample(key: string, uuid: string, vizType: string, name?: string, overrides: FormData = {}): ExampleChart {
+export function chartFromTypeExample(key: string, uuid: string, vizType: string, name?: string, overrides: FormData = {}, dataset?: string): ExampleChart {
   const example = CHART_TYPES[vizType]?.example;
   if (!example) throw new Error(`Chart type ${vizType} has no example`);
-  return { key, uuid, name: name ?? example.name, vizType, dataset: example.dataset, params: { ...example.params, ...overrides } };
+  return { key, uuid, name: name ?? example.name, vizType, dataset: dataset ?? example.dataset, params: { ...example.params, ...overrides } };
 }
 
 /** The position_json of a dashboard made of one TABS container holding `tabs`. */

@@ -8,7 +8,7 @@ import { chartFromTypeExample as chart, tabbedLayout, type TabOutline } from "./
 const U = (n: number) => `7a2e5c10-3b1d-4e6f-8a90-f11a500000${String(n).padStart(2, "0")}`;
 
 const CHARTS = [
-  chart("flights", U(1), "big_number_total", "Flights", { metric: "count", subheader: "flights in 2015", adhoc_filters: [noTimeFilter("scheduled_departure")] }),
+  chart("flights", U(1), "big_number_total", "Flights", { metric: "count", subheader: "flights in 2015", adhoc_filters: [noTimeFilter("scheduled_departure")] }, "flights"),
   chart("delay", U(2), "gauge_chart", "Mean departure delay"),
   chart("weekly", U(3), "echarts_timeseries_smooth", "Weekly flights"),
   chart("histogram", U(4), "histogram_v2", "How late flights leave"),
