@@ -2,6 +2,7 @@ import { getChartType } from "../../core/charts/registry";
 import type { FormData } from "../../core/charts/contract";
 import { queryFingerprint, withinCap, type EmbeddedChartData } from "../../core/dashboards/embedded-data";
 import { runChartData, type ChartDataCall } from "../chart-data/run-context";
+import { datasetForChart } from "../../db/datasets/cache";
 
 // The chart data a dashboard page embeds: each chart's query context built on the server exactly as the
 // browser builds it (the chart type's DOM-free buildQuery of the saved form data), then looked up in the
@@ -28,9 +29,17 @@ const hasAnnotations = (body: Record<string, unknown>) =>
   (body.queries as { annotation_layers?: unknown[] }[] | undefined)?.some((q) => Array.isArray(q.annotation_layers) && q.annotation_layers.length > 0) ?? false;
 
 export async function embeddedChartData(call: Omit<ChartDataCall, "cacheOnly">, charts: DashboardChartForm[], capBytes?: number): Promise<Record<number, EmbeddedChartData>> {
-  const found = await Promise.all(charts.map(async (chart) => {
+  const bodies = charts.map((chart) => {
     const body = dashboardChartBody(chart.form_data);
-    if (!body || hasAnnotations(body)) return null;
+    return body && !hasAnnotations(body) ? body : null;
+  });
+  // each dataset read once (the isolate cache shares settled reads only: 24 charts on 4 datasets started at
+  // once would read every dataset's columns 24 times, measured in tests/worker/example-dashboards.test.ts)
+  const datasetIds = new Set(bodies.map((b) => (b?.datasource as { id?: unknown } | undefined)?.id).filter((id): id is number => Number.isSafeInteger(id)));
+  await Promise.all([...datasetIds].map((id) => datasetForChart(call.db, id).catch(() => null)));
+  const found = await Promise.all(charts.map(async (chart, i) => {
+    const body = bodies[i];
+    if (!body) return null;
     try {
       const { results } = await runChartData({ ...call, cacheOnly: true }, body);
       const entry: EmbeddedChartData = { key: queryFingerprint(body), result: results };
