@@ -7,6 +7,7 @@ import { ChartView } from "../charts/ChartView";
 import { apiCall } from "../../components/api-call";
 import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
+import { usePaintTurn } from "./paint-turn";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -81,14 +82,15 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     if (near && state.status === "waiting") void run(false);
   }, [near, state.status, run]);
 
+  const turn = usePaintTurn(state.status === "success" && near);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
-    if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;
+    if (state.status !== "success" || !turn || !formData || drawWidth === 0) return null;
     try {
       return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, near, formData, drawWidth, drawHeight, dark]);
+  }, [state, turn, formData, drawWidth, drawHeight, dark]);
 
   if (!chart) {
     return (
