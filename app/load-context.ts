@@ -1,6 +1,7 @@
 import type { Principal } from "../core/security/permissions";
 import type { Database } from "../db/client";
 import type { Env } from "../services/env";
+import type { CachedChartDataLookup } from "../core/dashboards/embedded-data";
 
 /** What the Worker hands every Remix loader and action (see workers/remix.ts). */
 export interface EdgeLoadContext {
@@ -16,6 +17,8 @@ export interface EdgeLoadContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** the Content-Security-Policy nonce of this response: every inline script the page renders carries it */
   cspNonce: string;
+  /** chart data already in the chart-data cache for the caller (a lookup only: the Worker's chart-data code stays out of the page bundle) */
+  cachedChartData?: CachedChartDataLookup;
 }
 
 declare module "@remix-run/cloudflare" {

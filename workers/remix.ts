@@ -5,6 +5,7 @@ import { csrfTokenFor } from "./http/session";
 import { resolvePrincipal } from "./http/authenticate";
 import { cachedPublicPrincipal } from "../db/security/principal-cache";
 import type { EdgeLoadContext } from "../app/load-context";
+import { embeddedChartData } from "../services/dashboards/embedded-chart-data";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
@@ -24,6 +25,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     cspNonce: c.get("secureHeadersNonce") ?? "",
+    cachedChartData: (charts) => (principal ? embeddedChartData({ env: c.env, db: c.var.db, secret: c.var.secret, principal, background: (p) => c.executionCtx.waitUntil(p.catch(() => {})) }, charts) : Promise.resolve({})),
   };
   return handleRemixRequest(c.req.raw, loadContext as unknown as AppLoadContext);
 }

@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboards, databases, datasets } from "../schema";
 import { EXAMPLES_DATABASE } from "../../core/examples/index";
-import { EXAMPLE_DASHBOARDS } from "../../core/dashboards/examples/births";
+import { EXAMPLE_DASHBOARDS } from "../../core/dashboards/examples/index";
 
-// Creates the product's example dashboards (core/examples/dashboards/) with their charts on the example datasets.
+// Creates the product's example dashboards (core/dashboards/examples/) with their charts on the example datasets.
 // Called at first start only, right after the example datasets are registered, so a dashboard a user deleted does
 // not come back. Rows carry fixed uuids: a concurrent first start inserts nothing twice. Published and ownerless,
 // like Superset's examples: whoever may read birth_names sees it; admins edit it.
@@ -21,7 +21,8 @@ export async function registerExampleDashboards(db: Database): Promise<void> {
       uuid: c.uuid, slice_name: c.name, viz_type: c.vizType, datasource_id: datasetIds.get(c.dataset)!, datasource_type: "table",
       params: JSON.stringify({ ...c.params, datasource: `${datasetIds.get(c.dataset)}__table`, viz_type: c.vizType }),
     }));
-    await db.insert(charts).values(chartRows).onConflictDoNothing().run();
+    // D1 binds at most 100 parameters per statement: a few charts per insert
+    for (let i = 0; i < chartRows.length; i += 8) await db.insert(charts).values(chartRows.slice(i, i + 8)).onConflictDoNothing().run();
     const made = await db.select({ id: charts.id, uuid: charts.uuid }).from(charts).where(inArray(charts.uuid, d.charts.map((c) => c.uuid))).all();
     const byUuid = new Map(made.map((r) => [r.uuid, r.id]));
     const ids = Object.fromEntries(d.charts.map((c) => [c.key, byUuid.get(c.uuid)!]));

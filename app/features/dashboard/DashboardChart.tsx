@@ -8,6 +8,9 @@ import { apiCall } from "../../components/api-call";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
 import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
+import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
+import { embeddedResult } from "./embedded-data";
+import { usePaintTurn } from "./paint-turn";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -19,6 +22,8 @@ export interface DashboardChartData {
   viz_type: string;
   slice_url: string;
   form_data: Record<string, unknown>;
+  /** cached chart data the page's server pass embedded (drawn without a request when it answers this chart's query) */
+  initial_data?: EmbeddedChartData;
 }
 
 type State =
@@ -52,13 +57,16 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   csrfToken: string | null;
 }) {
   const [boxRef, near] = useNearViewport<HTMLDivElement>();
-  const [state, setState] = useState<State>({ status: "waiting" });
   const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
   // the dashboard's native filters and cross-filters reach the chart as extra_form_data (a new mask re-queries)
   const filters = useChartFilters(chart?.id, title);
   const formData = useMemo(() => chart && (filters.extraFormData ? { ...chart.form_data, extra_form_data: filters.extraFormData } : chart.form_data) as FormData | undefined,
     [chart, filters.extraFormData]);
+  // data the page's server pass embedded serves only the very request this chart sends now (a default filter
+  // value changes the request, and the chart then queries)
+  const [embedded] = useState(() => embeddedResult(formData, chart?.initial_data));
+  const [state, setState] = useState<State>(() => (embedded ? { status: "success", queriesData: embedded } : { status: "waiting" }));
 
   const seq = useRef(0);
   const run = useCallback(async (force: boolean) => {
@@ -79,7 +87,8 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     else setState({ status: "success", queriesData: res.body.result });
   }, [formData, csrfToken]);
 
-  const queried = useRef<string | null>(null);
+  // the mask the shown data was asked with: embedded data answered the mask of the first render
+  const queried = useRef<string | null>(embedded ? filters.maskKey : null);
   useEffect(() => {
     if (near && queried.current !== filters.maskKey) {
       queried.current = filters.maskKey;
@@ -92,14 +101,15 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     const hit = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
     if (hit) emitCross!(hit.col, hit.value);
   }, [chart, emitCross]);
+  const turn = usePaintTurn(state.status === "success" && near);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
-    if (state.status !== "success" || !formData || drawWidth === 0) return null;
+    if (state.status !== "success" || !turn || !formData || drawWidth === 0) return null;
     try {
       return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, formData, drawWidth, drawHeight, dark]);
+  }, [state, turn, formData, drawWidth, drawHeight, dark]);
 
   if (!chart) {
     return (

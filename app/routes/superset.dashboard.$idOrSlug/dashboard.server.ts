@@ -24,6 +24,9 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const detail = dashboardDetail(row, relations);
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
+  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardChart(c));
+  // chart data already in the cache rides along in the page (looked up only, never queried here)
+  const cached = (await context.cachedChartData?.(shown)) ?? {};
   return {
     dashboard: {
       id: detail.id, title: detail.dashboard_title, slug: detail.slug, published: detail.published, css: detail.css ?? "",
@@ -31,7 +34,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     },
     layout,
     // the charts the layout places, keyed by id; a placed chart that no longer exists shows Superset's warning
-    charts: Object.fromEntries(charts.filter((c) => placed.has(c.id)).map((c) => [c.id, dashboardChart(c)])),
+    charts: Object.fromEntries(shown.map((c) => [c.id, cached[c.id] ? { ...c, initial_data: cached[c.id] } : c])),
     isFavorite: favorites.has(row.id),
     permissions: dashboardPermissions(principal, owners),
     // native filters and cross-filter settings of json_metadata (the filter bar; defaults apply on first query)

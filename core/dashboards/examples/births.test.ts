@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { EXAMPLE_DASHBOARDS } from "./births";
+import { EXAMPLE_DASHBOARDS } from "./index";
 import { EXAMPLE_TABLES } from "../../examples/index";
 import { getChartType } from "../../charts/registry";
 import { validateFormData } from "../../charts/controls/validate";
@@ -26,4 +26,13 @@ test("each example dashboard's charts are valid charts of known types on example
     const types = new Set(walk(layout).map((c) => c.type));
     for (const t of ["TABS", "TAB", "MARKDOWN", "HEADER", "DIVIDER"]) expect(types).toContain(t);
   }
+});
+
+test("the example dashboards together show at least 15 chart types, each dashboard with unique chart keys and uuids", () => {
+  const types = new Set(EXAMPLE_DASHBOARDS.flatMap((d) => d.charts.map((c) => c.vizType)));
+  expect(types.size).toBeGreaterThanOrEqual(15);
+  const uuids = EXAMPLE_DASHBOARDS.flatMap((d) => [d.uuid, ...d.charts.map((c) => c.uuid)]);
+  expect(new Set(uuids).size).toBe(uuids.length);
+  for (const d of EXAMPLE_DASHBOARDS) expect(new Set(d.charts.map((c) => c.key)).size).toBe(d.charts.length);
+  expect(new Set(EXAMPLE_DASHBOARDS.map((d) => d.slug)).size).toBe(EXAMPLE_DASHBOARDS.length);
 });

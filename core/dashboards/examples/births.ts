@@ -73,5 +73,3 @@ export const BIRTHS_DASHBOARD: ExampleDashboard = {
   charts: CHARTS,
   layout: births,
 };
-
-export const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [BIRTHS_DASHBOARD];

@@ -1,0 +1,161 @@
+// Dashboard figures of issue 11 ("Speed for viewers everywhere"), one run each against an isolated `wrangler dev`
+// of the last build, in Debian's Chromium:
+//  P2  a 24-chart dashboard (the example charts of 24 chart types, Superset's default rows of three), warm (its
+//      chart data already cached by an earlier view): navigation → every chart painted, and the data round trips
+//      (the document, plus each POST /api/v1/chart/data; goal ≤ 3, ≤ 1.0 s). The viewport is tall enough to hold
+//      all 24 charts (charts below the fold wait until scrolled to: a normal viewport would time the scrolling).
+//  long tasks  the same navigation: the longest main-thread task while the 24 charts paint (goal: none > 200 ms).
+//  P3  JS + CSS (gzip level 9) the dashboard route loads in view mode (budget 300 KB), and whether Monaco is in it.
+//  P7  D1 rows read by a warm view of a 24-chart dashboard (budget 1,000): counted by D1's own meta.rows_read in
+//      tests/worker/example-dashboards.test.ts (inside workerd, where the D1 binding can be wrapped), run here.
+import { chromium } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { round, saveResults } from "./_lib.mjs";
+
+const P3_BUDGET_KB = 300;
+const P7_BUDGET_ROWS = 1000;
+const GOALS = { p2_ms: 1000, p2_round_trips: 3, long_task_ms: 200 };
+
+async function routeAssets(url, path, cookie) {
+  const html = await (await fetch(`${url}${path}`, { headers: { Cookie: cookie } })).text();
+  const refs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+  let js = 0;
+  let css = 0;
+  const files = [];
+  for (const ref of refs) {
+    const body = Buffer.from(await (await fetch(`${url}${ref}`)).arrayBuffer());
+    const gz = gzipSync(body, { level: 9 }).length;
+    files.push({ ref, gzip_kb: round(gz / 1024, 1), monaco: /monaco|editor\.main/i.test(ref) || body.includes("monaco-editor") });
+    if (ref.endsWith(".css")) css += gz;
+    else js += gz;
+  }
+  const largest = files.sort((a, b) => b.gzip_kb - a.gzip_kb).slice(0, 6).map((f) => `${f.ref} ${f.gzip_kb} KB`);
+  return { files: refs.size, js_gzip_kb: round(js / 1024, 1), css_gzip_kb: round(css / 1024, 1), total_gzip_kb: round((js + css) / 1024, 1), monaco_files: files.filter((f) => f.monaco).map((f) => f.ref), largest };
+}
+
+/** A published dashboard of the example charts of 24 chart types; answers its slug. */
+async function make24(url, cookie, csrf) {
+  const q = encodeURIComponent("(page_size:100,columns:!(id,slice_name,viz_type))");
+  const list = await (await fetch(`${url}/api/v1/chart/?q=${q}`, { headers: { Cookie: cookie } })).json();
+  const seen = new Set();
+  const ids = [];
+  for (const c of list.result) {
+    if (seen.has(c.viz_type) || ids.length === 24) continue;
+    seen.add(c.viz_type);
+    ids.push(c.id);
+  }
+  if (ids.length < 24) throw new Error(`only ${ids.length} example charts of distinct types`);
+  const layout = { DASHBOARD_VERSION_KEY: "v2", ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] }, GRID_ID: { type: "GRID", id: "GRID_ID", children: [], parents: ["ROOT_ID"] } };
+  ids.forEach((chartId, i) => {
+    const row = `ROW-${Math.floor(i / 3)}`;
+    if (!layout[row]) {
+      layout[row] = { type: "ROW", id: row, children: [], parents: ["ROOT_ID", "GRID_ID"], meta: { background: "BACKGROUND_TRANSPARENT" } };
+      layout.GRID_ID.children.push(row);
+    }
+    layout[`CHART-${chartId}`] = { type: "CHART", id: `CHART-${chartId}`, children: [], parents: ["ROOT_ID", "GRID_ID", row], meta: { chartId, width: 4, height: 50 } };
+    layout[row].children.push(`CHART-${chartId}`);
+  });
+  const slug = `bench-24-${Date.now().toString(36)}`;
+  const res = await fetch(`${url}/api/v1/dashboard/`, {
+    method: "POST", headers: { Cookie: cookie, "X-CSRFToken": csrf, "Content-Type": "application/json" },
+    body: JSON.stringify({ dashboard_title: "Bench: 24 charts", slug, published: true, position_json: JSON.stringify(layout) }),
+  });
+  if (res.status !== 201) throw new Error(`dashboard create: ${res.status} ${await res.text()}`);
+  return slug;
+}
+
+function instrument() {
+  const bench = (window.__bench = { longtasks: [] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+}
+
+/** Every chart box holds a drawn canvas, a table, or a big number: answers when that first became true (ms since navigation). */
+async function waitAllPainted(page, count) {
+  await page.waitForFunction((n) => {
+    const boxes = [...document.querySelectorAll('[data-testid="dashboard-chart"]')];
+    if (boxes.length !== n) return false;
+    const painted = boxes.every((box) => {
+      if (box.querySelector('[data-testid="table-chart"] tbody tr, [data-testid="pivot-table-chart"] tbody tr, [data-testid="big-number-headline"]')) return true;
+      const canvas = box.querySelector("canvas");
+      if (!canvas || !canvas.width) return false;
+      const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 3; i < data.length; i += 64) if (data[i] > 0) return true;
+      return false;
+    });
+    if (painted && !window.__bench.painted) window.__bench.painted = performance.now();
+    return painted;
+  }, count, { timeout: 120_000, polling: "raf" });
+  return page.evaluate(() => window.__bench.painted);
+}
+
+async function p2Run(context, slug) {
+  const page = await context.newPage();
+  const requests = [];
+  page.on("request", (r) => requests.push({ method: r.method(), url: r.url(), type: r.resourceType() }));
+  await page.goto(`/superset/dashboard/${slug}/`);
+  const paintedMs = await waitAllPainted(page, 24);
+  await page.waitForTimeout(500);
+  const longtasks = await page.evaluate(() => window.__bench.longtasks);
+  const data = requests.filter((r) => r.type === "document" || (r.method === "POST" && r.url.includes("/api/v1/chart/data")));
+  await page.close();
+  return {
+    painted_ms: round(paintedMs, 0),
+    data_round_trips: data.length,
+    chart_data_requests: data.filter((r) => r.type !== "document").length,
+    requests: requests.length,
+    longest_task_ms: round(Math.max(0, ...longtasks.map((t) => t.duration)), 0),
+    long_tasks_over_50ms: longtasks.length,
+  };
+}
+
+function p7() {
+  const root = join(import.meta.dirname, "..");
+  const r = spawnSync(join(root, "node_modules/.bin/vitest"), ["run", "--project", "worker", "tests/worker/example-dashboards.test.ts", "-t", "P7"], { cwd: root, encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
+  const line = `${r.stdout}${r.stderr}`.match(/P7: warm view of a 24-chart dashboard: admin (\d+) D1 rows read in (\d+) statements, Gamma reader (\d+) rows in (\d+); page HTML (\d+) bytes/);
+  if (!line) return { error: "the P7 test printed no figure", exit_code: r.status };
+  return { admin_rows_read: +line[1], admin_statements: +line[2], gamma_rows_read: +line[3], gamma_statements: +line[4], page_html_bytes: +line[5], test_passed: r.status === 0 };
+}
+
+const load = loadavg()[0];
+const worker = await startWorker();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+let figures;
+try {
+  const form = new URLSearchParams({ ...TEST_ADMIN, next: "/" });
+  const login = await fetch(`${worker.url}/login/`, { method: "POST", body: form, redirect: "manual" });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const csrf = (await (await fetch(`${worker.url}/api/v1/security/csrf_token/`, { headers: { Cookie: cookie } })).json()).result;
+
+  const p3 = await routeAssets(worker.url, "/superset/dashboard/births/", cookie);
+  const p3Verdict = p3.total_gzip_kb <= P3_BUDGET_KB && p3.monaco_files.length === 0 ? "within budget" : "OVER BUDGET";
+  console.log(`P3 dashboard route (view mode): ${p3.files} files, JS ${p3.js_gzip_kb} KB + CSS ${p3.css_gzip_kb} KB gzip = ${p3.total_gzip_kb} KB (budget ${P3_BUDGET_KB} KB, Monaco files: ${p3.monaco_files.length}) — ${p3Verdict}`);
+  console.log(`  largest: ${p3.largest.join(", ")}`);
+
+  const slug = await make24(worker.url, cookie, csrf);
+  const context = await browser.newContext({ baseURL: worker.url, viewport: { width: 1440, height: 3800 }, timezoneId: "UTC" });
+  await context.addCookies([{ name: "session", value: cookie.slice("session=".length), url: worker.url }]);
+  await context.addInitScript(instrument);
+  const cold = await p2Run(context, slug); // fills the chart-data cache (and warms the browser's asset cache)
+  console.log(`cold view (fills the cache): ${cold.painted_ms} ms to 24 charts painted, ${cold.chart_data_requests} chart-data requests`);
+  await new Promise((r) => setTimeout(r, 1000)); // the cache writes run after the responses (waitUntil)
+  const warm = await p2Run(context, slug);
+  console.log(`P2 warm: navigation → 24 charts painted ${warm.painted_ms} ms (goal ${GOALS.p2_ms}), ${warm.data_round_trips} data round trips (goal ≤ ${GOALS.p2_round_trips}; chart-data requests ${warm.chart_data_requests})`);
+  console.log(`long tasks: longest ${warm.longest_task_ms} ms while 24 cached charts paint (goal ≤ ${GOALS.long_task_ms}), ${warm.long_tasks_over_50ms} over 50 ms`);
+
+  const rows = p7();
+  console.log(`P7 warm view D1 rows read: admin ${rows.admin_rows_read} (${rows.admin_statements} statements), Gamma reader ${rows.gamma_rows_read} (budget ${P7_BUDGET_ROWS})`);
+  figures = { machine_load_1min: round(load, 2), p2: { warm, cold, goals: GOALS }, p3: { ...p3, budget_kb: P3_BUDGET_KB }, p7: { ...rows, budget_rows: P7_BUDGET_ROWS } };
+} finally {
+  await browser.close();
+  await worker.stop();
+}
+saveResults("dashboard", figures);
