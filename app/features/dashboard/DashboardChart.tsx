@@ -61,7 +61,8 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   const dark = useComputedColorScheme("light") === "dark";
   // the dashboard's native filters and cross-filters reach the chart as extra_form_data (a new mask re-queries)
   const filters = useChartFilters(chart?.id, title);
-  const formData = useMemo(() => chart && (filters.extraFormData ? { ...chart.form_data, extra_form_data: filters.extraFormData } : chart.form_data) as FormData | undefined,
+  // (an empty mask leaves the saved form data as it is, so the request matches the one the server embedded)
+  const formData = useMemo(() => chart && (filters.extraFormData && Object.keys(filters.extraFormData).length ? { ...chart.form_data, extra_form_data: filters.extraFormData } : chart.form_data) as FormData | undefined,
     [chart, filters.extraFormData]);
   // data the page's server pass embedded serves only the very request this chart sends now (a default filter
   // value changes the request, and the chart then queries)
