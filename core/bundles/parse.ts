@@ -76,11 +76,9 @@ export function parseBundle(files: Map<string, string>, resource: keyof typeof I
     const data = loaded.value as Record<string, unknown>;
     data.uuid = normalUuid(data.uuid as string);
     for (const key of ["database_uuid", "dataset_uuid"]) if (typeof data[key] === "string") data[key] = normalUuid(data[key] as string);
-    const dup = seen.get(data.uuid as string);
-    if (dup) {
-      errors[path] = { uuid: [`Same uuid as ${dup}`] };
-      continue;
-    }
+    // Superset's own example bundle has files sharing a uuid: as in Superset, the first one imports and the later
+    // ones find it existing and are kept out
+    if (seen.has(data.uuid as string)) continue;
     seen.set(data.uuid as string, path);
     if (kind === "database" && typeof passwords[path] === "string") data.password = passwords[path];
     bundle[kind].push({ path, data });
