@@ -21,6 +21,7 @@ import { deleteChart, deleteCharts, setFavorite } from "./chart-api";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 import { loadChartsPage } from "./charts.server";
 import { CHART_LIST } from "./list-config";
+import { ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
 export const meta: MetaFunction = () => [{ title: "Charts · Edge Superset" }];
 
@@ -87,6 +88,7 @@ export default function ChartsList() {
         <Title order={2}>Charts</Title>
         <Group gap="sm">
           <ViewModeToggle views={CHART_LIST.views} value={list.state.view} onChange={list.setView} />
+          {mayWrite && <ImportBundleButton resource="chart" />}
           {mayWrite && !selection.enabled && charts.some((c) => c.canEdit) && (
             <Button variant="default" size="xs" onClick={() => selection.setEnabled(true)} data-testid="bulk-select">Bulk select</Button>
           )}

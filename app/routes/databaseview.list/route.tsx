@@ -10,6 +10,7 @@ import type { RootData } from "../../root";
 import { databaseApi } from "./database-api";
 import { DatabaseFormModal } from "./DatabaseFormModal";
 import { databasesPageQuery, loadDatabasesPage } from "./databases.server";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
 export const meta: MetaFunction = () => [{ title: "Databases · Edge Superset" }];
 
@@ -41,9 +42,12 @@ export default function DatabaseList() {
       <Group justify="space-between">
         <Title order={2}>Databases</Title>
         {canWrite && (
-          <Button onClick={() => setEditing("new")} data-testid="add-database">
-            + Database
-          </Button>
+          <Group gap="sm">
+            <ImportBundleButton resource="database" />
+            <Button onClick={() => setEditing("new")} data-testid="add-database">
+              + Database
+            </Button>
+          </Group>
         )}
       </Group>
       <SearchFilter value={query.search} placeholder="Database name" testId="databases-search" />
@@ -87,6 +91,7 @@ export default function DatabaseList() {
               {canWrite && (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    <ExportButton resource="database" id={d.id} name={d.database_name} />
                     <Button size="xs" variant="default" onClick={() => setEditing(d.id)}>
                       Edit
                     </Button>

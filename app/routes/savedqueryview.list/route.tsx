@@ -13,6 +13,7 @@ import { setCsrfToken } from "../../features/sqllab/api";
 import { copyText } from "../../features/sqllab/clipboard";
 import { savedQueriesApi, userName, useListLoader, type SavedQueryItem } from "../../features/sqllab/list-api";
 import { ConfirmDelete, EditModal, LastRunBadge, PreviewModal } from "./SavedQueryModals";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import { deleteSavedQueries, deleteSavedQuery, updateSavedQuery } from "./saved-query-actions";
 
 export const meta: MetaFunction = () => [{ title: "Saved queries · Edge Superset" }];
@@ -68,6 +69,7 @@ export default function SavedQueriesPage() {
               {bulk ? "Cancel bulk select" : "Bulk select"}
             </Button>
           ) : null}
+          {canWrite ? <ImportBundleButton resource="saved_query" /> : null}
           {canSqlLab ? <Button component="a" href="/sqllab/">+ Query</Button> : null}
         </Group>
       </Group>
@@ -139,6 +141,7 @@ export default function SavedQueriesPage() {
                   <Group gap={2} wrap="nowrap">
                     <ActionIcon variant="subtle" aria-label={`Preview ${item.label}`} title="Query preview" onClick={() => setPreview(index)}><IconEye size={16} aria-hidden /></ActionIcon>
                     {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${item.label}`} title="Edit query" onClick={() => setEditing(item)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
+                    <ExportButton resource="saved_query" id={item.id} name={item.label} />
                     <ActionIcon variant="subtle" aria-label={`Copy link to ${item.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, item.id))}><IconLink size={16} aria-hidden /></ActionIcon>
                     {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${item.label}`} title="Delete query" onClick={() => setDeleting([item])}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
                   </Group>

@@ -8,6 +8,7 @@ import { DeleteDatasetModal } from "./DeleteDatasetModal";
 import { requirePermission } from "../../auth.server";
 import { can } from "../../../core/security/permissions";
 import { emptyListText, hasAnyDataAccess } from "../../../core/security/database-visibility";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import { datasetsPageQuery, loadDatasetsPage } from "./datasets.server";
 
 export const meta: MetaFunction = () => [{ title: "Datasets · Edge Superset" }];
@@ -36,9 +37,12 @@ export default function DatasetsList() {
       <Group justify="space-between">
         <Title order={2}>Datasets</Title>
         {canWrite && (
-          <Button component={Link} to="/dataset/add/" data-testid="add-dataset">
-            + Dataset
-          </Button>
+          <Group gap="sm">
+            <ImportBundleButton resource="dataset" />
+            <Button component={Link} to="/dataset/add/" data-testid="add-dataset">
+              + Dataset
+            </Button>
+          </Group>
         )}
       </Group>
       <FilterForm formKey={`${query.search}|${query.database}|${query.schema}`} active={Boolean(filtered)}>
@@ -109,6 +113,7 @@ export default function DatasetsList() {
               {canWrite && (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
+                    <ExportButton resource="dataset" id={d.id} name={d.table_name} />
                     <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>
                       Edit
                     </Anchor>
