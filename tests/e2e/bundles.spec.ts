@@ -68,7 +68,7 @@ test("a dashboard bundle imports from the Dashboards list, and again only after 
   await expect(page.getByTestId("dashboard-row").filter({ hasText: title })).toHaveCount(1);
 
   // the imported dashboard draws its chart from the imported layout
-  await row.getByRole("link", { name: title, exact: true }).click();
+  await row.getByRole("link", { name: title }).click();
   await expect(page.locator('[data-testid="dashboard-chart"]')).toHaveCount(1);
 
   await page.goto(`/dashboard/list/?search=${encodeURIComponent(title)}`);
