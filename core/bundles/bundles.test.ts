@@ -102,3 +102,9 @@ test("file names follow werkzeug's secure_filename", () => {
   expect(secureFilename("../../etc")).toBe("etc");
   expect(secureFilename("Ünïcode Test")).toBe("Unicode_Test");
 });
+
+test("files sharing a uuid import once: the first one, as in Superset's own example bundle", () => {
+  const { bundle, errors } = parseBundle(files({ "charts/Orders_copy.yaml": { ...chart, slice_name: "Orders again" } }), "dashboard", {});
+  expect(errors).toEqual({});
+  expect(bundle.chart.map((c) => c.data.slice_name)).toEqual(["Orders"]);
+});
