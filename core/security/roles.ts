@@ -5,7 +5,7 @@ const RESOURCES = [
   "Chart", "Dashboard", "Dataset", "Database", "SavedQuery", "Query", "ReportSchedule", "Log", "Tag",
   "Annotation", "CssTemplate", "Row Level Security", "User", "Role", "Explore", "ExploreFormDataRestApi",
   "ExplorePermalinkRestApi", "DashboardPermalinkRestApi", "SqlLabPermalinkRestApi", "AsyncEventsRestApi",
-  "SQLLab", "TabStateView", "TableSchemaView", "KV", "Datasource", "Superset", "Api", "SecurityRestApi",
+  "SQLLab", "TabStateView", "TableSchemaView", "KV", "Datasource", "Superset", "Api", "SecurityRestApi", "ImportExportRestApi",
 ] as const;
 
 const readWrite = (view: string): PermissionPair[] => [["can_read", view], ["can_write", view]];

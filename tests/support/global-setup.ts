@@ -5,6 +5,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { username: string; password: string };
+    /** Superset's example bundle (tests/support/superset-examples.ts), worker projects only; null when absent */
+    supersetExamples: Record<string, string> | null;
   }
 }
 

@@ -4,6 +4,7 @@ import { basename, join, resolve } from "node:path";
 import { parse } from "smol-toml";
 import { examplesSeedFile } from "../../scripts/examples-seed.mjs";
 import { TEST_ADMIN, TEST_VARS } from "./server.mjs";
+import { supersetExampleConfigs } from "./superset-examples";
 
 // The `worker` vitest project: test files run inside workerd next to the real Worker (workers/index.ts, with
 // wrangler.toml's bindings: D1, Durable Objects, assets, vars), and their requests enter its default fetch
@@ -45,4 +46,4 @@ export function workerProjectPlugin() {
   }));
 }
 
-export const workerProvide = { admin: TEST_ADMIN, baseUrl: WORKER_ORIGIN };
+export const workerProvide = { admin: TEST_ADMIN, baseUrl: WORKER_ORIGIN, supersetExamples: supersetExampleConfigs() };

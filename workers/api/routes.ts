@@ -15,8 +15,9 @@ import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
 import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
+import { bundleApi } from "./bundles";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
-// whose /:pk routes would otherwise take those paths.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi];
+// whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi];

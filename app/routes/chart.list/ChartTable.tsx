@@ -4,6 +4,7 @@ import type { ListSort } from "../../../core/lists/list-url-state";
 import { SortableHeader } from "../../components/list-view/SortableHeader";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions } from "./ChartBits";
+import { ExportButton } from "../../features/bundles/ImportBundleButton";
 import { ownerNames, vizName, type ChartRowActions, type ChartRowData } from "./chart-row";
 
 export function ChartTable({ charts, sort, onSort, selection, actions }: {
@@ -55,7 +56,7 @@ export function ChartTable({ charts, sort, onSort, selection, actions }: {
             <Table.Td>{c.owners.length ? ownerNames(c) : "—"}</Table.Td>
             <Table.Td>{c.changed_by_name || "—"}</Table.Td>
             <Table.Td>{c.changed_on_delta_humanized}</Table.Td>
-            <Table.Td><RowActions chart={c} actions={actions} /></Table.Td>
+            <Table.Td><Group gap={4} wrap="nowrap"><ExportButton resource="chart" id={c.id} name={c.slice_name} /><RowActions chart={c} actions={actions} /></Group></Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

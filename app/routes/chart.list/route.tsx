@@ -18,6 +18,7 @@ import { deleteChart, deleteCharts, setFavorite } from "./chart-api";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 import { loadChartsPage } from "./charts.server";
 import { CHART_LIST } from "./list-config";
+import { ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
 export const meta: MetaFunction = () => [{ title: "Charts · Edge Superset" }];
 
@@ -81,6 +82,7 @@ export default function ChartsList() {
     <>
       <ListView title="Charts" noun={["chart", "charts"]} count={count} countTestId="chart-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
+        headerActions={mayWrite && <ImportBundleButton resource="chart" />}
         views={{ available: CHART_LIST.views, value: list.state.view, onChange: list.setView }}
         filters={<ChartFilters list={list} dashboards={dashboards} />}
         bulk={{

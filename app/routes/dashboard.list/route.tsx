@@ -8,13 +8,15 @@ import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
 import { requirePermission } from "../../auth.server";
 import { dashboardsPageQuery, loadDashboardsPage } from "./dashboards.server";
+import { can } from "../../../core/security/permissions";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
 export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
   const query = dashboardsPageQuery(new URL(request.url).searchParams);
-  return { query, ...(await loadDashboardsPage(context, principal, query)) };
+  return { query, canImport: can(principal, "can_write", "Dashboard"), ...(await loadDashboardsPage(context, principal, query)) };
 }
 
 function Star({ id, on, csrfToken }: { id: number; on: boolean; csrfToken: string | null }) {
@@ -34,7 +36,7 @@ function Star({ id, on, csrfToken }: { id: number; on: boolean; csrfToken: strin
 
 /** Superset's Dashboards list: search by title or slug, published/draft and favourite filters, stars, delete. */
 export default function DashboardsList() {
-  const { query, count, dashboards, pageSize } = useLoaderData<typeof loader>();
+  const { query, count, dashboards, pageSize, canImport } = useLoaderData<typeof loader>();
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
@@ -51,7 +53,10 @@ export default function DashboardsList() {
 
   return (
     <Stack>
-      <Title order={2}>Dashboards</Title>
+      <Group justify="space-between">
+        <Title order={2}>Dashboards</Title>
+        {canImport && <ImportBundleButton resource="dashboard" />}
+      </Group>
       <FilterForm formKey={`${query.search}|${query.status}|${query.favorite}`} active={Boolean(query.search || query.status || query.favorite)}>
         <TextInput label="Search" name="search" defaultValue={query.search} placeholder="Title or slug" w={240} data-testid="dashboard-search" />
         <Select label="Status" name="status" data={[{ value: "published", label: "Published" }, { value: "draft", label: "Draft" }]}
@@ -82,6 +87,7 @@ export default function DashboardsList() {
               <Table.Td>{d.owners.length ? d.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") : "—"}</Table.Td>
               <Table.Td>{d.changed_on_delta_humanized}</Table.Td>
               <Table.Td>
+                <ExportButton resource="dashboard" id={d.id} name={d.title} />
                 {d.canDelete && (
                   <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting({ id: d.id, title: d.title })} data-testid="dashboard-delete">Delete</Button>
                 )}

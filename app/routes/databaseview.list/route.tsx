@@ -2,6 +2,7 @@ import { emptyListText } from "../../../core/security/database-visibility";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { useState } from "react";
 import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
@@ -45,7 +46,7 @@ export default function DatabaseList() {
     <>
     <ListView title="Databases" noun={["database", "databases"]} count={count} countTestId="databases-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
       filtered={filtered} onClearFilters={list.clearFilters}
-      headerActions={canWrite && <Button onClick={() => setEditing("new")} data-testid="add-database">+ Database</Button>}
+      headerActions={canWrite && <Group gap="sm"><ImportBundleButton resource="database" /><Button onClick={() => setEditing("new")} data-testid="add-database">+ Database</Button></Group>}
       filters={<TextFilter label="Search" value={list.state.filters.search ?? ""} placeholder="Database name" onApply={(v) => list.setFilter("search", v)} testId="databases-search" />}
       emptyText={emptyListText("databases", { filtered, hasDataAccess })} emptyTestId={hasDataAccess ? "databases-empty" : "no-data-access"}>
       <ListTable testId="databases-table" rows={databases} rowTestId={(d) => `database-row-${d.database_name}`} sort={list.state.sort} onSort={list.sortBy}
@@ -60,6 +61,7 @@ export default function DatabaseList() {
           canWrite && {
             key: "actions", header: "Actions", cell: (d) => (
               <Group gap="xs" wrap="nowrap">
+                <ExportButton resource="database" id={d.id} name={d.database_name} />
                 <Button size="xs" variant="default" onClick={() => setEditing(d.id)}>Edit</Button>
                 <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)}>Delete</Button>
               </Group>

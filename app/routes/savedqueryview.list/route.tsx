@@ -18,6 +18,7 @@ import { copyText } from "../../features/sqllab/clipboard";
 import { savedQueriesApi, userName, useListLoader, type SavedQueryItem } from "../../features/sqllab/list-api";
 import { SAVED_QUERY_LIST } from "./list-config";
 import { ConfirmDelete, EditModal, LastRunBadge, PreviewModal } from "./SavedQueryModals";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import { deleteSavedQueries, deleteSavedQuery, updateSavedQuery } from "./saved-query-actions";
 
 export const meta: MetaFunction = () => [{ title: "Saved queries · Edge Superset" }];
@@ -56,7 +57,7 @@ export default function SavedQueriesPage() {
         loading={loaded.loading && !loaded.data} error={loaded.error}
         page={list.state.page} pageSize={SAVED_QUERY_LIST.pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={canSqlLab && <Button component="a" href="/sqllab/">+ Query</Button>}
+        headerActions={<Group gap="sm">{canWrite && <ImportBundleButton resource="saved_query" />}{canSqlLab && <Button component="a" href="/sqllab/">+ Query</Button>}</Group>}
         bulk={{
           selection, available: canWrite && items.length > 0,
           actions: (
@@ -97,6 +98,7 @@ export default function SavedQueriesPage() {
               <Group gap={2} wrap="nowrap">
                 <ActionIcon variant="subtle" aria-label={`Preview ${i.label}`} title="Query preview" onClick={() => setPreview(items.indexOf(i))}><IconEye size={16} aria-hidden /></ActionIcon>
                 {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${i.label}`} title="Edit query" onClick={() => setEditing(i)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
+                <ExportButton resource="saved_query" id={i.id} name={i.label} />
                 <ActionIcon variant="subtle" aria-label={`Copy link to ${i.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, i.id))}><IconLink size={16} aria-hidden /></ActionIcon>
                 {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${i.label}`} title="Delete query" onClick={() => setDeleting({ items: [i], bulk: false })}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
               </Group>

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group } from "@mantine/core";
+import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -45,7 +46,7 @@ export default function DatasetsList() {
     <>
       <ListView title="Datasets" noun={["dataset", "datasets"]} count={count} countTestId="dataset-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={filtered} onClearFilters={list.clearFilters}
-        headerActions={canWrite && <Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button>}
+        headerActions={canWrite && <Group gap="sm"><ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
         emptyText={emptyListText("datasets", { filtered, hasDataAccess })} emptyTestId="datasets-empty"
         filters={
           <>
@@ -69,6 +70,7 @@ export default function DatasetsList() {
             canWrite && {
               key: "actions", header: "Actions", cell: (d) => (
                 <Group gap="xs" wrap="nowrap">
+                  <ExportButton resource="dataset" id={d.id} name={d.table_name} />
                   <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>Edit</Anchor>
                   <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} data-testid={`delete-dataset-${d.table_name}`}>Delete</Button>
                 </Group>

@@ -1,0 +1,140 @@
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../client";
+import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, databases, datasetColumns, datasetMetrics, datasetOwners, datasets, savedQueries } from "../schema";
+import { rowChunks } from "../chunked";
+import { loadExisting, nextId } from "./existing";
+import { planImport, type Importer, type Step } from "../../core/bundles/plan";
+import { IMPORTS, type ParsedBundle, type BundleErrors } from "../../core/bundles/parse";
+import { chartRow, columnRows, dashboardRow, databaseRow, datasetRow, metricRows, savedQueryRow } from "../../core/bundles/import-rows";
+import { chartUuidsOf, dashboardForImport } from "../../core/bundles/remap";
+import { encryptSecret } from "../../core/security/crypto";
+import { ensureDatabasePermission, ensureDatasetPermissions } from "../security/data-access-permissions";
+import { forgetDatasets } from "../datasets/cache";
+
+// Runs an import plan as one D1 batch (one transaction): new rows get their ids before the batch, so charts,
+// dashboards and their layouts can name them; a failing statement rolls the whole bundle back.
+
+export interface ImportOptions {
+  resource: keyof typeof IMPORTS;
+  overwrite: boolean;
+  syncColumns: boolean;
+  syncMetrics: boolean;
+  secret: string;
+}
+
+export type ImportResult = { ok: true; counts: Record<string, number> } | { ok: false; errors: BundleErrors };
+
+type Item = BatchItem<"sqlite">;
+
+export async function importBundle(db: Database, bundle: ParsedBundle, who: Importer, opts: ImportOptions): Promise<ImportResult> {
+  const existing = await loadExisting(db, bundle);
+  const plan = planImport(bundle, existing, opts.resource, opts.overwrite, who);
+  if (Object.keys(plan.errors).length) return { ok: false, errors: plan.errors };
+
+  const now = new Date().toISOString();
+  const audit = { changed_by_fk: who.id, changed_on: now };
+  const ids = new Map<string, number>(); // bundle uuid → id here
+  const counters: Record<string, number> = {};
+  const take = async (table: "dbs" | "tables" | "slices" | "dashboards") => (counters[table] = counters[table] ?? (await nextId(db, table))) && counters[table]++;
+  for (const step of plan.steps) {
+    const table = ({ database: "dbs", dataset: "tables", chart: "slices", dashboard: "dashboards" } as const)[step.kind as "database"];
+    ids.set(step.config.data.uuid as string, step.id ?? (table ? await take(table) : 0));
+  }
+  const idOf = (uuid: string) => ids.get(uuid) ?? existing.databases.get(uuid)?.id ?? existing.datasets.get(uuid)?.id ?? 0;
+
+  const items: Item[] = [];
+  const newDatabases: { id: number; name: string }[] = [];
+  const newDatasets: number[] = [];
+  const writes = plan.steps.filter((s) => s.action !== "keep");
+  for (const step of writes) {
+    const d = step.config.data;
+    const id = ids.get(d.uuid as string)!;
+    const create = step.action === "create";
+    if (step.kind === "database") {
+      const { values, password } = databaseRow(d);
+      const row = { ...values, ...(password ? { password: await encryptSecret(opts.secret, password) } : {}) };
+      items.push(create
+        ? db.insert(databases).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit })
+        : db.update(databases).set({ ...row, ...audit }).where(eq(databases.id, id)));
+      if (create) newDatabases.push({ id, name: values.database_name });
+    } else if (step.kind === "dataset") {
+      const row = datasetRow(d, idOf(d.database_uuid as string));
+      if (create) {
+        items.push(db.insert(datasets).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
+        items.push(db.insert(datasetOwners).values({ table_id: id, user_id: who.id }));
+        newDatasets.push(id);
+      } else {
+        items.push(db.update(datasets).set({ ...row, ...audit }).where(eq(datasets.id, id)));
+      }
+      items.push(...datasetChildren(db, id, d, create, opts, now, who.id));
+    } else if (step.kind === "chart") {
+      const row = chartRow(d, idOf(d.dataset_uuid as string));
+      if (create) {
+        items.push(db.insert(charts).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
+        items.push(db.insert(chartOwners).values({ slice_id: id, user_id: who.id }));
+      } else items.push(db.update(charts).set({ ...row, ...audit }).where(eq(charts.id, id)));
+    } else if (step.kind === "dashboard") {
+      const position = d.position as Record<string, unknown>;
+      const chartIds = new Map<string, number>();
+      for (const uuid of chartUuidsOf(position)) {
+        const chartId = ids.get(uuid) ?? existing.charts.get(uuid)?.id;
+        if (chartId !== undefined) chartIds.set(uuid, chartId);
+      }
+      const datasetIds = new Map([...ids].filter(([u]) => plan.steps.some((s) => s.kind === "dataset" && s.config.data.uuid === u)));
+      const mapped = dashboardForImport(position, d.metadata as Record<string, unknown>, chartIds, datasetIds);
+      const row = dashboardRow(d, mapped.position, mapped.metadata);
+      if (create) {
+        items.push(db.insert(dashboards).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
+        items.push(db.insert(dashboardOwners).values({ dashboard_id: id, user_id: who.id }));
+      } else {
+        items.push(db.update(dashboards).set({ ...row, ...audit }).where(eq(dashboards.id, id)));
+        items.push(db.delete(dashboardCharts).where(eq(dashboardCharts.dashboard_id, id)));
+      }
+      const links = [...new Set(chartIds.values())].map((slice_id) => ({ dashboard_id: id, slice_id }));
+      for (const chunk of rowChunks(links, 2)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
+    } else {
+      const row = savedQueryRow(d, idOf(d.database_uuid as string));
+      items.push(create
+        ? db.insert(savedQueries).values({ ...row, uuid: d.uuid as string, user_id: who.id, created_by_fk: who.id, created_on: now, ...audit })
+        : db.update(savedQueries).set({ ...row, ...audit }).where(eq(savedQueries.id, step.id!)));
+    }
+  }
+  if (items.length) await db.batch(items as [Item, ...Item[]]);
+  for (const d of newDatabases) await ensureDatabasePermission(db, d.id, d.name);
+  if (newDatasets.length) await ensureDatasetPermissions(db, newDatasets);
+  forgetDatasets();
+  return { ok: true, counts: countOf(writes) };
+}
+
+function countOf(steps: Step[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of steps) out[s.kind] = (out[s.kind] ?? 0) + 1;
+  return out;
+}
+
+/** Columns and metrics: inserted for a new dataset; upserted by name on overwrite, the others dropped with sync_*. */
+function datasetChildren(db: Database, tableId: number, d: Record<string, unknown>, create: boolean, opts: ImportOptions, now: string, actor: number): Item[] {
+  const items: Item[] = [];
+  const columns = columnRows(d).map((c) => ({ ...c, table_id: tableId, uuid: crypto.randomUUID(), created_on: now, changed_on: now, created_by_fk: actor, changed_by_fk: actor }));
+  const metrics = metricRows(d).map((m) => ({ ...m, table_id: tableId, uuid: crypto.randomUUID(), created_on: now, changed_on: now, created_by_fk: actor, changed_by_fk: actor }));
+  for (const chunk of rowChunks(columns, 19)) {
+    items.push(db.insert(datasetColumns).values(chunk).onConflictDoUpdate({
+      target: [datasetColumns.table_id, datasetColumns.column_name],
+      set: Object.fromEntries(["verbose_name", "is_dttm", "is_active", "type", "type_generic", "groupby", "filterable", "expression", "description", "python_date_format", "advanced_data_type", "extra", "changed_on", "changed_by_fk"].map((k) => [k, excluded(k)])),
+    }));
+  }
+  for (const chunk of rowChunks(metrics, 16)) {
+    items.push(db.insert(datasetMetrics).values(chunk).onConflictDoUpdate({
+      target: [datasetMetrics.table_id, datasetMetrics.metric_name],
+      set: Object.fromEntries(["verbose_name", "metric_type", "expression", "description", "d3format", "currency", "warning_text", "extra", "changed_on", "changed_by_fk"].map((k) => [k, excluded(k)])),
+    }));
+  }
+  // after the upserts, every row the file names carries this import's changed_on: sync drops the others
+  if (!create && opts.syncColumns) items.push(db.delete(datasetColumns).where(and(eq(datasetColumns.table_id, tableId), ne(datasetColumns.changed_on, now))));
+  if (!create && opts.syncMetrics) items.push(db.delete(datasetMetrics).where(and(eq(datasetMetrics.table_id, tableId), ne(datasetMetrics.changed_on, now))));
+  return items;
+}
+
+/** The value the conflicting INSERT carried (SQLite's upsert `excluded.` row). */
+const excluded = (column: string): SQL => sql.raw(`excluded.${column}`);

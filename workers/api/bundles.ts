@@ -1,0 +1,124 @@
+import { Hono, type Context } from "hono";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { AppEnv } from "../../services/env";
+import { requires, principalOf } from "../http/guard";
+import { risonQuery } from "../http/input";
+import { ApiError, badRequest, notFound } from "../../core/http/errors";
+import { can, isAdmin, type Principal } from "../../core/security/permissions";
+import { datasetScope } from "../../core/datasets/access";
+import { accessibleDatabaseIds } from "./database-access";
+import { charts, dashboards, databases, datasets, savedQueries } from "../../db/schema";
+import { chartScopeWhere } from "../../db/charts/charts";
+import { scopeWhere } from "../../db/datasets/datasets";
+import { dashboardAccessWhere } from "../../db/dashboards/dashboards";
+import { exportBundle, type ExportKind, type Selection } from "../../db/bundles/export";
+import { importBundle } from "../../db/bundles/import";
+import { BundleFormatError, readBundleZip } from "../../core/bundles/zip";
+import { IMPORTS, parseBundle } from "../../core/bundles/parse";
+import type { Database } from "../../db/client";
+
+// Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
+// dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
+// Superset maps export to the resource's can_read and import to its can_write (ImportExportRestApi for assets).
+// These routes must be registered before the resources' /:pk routes.
+
+export const MAX_BUNDLE_BYTES = 20 * 1024 * 1024;
+
+const VIEWS: Record<Exclude<ExportKind, "assets">, string> = { dashboard: "Dashboard", chart: "Chart", dataset: "Dataset", database: "Database", saved_query: "SavedQuery" };
+
+export const bundleApi = new Hono<AppEnv>({ strict: true });
+
+for (const kind of Object.keys(VIEWS) as (keyof typeof VIEWS)[]) {
+  bundleApi.get(`/api/v1/${kind}/export/`, requires("can_read", VIEWS[kind]), async (c) => {
+    const ids = idList(risonQuery<unknown>(c));
+    const visible = await visibleIds(c.var.db, principalOf(c), kind, ids);
+    if (!visible.length) throw notFound();
+    const sel: Selection = { dashboards: [], charts: [], datasets: [], databases: [], savedQueries: [] };
+    sel[({ dashboard: "dashboards", chart: "charts", dataset: "datasets", database: "databases", saved_query: "savedQueries" } as const)[kind]] = visible;
+    return zipAnswer(c, await exportBundle(c.var.db, kind, sel));
+  });
+  bundleApi.post(`/api/v1/${kind}/import/`, requires("can_write", VIEWS[kind]), (c) => runImport(c, kind));
+}
+
+bundleApi.get("/api/v1/assets/export/", requires("can_read", "ImportExportRestApi"), async (c) => {
+  const all = async (table: typeof dashboards | typeof charts | typeof datasets | typeof databases | typeof savedQueries) =>
+    (await c.var.db.select({ id: table.id }).from(table).all()).map((r) => r.id);
+  const sel: Selection = { dashboards: await all(dashboards), charts: await all(charts), datasets: await all(datasets), databases: await all(databases), savedQueries: await all(savedQueries) };
+  return zipAnswer(c, await exportBundle(c.var.db, "assets", sel));
+});
+
+bundleApi.post("/api/v1/assets/import/", requires("can_write", "ImportExportRestApi"), (c) => runImport(c, "assets"));
+
+function zipAnswer(c: Context<AppEnv>, zip: { name: string; bytes: Uint8Array }) {
+  return new Response(zip.bytes as Uint8Array<ArrayBuffer>, {
+    headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${zip.name}"`, "Cache-Control": "no-store" },
+  });
+}
+
+/** `q` is a rison list of ids, `!(1,2)`. */
+function idList(q: unknown): number[] {
+  if (!Array.isArray(q) || !q.length || q.some((v) => !Number.isSafeInteger(v) || (v as number) < 1) || q.length > 1000)
+    throw badRequest("q must be a rison list of ids, e.g. !(1,2)");
+  return [...new Set(q as number[])];
+}
+
+/** The asked rows the caller may read: Superset's base filters (others are as if absent). */
+async function visibleIds(db: Database, p: Principal, kind: keyof typeof VIEWS, ids: number[]): Promise<number[]> {
+  const scope = datasetScope(p);
+  const pick = async (table: typeof dashboards | typeof charts | typeof datasets | typeof savedQueries, where: SQL | undefined) =>
+    (await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), where)).all()).map((r) => r.id);
+  switch (kind) {
+    case "dashboard": return pick(dashboards, dashboardAccessWhere({ userId: p.id, admin: isAdmin(p), scope }));
+    case "chart": return pick(charts, chartScopeWhere(scope));
+    case "dataset": return pick(datasets, scopeWhere(scope));
+    case "saved_query": return pick(savedQueries, eq(savedQueries.user_id, p.id));
+    case "database": {
+      const rows = await db.select({ id: databases.id }).from(databases).where(inArray(databases.id, ids)).all();
+      const allowed = accessibleDatabaseIds(p);
+      return rows.map((r) => r.id).filter((id) => allowed === "all" || allowed.includes(id));
+    }
+  }
+}
+
+const truthy = (v: unknown) => typeof v === "string" && ["true", "1", "yes"].includes(v.toLowerCase());
+
+async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
+  const p = principalOf(c);
+  const length = Number(c.req.header("content-length") ?? 0);
+  if (length > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
+  const form = await c.req.raw.formData().catch(() => null);
+  const upload = form?.get("formData");
+  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the bundle as the multipart field formData");
+  if (upload.size > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
+  let passwords: Record<string, string> = {};
+  const rawPasswords = form.get("passwords");
+  if (typeof rawPasswords === "string" && rawPasswords.trim()) {
+    try {
+      const parsed: unknown = JSON.parse(rawPasswords);
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error();
+      passwords = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    } catch {
+      throw badRequest("passwords must be a JSON object of file name to password");
+    }
+  }
+  let files: Map<string, string>;
+  try {
+    files = readBundleZip(new Uint8Array(await upload.arrayBuffer()));
+  } catch (e) {
+    if (e instanceof BundleFormatError) throw badRequest(e.message);
+    throw e;
+  }
+  const label = IMPORTS[resource].label;
+  const failed = (extra: Record<string, unknown>) => new ApiError(422, `Error importing ${label}`, "GENERIC_COMMAND_ERROR", extra);
+  const { bundle, errors } = parseBundle(files, resource, passwords);
+  if (Object.keys(errors).length) throw failed(errors);
+  const result = await importBundle(c.var.db, bundle, { id: p.id, admin: isAdmin(p), canWrite: (view) => can(p, "can_write", view) }, {
+    resource,
+    overwrite: resource === "assets" || truthy(form.get("overwrite")),
+    syncColumns: truthy(form.get("sync_columns")),
+    syncMetrics: truthy(form.get("sync_metrics")),
+    secret: c.var.secret,
+  });
+  if (!result.ok) throw failed(result.errors);
+  return c.json({ message: "OK" });
+}
