@@ -13,6 +13,7 @@ import { savedQueryListSpec } from "../../db/sqllab/saved-queries";
 import { distinctValues, relatedDatabases, relatedRoles, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
+import { CSS_TEMPLATE } from "../../core/css-templates/payloads";
 
 // FAB's generic endpoints of Superset's resource APIs, one table for all: `_info`, `related/<column>` and
 // `distinct/<column>`. Which resource has which, and which columns each allows, is Superset's
@@ -49,6 +50,7 @@ const RESOURCES: Record<string, Resource> = {
     related: { database: visibleDatabases, changed_by: users, created_by: users },
     distinct: { spec: (p) => savedQueryListSpec(p.id), columns: ["catalog", "schema"] },
   },
+  css_template: { view: "CssTemplate", info: CSS_TEMPLATE, related: { created_by: users, changed_by: users } },
   query: {
     view: "Query",
     info: null,

@@ -13,8 +13,9 @@ import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
 import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
+import { cssTemplateApi } from "./css-template";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths.
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, exploreApi, annotationLayerApi, chartDataApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi];
