@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ActionIcon, Alert, Anchor, Box, Center, Group, Loader, Menu, Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
 import { apiCall } from "../../components/api-call";
+import { ChartMenu } from "./chart-menu/ChartMenu";
+import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
+import { useDashboardView, useRefreshSignal } from "./view-context";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -16,6 +19,7 @@ export interface DashboardChartData {
   viz_type: string;
   slice_url: string;
   form_data: Record<string, unknown>;
+  description?: string;
 }
 
 type State =
@@ -53,6 +57,9 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
   const formData = chart?.form_data as FormData | undefined;
+  const view = useDashboardView();
+  const [fullSize, toggleFullSize] = useFullSize();
+  const [described, setDescribed] = useState(() => Boolean(chart && view.expandedSlices[String(chart.id)]));
 
   const run = useCallback(async (force: boolean) => {
     const type = getChartType(formData?.viz_type);
@@ -73,6 +80,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   useEffect(() => {
     if (near && state.status === "waiting") void run(false);
   }, [near, state.status, run]);
+  useRefreshSignal(chart?.id, state.status !== "waiting", run);
 
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (state.status !== "success" || !formData || drawWidth === 0) return null;
@@ -91,20 +99,17 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     );
   }
   return (
-    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0 }}
-      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status}>
+    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
+      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
         <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${title}`} data-testid="chart-menu">⋮</ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void run(true)} data-testid="chart-force-refresh">Force refresh</Menu.Item>
-            <Menu.Item component="a" href={chart.slice_url} data-testid="chart-open-explore">Edit chart</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {!view.hideChartControls && formData && (
+          <ChartMenu chartId={chart.id} title={title} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
+            hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
+            onForceRefresh={() => void run(true)} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
+        )}
       </Group>
+      {described && chart.description && <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: "pre-wrap" }} data-testid="chart-description">{chart.description}</Text>}
       <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }}>
         {(state.status === "waiting" || state.status === "loading") && <Center h="100%"><Loader size="sm" /></Center>}
         {state.status === "failed" && (
