@@ -1,11 +1,19 @@
-import { useEffect, useState } from "react";
+import { useMemo, useRef, useState, useEffect } from "react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
-import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
+import { ROOT_ID, activeTabs as tabsFor, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
+import { dashboardViewOptions } from "../../../core/dashboards/view-options";
+import { intervalLabel } from "../../../core/dashboards/refresh";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
 import { logEvent } from "../../components/event-logger";
 import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
+import { DashboardViewContext } from "./view-context";
+import { HeaderMenu } from "./header/HeaderMenu";
+import { DashboardCss } from "./header/DashboardCss";
+import { useDashboardRefresh } from "./header/useDashboardRefresh";
+import { VIEW_MODE_CSS, useFocusedChart } from "./header/useFocusedChart";
 
 // Superset's dashboard in view mode: the header (title, favourite star, published/draft badge, "edited … ago")
 // and the layout. The active tab of each tabs container follows the URL anchor (#TAB-…), as a shared link to a
@@ -18,11 +26,15 @@ export interface DashboardView {
     published: boolean;
     changedOnHumanized: string | null;
     owners: { id: number; first_name: string; last_name: string }[];
+    css?: string;
+    lastModifiedTime?: number;
   };
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean };
+  /** the dashboard's json_metadata as an object */
+  metadata?: Record<string, unknown>;
 }
 
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
@@ -84,6 +96,20 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
     const anchor = decodeURIComponent(window.location.hash.replace(/^#/, "")) || null;
     if (anchor) setActive(tabsFor(layout, anchor));
   }, [layout]);
+  // view mode: standalone/uiConfig/focused_chart, refresh and auto-refresh, the dashboard's CSS (with a preview)
+  const location = useLocation();
+  const options = useMemo(() => dashboardViewOptions(location.search), [location.search]);
+  const metadata = useMemo(() => data.metadata ?? {}, [data.metadata]);
+  const chartIds = useMemo(() => chartIdsInLayout(layout), [layout]);
+  const refresh = useDashboardRefresh(chartIds, metadata);
+  const [cssPreview, setCssPreview] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusedChart(layout, options.focusedChart, setActive);
+  const viewState = useMemo(() => ({
+    refresh: refresh.signal, hideChartControls: options.hideChartControls,
+    expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
+  }), [refresh.signal, options.hideChartControls, metadata]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
   const ctx: LayoutContext = {
@@ -98,20 +124,29 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   };
   const root = layout[ROOT_ID];
   return (
-    <Stack gap="md" data-testid="dashboard-page">
-      <Group justify="space-between" wrap="nowrap">
+    <DashboardViewContext.Provider value={viewState}>
+    <Stack gap="md" data-testid="dashboard-page" ref={pageRef} className="dashboard" data-dashboard-root="">
+      <style dangerouslySetInnerHTML={{ __html: VIEW_MODE_CSS }} />
+      <DashboardCss css={cssPreview ?? dashboard.css ?? ""} />
+      {!options.hideTitle && <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
           <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
           <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
         </Group>
-        <Text size="sm" c="dimmed" data-testid="dashboard-edited">
-          {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
-        </Text>
-      </Group>
-      <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" data-testid="dashboard-edited">
+            {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : "", refresh.interval ? `Auto-refresh every ${intervalLabel(refresh.interval)}` : ""].filter(Boolean).join(" · ")}
+          </Text>
+          <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
+            canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} csrfToken={csrfToken} interval={refresh.interval}
+            onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={() => revalidator.revalidate()} imageOf={() => pageRef.current} />
+        </Group>
+      </Group>}
+      <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
         {root && <LayoutNode component={root} ctx={ctx} />}
       </Box>
     </Stack>
+    </DashboardViewContext.Provider>
   );
 }

@@ -5,6 +5,7 @@ import { dashboardPermissions } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import { datasetScope } from "../../../core/datasets/access";
+import { metadataOf } from "../../../core/dashboards/properties";
 import { isAdmin, type Principal } from "../../../core/security/permissions";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
@@ -33,6 +34,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     charts: Object.fromEntries(charts.filter((c) => placed.has(c.id)).map((c) => [c.id, dashboardChart(c)])),
     isFavorite: favorites.has(row.id),
     permissions: dashboardPermissions(principal, owners),
+    metadata: metadataOf(row.json_metadata),
   };
 }
 

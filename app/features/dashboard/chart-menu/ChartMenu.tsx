@@ -56,7 +56,6 @@ export function ChartMenu(p: ChartMenuProps) {
       return;
     }
     await copyText(link);
-    showToast("success", "Copied to clipboard!");
   };
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
   return (
