@@ -27,6 +27,8 @@ interface Resource {
   /** null where Superset's API has no `_info` (queries) */
   info: FabResource | null;
   related: Record<string, Related>;
+  /** the permissions `_info` may report, when not Superset's usual read/write/export (no export route) */
+  permissions?: string[];
   /** the resource's list spec (with the caller's visibility) and the columns whose values it lists */
   distinct?: { spec: (p: Principal) => ListSpec; columns: string[] };
 }
@@ -50,7 +52,7 @@ const RESOURCES: Record<string, Resource> = {
     related: { database: visibleDatabases, changed_by: users, created_by: users },
     distinct: { spec: (p) => savedQueryListSpec(p.id), columns: ["catalog", "schema"] },
   },
-  css_template: { view: "CssTemplate", info: CSS_TEMPLATE, related: { created_by: users, changed_by: users } },
+  css_template: { view: "CssTemplate", info: CSS_TEMPLATE, permissions: ["can_read", "can_write"], related: { created_by: users, changed_by: users } },
   query: {
     view: "Query",
     info: null,
@@ -72,7 +74,7 @@ for (const [name, r] of Object.entries(RESOURCES)) {
       const p = principalOf(c);
       const q = risonQuery<{ keys?: unknown }>(c);
       const keys = q && typeof q === "object" && Array.isArray(q.keys) ? q.keys.filter((k): k is string => typeof k === "string") : null;
-      return c.json(fabInfo(info, PERMISSIONS.filter((perm) => can(p, perm, r.view)), keys));
+      return c.json(fabInfo(info, (r.permissions ?? PERMISSIONS).filter((perm) => can(p, perm, r.view)), keys));
     });
   }
   fabMetaApi.get(`/api/v1/${name}/related/:column`, read, async (c) => {
