@@ -53,13 +53,17 @@ async function setup(page: Page) {
 
 const chartBox = (page: Page, id: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
 
-/** Opens a chart's "⋮" menu (retried: a click before hydration opens nothing) and clicks an item. */
+/** Opens a chart's "⋮" menu (retried: a click before hydration opens nothing) and clicks an item of that menu. */
 async function chartAction(page: Page, id: number, item: string) {
+  const target = chartBox(page, id).getByTestId("chart-menu");
+  const menu = page.getByRole("menu", { name: (await target.getAttribute("aria-label"))! });
+  // a menu still closing from the last action would swallow the click
+  await expect(menu).toHaveCount(0);
   await expect(async () => {
-    await chartBox(page, id).getByTestId("chart-menu").click();
-    await expect(page.getByTestId(item).filter({ visible: true })).toBeVisible({ timeout: 1000 });
+    if (!(await menu.isVisible())) await target.click();
+    await expect(menu.getByTestId(item)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await page.getByTestId(item).filter({ visible: true }).click();
+  await menu.getByTestId(item).click();
 }
 
 async function headerAction(page: Page, item: string) {
@@ -107,8 +111,9 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
   await chartAction(page, d.pie, "chart-toggle-description");
   await expect(chartBox(page, d.pie).getByTestId("chart-description")).toHaveCount(0);
   await chartBox(page, d.table).getByTestId("chart-menu").click();
-  await expect(page.getByTestId("chart-open-explore").filter({ visible: true })).toHaveAttribute("href", `/explore/?slice_id=${d.table}`);
-  await expect(page.getByTestId("chart-toggle-description").filter({ visible: true })).toHaveCount(0);
+  const tableMenu = page.getByRole("menu", { name: `More options for Menu table ${run}` });
+  await expect(tableMenu.getByTestId("chart-open-explore")).toHaveAttribute("href", `/explore/?slice_id=${d.table}`);
+  await expect(tableMenu.getByTestId("chart-toggle-description")).toHaveCount(0);
   await page.keyboard.press("Escape");
 
   // view query: the compiled SQL
@@ -133,11 +138,13 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
   expect(xlsx.name).toMatch(/\.xlsx$/);
   expect(xlsx.bytes.subarray(0, 2).toString()).toBe("PK");
   await chartBox(page, d.pie).getByTestId("chart-menu").click();
-  await expect(page.getByTestId("chart-export-csv").filter({ visible: true })).toBeVisible();
-  await expect(page.getByTestId("chart-export-full-csv").filter({ visible: true })).toHaveCount(0);
+  const pieMenu = page.getByRole("menu", { name: `More options for Menu pie ${run}` });
+  await expect(pieMenu.getByTestId("chart-export-csv")).toBeVisible();
+  await expect(pieMenu.getByTestId("chart-export-full-csv")).toHaveCount(0);
   await page.keyboard.press("Escape");
-  const limited = (await download(page, () => chartAction(page, d.table, "chart-export-csv"))).bytes.toString().trim().split("\n");
-  const full = (await download(page, () => chartAction(page, d.table, "chart-export-full-csv"))).bytes.toString().trim().split("\n");
+  const limited = (await download(page, () => chartAction(page, d.table, "chart-export-csv"))).bytes.toString().trim().split(/\r?\n/);
+  const full = (await download(page, () => chartAction(page, d.table, "chart-export-full-csv"))).bytes.toString().trim().split(/\r?\n/);
+  expect(limited[0]).toMatch(/^state,count/);
   expect(limited).toHaveLength(6);
   expect(full.length).toBeGreaterThan(6);
   const png = await download(page, () => chartAction(page, d.pie, "chart-download-image"));
@@ -190,6 +197,7 @@ test("header menu: refresh, auto-refresh skipping immune charts, properties, CSS
   await expect(page.getByTestId("properties-title")).toHaveValue(`Menus ${run}`);
   await page.getByTestId("properties-title").fill(`Renamed ${run}`);
   await page.getByTestId("properties-certified-by").fill("Data team");
+  await page.getByTestId("properties-slug").fill(`renamed-${d.slug}`);
   await page.getByTestId("properties-json").fill('{"refresh_frequency": ');
   await page.getByTestId("properties-apply").click();
   await expect(page.getByTestId("properties-modal")).toContainText("JSON metadata is invalid");
@@ -197,8 +205,10 @@ test("header menu: refresh, auto-refresh skipping immune charts, properties, CSS
   await page.getByTestId("properties-apply").click();
   await expect(page.getByTestId("properties-modal")).toHaveCount(0);
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Renamed ${run}`);
+  // a new slug is a new address: the page moves to it
+  await expect(page).toHaveURL(new RegExp(`/superset/dashboard/renamed-${d.slug}/$`));
   const stored = (await (await page.request.get(`/api/v1/dashboard/${d.id}`)).json()).result;
-  expect(stored).toMatchObject({ dashboard_title: `Renamed ${run}`, certified_by: "Data team" });
+  expect(stored).toMatchObject({ dashboard_title: `Renamed ${run}`, certified_by: "Data team", slug: `renamed-${d.slug}` });
   expect(JSON.parse(stored.json_metadata)).toMatchObject({ color_scheme: "bnbColors" });
 
   // CSS: a template is loaded and previewed, a break-out attempt stays inert, the nav is out of reach; saved, it stays
@@ -228,7 +238,7 @@ test("header menu: refresh, auto-refresh skipping immune charts, properties, CSS
   await page.getByTestId("save-as-duplicate").check();
   await page.getByTestId("save-as-save").click();
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Copy ${run}`);
-  await expect(page).not.toHaveURL(new RegExp(d.slug));
+  await expect(page).not.toHaveURL(/renamed-/);
   const ids = await page.locator('[data-testid="dashboard-chart"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-chart-id"))));
   expect(ids).toHaveLength(2);
   expect(ids).not.toContain(d.pie);

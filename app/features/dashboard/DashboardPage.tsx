@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, useEffect } from "react";
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, activeTabs as tabsFor, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
 import { dashboardViewOptions } from "../../../core/dashboards/view-options";
@@ -104,6 +104,9 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   const refresh = useDashboardRefresh(chartIds, metadata);
   const [cssPreview, setCssPreview] = useState<string | null>(null);
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const afterSave = (path?: string) =>
+    path && path !== location.pathname ? navigate(`${path}${location.search}${location.hash}`, { replace: true }) : revalidator.revalidate();
   const pageRef = useRef<HTMLDivElement>(null);
   useFocusedChart(layout, options.focusedChart, setActive);
   const viewState = useMemo(() => ({
@@ -140,7 +143,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
           </Text>
           <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
             canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} csrfToken={csrfToken} interval={refresh.interval}
-            onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={() => revalidator.revalidate()} imageOf={() => pageRef.current} />
+            onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
       <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>

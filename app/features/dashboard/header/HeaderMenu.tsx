@@ -21,7 +21,8 @@ export interface HeaderMenuProps {
   onRefresh: () => void;
   onInterval: (seconds: number) => void;
   onCssPreview: (css: string | null) => void;
-  onSaved: () => void;
+  /** after a save; `path` is the dashboard's address after it (a changed slug moves it) */
+  onSaved: (path?: string) => void;
   imageOf: () => HTMLElement | null;
 }
 
@@ -30,10 +31,10 @@ type Dialog = "refresh" | "properties" | "css" | "save-as" | null;
 export function HeaderMenu(p: HeaderMenuProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const saved = () => {
+  const saved = (path?: string) => {
     setDialog(null);
     p.onCssPreview(null);
-    p.onSaved();
+    p.onSaved(path);
   };
   const image = async () => {
     const el = p.imageOf();
@@ -63,7 +64,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
       }} />}
       {dialog === "properties" && <PropertiesModal dashboardId={p.dashboard.id} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken} onClose={close} onSaved={saved} />}
       {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
-        onPreview={p.onCssPreview} onClose={close} onSaved={saved} />}
+        onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
       {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
     </>
   );

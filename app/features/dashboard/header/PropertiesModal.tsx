@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Group, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { CATEGORICAL_SCHEMES } from "../../../../core/charts/colors/schemes";
 import { propertiesPayload, validateProperties, type PropertiesForm } from "../../../../core/dashboards/properties";
+import { cleanSlug } from "../../../../core/dashboards/payloads";
 import { apiCall } from "../../../components/api-call";
 import { relatedOptions, type Option } from "../../../components/list-view/options";
 
@@ -41,7 +42,7 @@ function formOf(d: Detail): PropertiesForm {
 const merge = (a: Option[], b: Option[]) => [...new Map([...a, ...b].map((o) => [o.value, o])).values()];
 
 export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onClose, onSaved }: {
-  dashboardId: number; lastModifiedTime: number | undefined; csrfToken: string | null; onClose: () => void; onSaved: () => void;
+  dashboardId: number; lastModifiedTime: number | undefined; csrfToken: string | null; onClose: () => void; onSaved: (path: string) => void;
 }) {
   const [form, setForm] = useState<PropertiesForm | null>(null);
   const [owners, setOwners] = useState<Option[]>([]);
@@ -71,7 +72,9 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
       setErrors({ title: res.fieldErrors.dashboard_title ?? "", slug: res.fieldErrors.slug ?? "", owners: res.fieldErrors.owners ?? "", jsonMetadata: res.fieldErrors.json_metadata ?? "" });
       return setFailure(res.message);
     }
-    onSaved();
+    // a new slug is a new address: the page moves there (Superset's Dashboard.url: by slug, else by id)
+    const slug = cleanSlug(form.slug);
+    onSaved(`/superset/dashboard/${slug ? encodeURIComponent(slug) : dashboardId}/`);
   };
   return (
     <Modal opened onClose={onClose} title="Dashboard properties" size="xl" data-testid="properties-modal">
