@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useMantineColo
 import { Link, useLocation } from "@remix-run/react";
 import { IconChevronDown, IconMoon, IconSun } from "@tabler/icons-react";
 import type { MenuGroup } from "../../core/navigation";
+import { hidesNavigation } from "../../core/dashboards/view-options";
 
 interface Props {
   user: { id: number; username: string; roles: string[] } | null;
@@ -13,7 +14,7 @@ interface Props {
 /** Superset's top navigation: brand, menus the user may use, theme toggle and user menu. */
 export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
   const location = useLocation();
-  const standalone = new URLSearchParams(location.search).has("standalone");
+  const standalone = hidesNavigation(location.search);
   if (!user || standalone) return <>{children}</>;
   return (
     <AppShell header={{ height: 52 }} padding="md">

@@ -5,3 +5,4 @@ export * from "./sqllab";
 export * from "./platform";
 export * from "./reports";
 export * from "./annotations";
+export * from "./css-templates";

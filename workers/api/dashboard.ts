@@ -18,6 +18,8 @@ import { parseLayout, tabTree } from "../../core/dashboards/layout";
 import { loadDataset } from "../../db/datasets/datasets";
 import { datasetDetail } from "../../db/datasets/detail";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { parseDashboardCopy } from "../../core/dashboards/copy";
+import { copyDashboard } from "../../db/dashboards/copy";
 import { DASHBOARD } from "../../core/http/fab-resources";
 
 // /api/v1/dashboard/: Superset's DashboardRestApi. Reads need can_read on Dashboard and pass Superset's
@@ -152,4 +154,17 @@ dashboardApi.delete("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
   const row = await readableDashboard(c, String(idParam(c)));
   await setDashboardFavorite(c.var.db, principalOf(c).id, row.id, false);
   return c.json({ result: "OK" });
+});
+
+/**
+ * Superset's copy_dash ("Save as"): anyone who may write dashboards and can see this one copies it; the copy is
+ * theirs. Superset answers `{ result: { id, last_modified_time } }`; the OpenAPI document puts both fields at the
+ * top level, so they are answered in both places.
+ */
+dashboardApi.post("/api/v1/dashboard/:id_or_slug/copy/", write, async (c) => {
+  const original = await readableDashboard(c, c.req.param("id_or_slug"));
+  const payload = parseDashboardCopy(await jsonObject(c));
+  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id);
+  const result = { id, last_modified_time: lastModifiedTime(changedOn) };
+  return c.json({ ...result, result });
 });

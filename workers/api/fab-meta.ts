@@ -13,6 +13,7 @@ import { savedQueryListSpec } from "../../db/sqllab/saved-queries";
 import { distinctValues, relatedDatabases, relatedRoles, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
+import { CSS_TEMPLATE } from "../../core/css-templates/payloads";
 
 // FAB's generic endpoints of Superset's resource APIs, one table for all: `_info`, `related/<column>` and
 // `distinct/<column>`. Which resource has which, and which columns each allows, is Superset's
@@ -26,6 +27,8 @@ interface Resource {
   /** null where Superset's API has no `_info` (queries) */
   info: FabResource | null;
   related: Record<string, Related>;
+  /** the permissions `_info` may report, when not Superset's usual read/write/export (no export route) */
+  permissions?: string[];
   /** the resource's list spec (with the caller's visibility) and the columns whose values it lists */
   distinct?: { spec: (p: Principal) => ListSpec; columns: string[] };
 }
@@ -49,6 +52,7 @@ const RESOURCES: Record<string, Resource> = {
     related: { database: visibleDatabases, changed_by: users, created_by: users },
     distinct: { spec: (p) => savedQueryListSpec(p.id), columns: ["catalog", "schema"] },
   },
+  css_template: { view: "CssTemplate", info: CSS_TEMPLATE, permissions: ["can_read", "can_write"], related: { created_by: users, changed_by: users } },
   query: {
     view: "Query",
     info: null,
@@ -70,7 +74,7 @@ for (const [name, r] of Object.entries(RESOURCES)) {
       const p = principalOf(c);
       const q = risonQuery<{ keys?: unknown }>(c);
       const keys = q && typeof q === "object" && Array.isArray(q.keys) ? q.keys.filter((k): k is string => typeof k === "string") : null;
-      return c.json(fabInfo(info, PERMISSIONS.filter((perm) => can(p, perm, r.view)), keys));
+      return c.json(fabInfo(info, (r.permissions ?? PERMISSIONS).filter((perm) => can(p, perm, r.view)), keys));
     });
   }
   fabMetaApi.get(`/api/v1/${name}/related/:column`, read, async (c) => {

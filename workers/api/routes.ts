@@ -16,8 +16,9 @@ import { chartDataApi } from "./chart-data";
 import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
 import { bundleApi } from "./bundles";
+import { cssTemplateApi } from "./css-template";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi];

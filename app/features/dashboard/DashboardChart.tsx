@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ActionIcon, Alert, Anchor, Box, Center, Group, Loader, Menu, Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
@@ -11,6 +11,9 @@ import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/
 import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
 import { usePaintTurn } from "./paint-turn";
+import { ChartMenu } from "./chart-menu/ChartMenu";
+import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
+import { useDashboardView, useRefreshSignal } from "./view-context";
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -24,6 +27,7 @@ export interface DashboardChartData {
   form_data: Record<string, unknown>;
   /** cached chart data the page's server pass embedded (drawn without a request when it answers this chart's query) */
   initial_data?: EmbeddedChartData;
+  description?: string;
 }
 
 type State =
@@ -68,6 +72,9 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   // value changes the request, and the chart then queries)
   const [embedded] = useState(() => embeddedResult(formData, chart?.initial_data));
   const [state, setState] = useState<State>(() => (embedded ? { status: "success", queriesData: embedded } : { status: "waiting" }));
+  const view = useDashboardView();
+  const [fullSize, toggleFullSize] = useFullSize();
+  const [described, setDescribed] = useState(() => Boolean(chart && view.expandedSlices[String(chart.id)]));
 
   const seq = useRef(0);
   const run = useCallback(async (force: boolean) => {
@@ -96,6 +103,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
       void run(false);
     }
   }, [near, filters.maskKey, run]);
+  useRefreshSignal(chart?.id, state.status !== "waiting", run);
 
   const { emitCross } = filters;
   const onPick = useCallback((p: ChartPick) => {
@@ -120,23 +128,20 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     );
   }
   return (
-    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0 }}
-      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-filters-applied={filters.applied.length}>
+    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
+      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
           <AppliedFiltersBadge applied={filters.applied.length} incompatible={filters.incompatible.length} />
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${title}`} data-testid="chart-menu">⋮</ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => void run(true)} data-testid="chart-force-refresh">Force refresh</Menu.Item>
-            <Menu.Item component="a" href={chart.slice_url} data-testid="chart-open-explore">Edit chart</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        {!view.hideChartControls && formData && (
+          <ChartMenu chartId={chart.id} title={title} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
+            hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
+            onForceRefresh={() => void run(true)} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
+        )}
       </Group>
+      {described && chart.description && <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: "pre-wrap" }} data-testid="chart-description">{chart.description}</Text>}
       <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }}>
         {(state.status === "waiting" || state.status === "loading") && <Center h="100%"><Loader size="sm" /></Center>}
         {state.status === "failed" && (

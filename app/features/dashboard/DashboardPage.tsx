@@ -1,6 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
-import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../core/dashboards/layout";
+import { ROOT_ID, activeTabs as tabsFor, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
+import { dashboardViewOptions } from "../../../core/dashboards/view-options";
+import { intervalLabel } from "../../../core/dashboards/refresh";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
 import { logEvent } from "../../components/event-logger";
@@ -9,6 +12,11 @@ import type { DashboardChartData } from "./DashboardChart";
 import type { FilterSetup } from "../../../core/dashboards/filters/setup";
 import { DashboardFilters } from "./filters/DashboardFilters";
 import { useEditMode } from "./edit/useEditMode";
+import { DashboardViewContext } from "./view-context";
+import { HeaderMenu } from "./header/HeaderMenu";
+import { DashboardCss } from "./header/DashboardCss";
+import { useDashboardRefresh } from "./header/useDashboardRefresh";
+import { VIEW_MODE_CSS, useFocusedChart } from "./header/useFocusedChart";
 
 // edit mode's code (builder pane, drag and drop, layout operations) loads only when someone starts editing
 const DashboardEditor = lazy(() => import("./edit/DashboardEditor"));
@@ -26,13 +34,16 @@ export interface DashboardView {
     /** the server's last_modified_time of what was loaded: a save over a newer one is refused (409) */
     lastModifiedTime?: number;
     owners: { id: number; first_name: string; last_name: string }[];
+    css?: string;
   };
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean };
   filterSetup: FilterSetup;
   filterState?: { key: string; value: string | null } | null;
+  /** the dashboard's json_metadata as an object */
+  metadata?: Record<string, unknown>;
 }
 
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
@@ -94,6 +105,23 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
     const anchor = decodeURIComponent(window.location.hash.replace(/^#/, "")) || null;
     if (anchor) setActive(tabsFor(layout, anchor));
   }, [layout]);
+  // view mode: standalone/uiConfig/focused_chart, refresh and auto-refresh, the dashboard's CSS (with a preview)
+  const location = useLocation();
+  const options = useMemo(() => dashboardViewOptions(location.search), [location.search]);
+  const metadata = useMemo(() => data.metadata ?? {}, [data.metadata]);
+  const chartIds = useMemo(() => chartIdsInLayout(layout), [layout]);
+  const refresh = useDashboardRefresh(chartIds, metadata);
+  const [cssPreview, setCssPreview] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const afterSave = (path?: string) =>
+    path && path !== location.pathname ? navigate(`${path}${location.search}${location.hash}`, { replace: true }) : revalidator.revalidate();
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusedChart(layout, options.focusedChart, setActive);
+  const viewState = useMemo(() => ({
+    refresh: refresh.signal, hideChartControls: options.hideChartControls,
+    expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
+  }), [refresh.signal, options.hideChartControls, metadata]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
   const edit = useEditMode(data.permissions.canEdit);
@@ -116,25 +144,32 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   };
   const root = layout[ROOT_ID];
   return (
-    <Stack gap="md" data-testid="dashboard-page">
-      <Group justify="space-between" wrap="nowrap">
+    <DashboardViewContext.Provider value={viewState}>
+    <Stack gap="md" data-testid="dashboard-page" ref={pageRef} className="dashboard" data-dashboard-root="">
+      <style dangerouslySetInnerHTML={{ __html: VIEW_MODE_CSS }} />
+      <DashboardCss css={cssPreview ?? dashboard.css ?? ""} />
+      {!options.hideTitle && <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
           <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
           <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed" data-testid="dashboard-edited">
-            {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : ""].filter(Boolean).join(" · ")}
+            {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : "", refresh.interval ? `Auto-refresh every ${intervalLabel(refresh.interval)}` : ""].filter(Boolean).join(" · ")}
           </Text>
           {data.permissions.canEdit && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
+          <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
+            canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} csrfToken={csrfToken} interval={refresh.interval}
+            onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
-      </Group>
+      </Group>}
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
-        <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content">
+        <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>
       </DashboardFilters>
     </Stack>
+    </DashboardViewContext.Provider>
   );
 }

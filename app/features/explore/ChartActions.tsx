@@ -1,41 +1,15 @@
-import { useEffect, useState } from "react";
-import { Alert, Button, Code, Group, Loader, Menu, Modal, ScrollArea } from "@mantine/core";
+import { useState } from "react";
+import { Button, Menu } from "@mantine/core";
 import type { FormData } from "../../../core/charts/contract";
 import { showToast } from "../../components/toast-store";
 import { copyText } from "../sqllab/clipboard";
-import { chartQuery, downloadChartData } from "./chart-requests";
+import { ViewQueryModal } from "../charts/ViewQueryModal";
+import { downloadChartData } from "./chart-requests";
 import { createPermalink, exploreStore } from "./store";
 
 // The chart's "View query" (its SQL, result_type query, in a modal with a copy button), "Download" (the
 // chart's data as CSV or XLSX, result_format csv / xlsx) and "Share" (a permalink to this state, copied or
 // mailed) as Superset's Explore header menu offers them.
-
-function ViewQueryModal({ formData, onClose }: { formData: FormData; onClose: () => void }) {
-  const [state, setState] = useState<{ sql: string | null; error: string | null }>({ sql: null, error: null });
-  useEffect(() => {
-    let live = true;
-    void chartQuery(formData).then((r) => live && setState(r.ok ? { sql: r.sql, error: null } : { sql: null, error: r.message }));
-    return () => {
-      live = false;
-    };
-  }, [formData]);
-  return (
-    <Modal opened onClose={onClose} title="View query" size="xl">
-      {state.error && <Alert color="red" variant="light" data-testid="view-query-error">{state.error}</Alert>}
-      {state.sql === null && !state.error && <Loader size="sm" />}
-      {state.sql !== null && (
-        <>
-          <Group justify="flex-end" mb="xs">
-            <Button size="xs" variant="default" onClick={() => void copyText(state.sql ?? "")} data-testid="copy-query">Copy</Button>
-          </Group>
-          <ScrollArea.Autosize mah={420}>
-            <Code block data-testid="view-query-sql">{state.sql}</Code>
-          </ScrollArea.Autosize>
-        </>
-      )}
-    </Modal>
-  );
-}
 
 export function ChartActions({ formData, disabled }: { formData: FormData; disabled: boolean }) {
   const [viewQuery, setViewQuery] = useState(false);
@@ -71,7 +45,7 @@ export function ChartActions({ formData, disabled }: { formData: FormData; disab
           <Menu.Item onClick={() => void download("xlsx")} data-testid="download-xlsx">Export to Excel</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {viewQuery && <ViewQueryModal formData={formData} onClose={() => setViewQuery(false)} />}
+      {viewQuery && <ViewQueryModal formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setViewQuery(false)} />}
     </>
   );
 }

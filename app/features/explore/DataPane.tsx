@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
-import { ActionIcon, Alert, Badge, Group, Loader, ScrollArea, Table, Tabs, Text, TextInput, Tooltip } from "@mantine/core";
-import type { FormData, QueryData } from "../../../core/charts/contract";
-import { cellText, columnsOf, rowsAsText, searchRows, temporalColumns } from "../../../core/explore/data-pane";
-import { copyText } from "../sqllab/clipboard";
+import { Alert, Loader, Tabs, Text } from "@mantine/core";
+import type { FormData } from "../../../core/charts/contract";
+import { DataRows as Rows } from "../charts/DataRows";
 import { chartResults, datasetSamples, type Answer } from "./chart-requests";
 
 // Superset's data pane under the chart: "Results" (the chart's rows before post-processing, result_type
@@ -11,7 +10,6 @@ import { chartResults, datasetSamples, type Answer } from "./chart-requests";
 // clicking the open tab folds the pane.
 
 type TabName = "results" | "samples";
-const SHOWN = 500;
 
 function useAnswer(tab: TabName | null, formData: FormData | null, datasetId: number) {
   const [state, setState] = useState<{ loading: boolean; answer: (Answer & { total?: number }) | null }>({ loading: false, answer: null });
@@ -26,39 +24,6 @@ function useAnswer(tab: TabName | null, formData: FormData | null, datasetId: nu
     };
   }, [key, datasetId]); // eslint-disable-line react-hooks/exhaustive-deps
   return state;
-}
-
-function Rows({ data, total, label }: { data: QueryData; total?: number; label: string }) {
-  const [search, setSearch] = useState("");
-  const columns = columnsOf(data);
-  const temporal = temporalColumns(data);
-  const rows = searchRows(data.data, columns, search, temporal);
-  const count = total ?? data.rowcount ?? data.data.length;
-  return (
-    <>
-      <Group justify="space-between" my={6}>
-        <Group gap={6}>
-          <Badge variant="light" color="gray" data-testid={`${label}-row-count`}>{count} {count === 1 ? "row" : "rows"}</Badge>
-          {search.trim() && <Text size="xs" c="dimmed" data-testid={`${label}-matching`}>{rows.length} matching</Text>}
-          <Tooltip label="Copy to clipboard">
-            <ActionIcon variant="subtle" size="sm" aria-label={`Copy ${label}`} onClick={() => void copyText(rowsAsText(rows, columns, temporal))}>⧉</ActionIcon>
-          </Tooltip>
-        </Group>
-        <TextInput size="xs" placeholder="Search" aria-label={`Search ${label}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={200} />
-      </Group>
-      <ScrollArea h={220} type="auto">
-        <Table striped highlightOnHover withTableBorder fz="xs" stickyHeader data-testid={`${label}-table`}>
-          <Table.Thead><Table.Tr>{columns.map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr></Table.Thead>
-          <Table.Tbody>
-            {rows.slice(0, SHOWN).map((r, i) => (
-              <Table.Tr key={i}>{columns.map((c) => <Table.Td key={c}>{cellText(r[c], temporal.has(c))}</Table.Td>)}</Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {rows.length > SHOWN && <Text size="xs" c="dimmed" p={4}>The first {SHOWN} of {rows.length} rows are shown; copy takes them all.</Text>}
-      </ScrollArea>
-    </>
-  );
 }
 
 export function DataPane({ formData, datasetId }: { formData: FormData | null; datasetId: number }) {

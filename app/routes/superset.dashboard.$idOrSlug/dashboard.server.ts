@@ -7,6 +7,7 @@ import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import type { Principal } from "../../../core/security/permissions";
 import { filterSetupOf } from "../../../core/dashboards/filters/setup";
 import { filterStateRow } from "../../../db/dashboards/filters";
+import { metadataOf } from "../../../core/dashboards/properties";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
@@ -41,6 +42,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     filterSetup: filterSetupOf(row.json_metadata),
     // ?native_filters_key=: the stored data mask the page opens with (null value: unknown or expired key)
     filterState: filtersKey ? { key: filtersKey, value: await storedMask(context, row.id, filtersKey) } : null,
+    metadata: metadataOf(row.json_metadata),
   };
 }
 

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { ActionIcon, Menu } from "@mantine/core";
+import type { FormData } from "../../../../core/charts/contract";
+import { showToast } from "../../../components/toast-store";
+import { copyText } from "../../sqllab/clipboard";
+import { downloadChartData } from "../../charts/chart-data-requests";
+import { downloadAsImage } from "../../charts/image";
+import { ViewQueryModal } from "../../charts/ViewQueryModal";
+import { ResultsModal } from "./ResultsModal";
+
+// The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
+// description, edit in Explore, view query, view as table, share a link that opens the dashboard on this
+// chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
+
+/** Chart types whose "full" export lifts the row limit (Superset offers it for tables). */
+const FULL_EXPORT_TYPES = new Set(["table", "pivot_table_v2"]);
+
+/** The dashboard's address focused on one chart (Superset's focused_chart parameter). */
+export function chartLink(chartId: number, href = window.location.href): string {
+  const url = new URL(href);
+  url.searchParams.set("focused_chart", String(chartId));
+  url.hash = "";
+  return url.toString();
+}
+
+export interface ChartMenuProps {
+  chartId: number;
+  title: string;
+  sliceUrl: string;
+  formData: FormData;
+  csrfToken: string | null;
+  hasDescription: boolean;
+  fullSize: boolean;
+  /** the chart's box, drawn for "Download as image" */
+  imageOf: () => HTMLElement | null;
+  onForceRefresh: () => void;
+  onToggleFullSize: () => void;
+  onToggleDescription: () => void;
+}
+
+export function ChartMenu(p: ChartMenuProps) {
+  const [modal, setModal] = useState<"query" | "results" | null>(null);
+  const download = async (format: "csv" | "xlsx", full = false) => {
+    const failure = await downloadChartData(p.formData, format, p.csrfToken, full);
+    if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
+  };
+  const image = async () => {
+    const el = p.imageOf();
+    const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
+    if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
+  };
+  const share = async (how: "copy" | "email") => {
+    const link = chartLink(p.chartId);
+    if (how === "email") {
+      window.location.href = `mailto:?Subject=${encodeURIComponent(p.title)}%20&Body=${encodeURIComponent(`Check out this chart: ${link}`)}`;
+      return;
+    }
+    await copyText(link);
+  };
+  const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${p.title}`} data-testid="chart-menu" data-image-ignore>⋮</ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={p.onForceRefresh} data-testid="chart-force-refresh">Force refresh</Menu.Item>
+          <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? "Exit fullscreen" : "Enter fullscreen"}</Menu.Item>
+          {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">Toggle chart description</Menu.Item>}
+          <Menu.Divider />
+          <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
+          <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
+          <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>Share</Menu.Label>
+          <Menu.Item onClick={() => void share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>
+          <Menu.Item onClick={() => void share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>Download</Menu.Label>
+          <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
+          <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
+          {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
+          {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
+          <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+      {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+    </>
+  );
+}

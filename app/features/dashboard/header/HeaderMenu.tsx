@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { ActionIcon, Menu } from "@mantine/core";
+import { showToast } from "../../../components/toast-store";
+import { downloadAsImage } from "../../charts/image";
+import { AutoRefreshModal } from "./AutoRefreshModal";
+import { CssModal } from "./CssModal";
+import { PropertiesModal } from "./PropertiesModal";
+import { SaveAsModal } from "./SaveAsModal";
+
+// The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
+// auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
+// dashboards) and download as image.
+
+export interface HeaderMenuProps {
+  dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
+  metadata: Record<string, unknown>;
+  canEdit: boolean;
+  canSaveAs: boolean;
+  csrfToken: string | null;
+  interval: number;
+  onRefresh: () => void;
+  onInterval: (seconds: number) => void;
+  onCssPreview: (css: string | null) => void;
+  /** after a save; `path` is the dashboard's address after it (a changed slug moves it) */
+  onSaved: (path?: string) => void;
+  imageOf: () => HTMLElement | null;
+}
+
+type Dialog = "refresh" | "properties" | "css" | "save-as" | null;
+
+export function HeaderMenu(p: HeaderMenuProps) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const saved = (path?: string) => {
+    setDialog(null);
+    p.onCssPreview(null);
+    p.onSaved(path);
+  };
+  const image = async () => {
+    const el = p.imageOf();
+    const failure = el ? await downloadAsImage(el, p.dashboard.title) : "The dashboard is not on the page";
+    if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
+  };
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" aria-label="Dashboard menu" data-testid="dashboard-menu" data-image-ignore>⋯</ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={p.onRefresh} data-testid="dashboard-refresh">Refresh dashboard</Menu.Item>
+          <Menu.Item onClick={() => setDialog("refresh")} data-testid="dashboard-auto-refresh">Set auto-refresh interval</Menu.Item>
+          {(p.canEdit || p.canSaveAs) && <Menu.Divider />}
+          {p.canEdit && <Menu.Item onClick={() => setDialog("properties")} data-testid="dashboard-edit-properties">Edit properties</Menu.Item>}
+          {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
+          {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
+          <Menu.Divider />
+          <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {dialog === "refresh" && <AutoRefreshModal current={p.interval} onClose={close} onApply={(s) => {
+        p.onInterval(s);
+        close();
+      }} />}
+      {dialog === "properties" && <PropertiesModal dashboardId={p.dashboard.id} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken} onClose={close} onSaved={saved} />}
+      {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
+        onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
+      {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { expect, test } from "vitest";
+import { parseMetadataText, propertiesPayload, validateProperties, type PropertiesForm } from "./properties";
+
+const form: PropertiesForm = {
+  title: "Sales", slug: "sales", owners: ["1", "2"], roles: [], certifiedBy: "", certificationDetails: "", colorScheme: "supersetColors",
+  jsonMetadata: '{"refresh_frequency": 60, "color_scheme": "bnbColors"}',
+};
+
+test("the properties form names each bad field", () => {
+  expect(validateProperties(form, ["supersetColors", "bnbColors"])).toEqual({});
+  expect(validateProperties({ ...form, jsonMetadata: "[1]", slug: "123", colorScheme: "nope", certificationDetails: "why" }, ["supersetColors"])).toEqual({
+    jsonMetadata: "JSON metadata must be a JSON object", slug: "A URL slug cannot be only digits (it would read as an id)",
+    colorScheme: "A valid color scheme is required: nope is not one", certifiedBy: "Certification details need a certifier",
+  });
+  expect(validateProperties({ ...form, jsonMetadata: "{oops" }, ["supersetColors"]).jsonMetadata).toMatch(/^JSON metadata is invalid: /);
+  expect(parseMetadataText("  ")).toEqual({ ok: true, value: {} });
+});
+
+test("the payload carries the chosen colour scheme inside the metadata and the overwrite guard", () => {
+  expect(propertiesPayload({ ...form, slug: " ", certificationDetails: "ignored" }, 1700000000)).toEqual({
+    dashboard_title: "Sales", slug: null, owners: [1, 2], roles: [], certified_by: null, certification_details: null,
+    json_metadata: JSON.stringify({ refresh_frequency: 60, color_scheme: "bnbColors" }), last_modified_time: 1700000000,
+  });
+  // the JSON's own scheme wins over the picker; without one the picker's is written in (or none at all)
+  const noScheme = { ...form, jsonMetadata: '{"refresh_frequency": 60}' };
+  expect(JSON.parse(propertiesPayload(noScheme, undefined).json_metadata as string)).toEqual({ refresh_frequency: 60, color_scheme: "supersetColors" });
+  expect(JSON.parse(propertiesPayload({ ...noScheme, colorScheme: "" }, undefined).json_metadata as string)).toEqual({ refresh_frequency: 60 });
+  expect(validateProperties(form, ["supersetColors"]).colorScheme).toBe("A valid color scheme is required: bnbColors is not one");
+});

@@ -1,0 +1,68 @@
+// The dashboard properties form (Superset's PropertiesModal): what it edits, how JSON metadata and the colour
+// scheme stay in step, and the checks made before anything is sent (the server checks again).
+
+export interface PropertiesForm {
+  title: string;
+  slug: string;
+  owners: string[];
+  roles: string[];
+  certifiedBy: string;
+  certificationDetails: string;
+  colorScheme: string;
+  jsonMetadata: string;
+}
+
+/** The metadata text parsed as an object, or the message to show beside the field. */
+export function parseMetadataText(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    const v = JSON.parse(text) as unknown;
+    if (!v || typeof v !== "object" || Array.isArray(v)) return { ok: false, message: "JSON metadata must be a JSON object" };
+    return { ok: true, value: v as Record<string, unknown> };
+  } catch (e) {
+    return { ok: false, message: `JSON metadata is invalid: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** The stored json_metadata text as an object ({} when empty or broken). */
+export const metadataOf = (text: string | null | undefined): Record<string, unknown> => {
+  const parsed = parseMetadataText(text ?? "");
+  return parsed.ok ? parsed.value : {};
+};
+
+/**
+ * The scheme a save keeps: the metadata's own `color_scheme` when the JSON names one (the JSON was edited last:
+ * the picker writes into it as it changes), else the picker's.
+ */
+export function effectiveScheme(f: PropertiesForm): string {
+  const meta = parseMetadataText(f.jsonMetadata);
+  return meta.ok && typeof meta.value.color_scheme === "string" && meta.value.color_scheme ? meta.value.color_scheme : f.colorScheme;
+}
+
+/** Field errors of the form, by field; empty when it may be saved. */
+export function validateProperties(f: PropertiesForm, knownSchemes: string[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (f.title.length > 500) errors.title = "The title is longer than 500 characters";
+  if (f.slug.length > 255) errors.slug = "The URL slug is longer than 255 characters";
+  else if (f.slug.trim() && /^\d+$/.test(f.slug.trim())) errors.slug = "A URL slug cannot be only digits (it would read as an id)";
+  const meta = parseMetadataText(f.jsonMetadata);
+  if (!meta.ok) errors.jsonMetadata = meta.message;
+  const scheme = effectiveScheme(f);
+  if (scheme && !knownSchemes.includes(scheme)) errors.colorScheme = `A valid color scheme is required: ${scheme} is not one`;
+  if (f.certificationDetails.trim() && !f.certifiedBy.trim()) errors.certifiedBy = "Certification details need a certifier";
+  return errors;
+}
+
+/** The PUT body of a valid form: the colour scheme is written into the metadata, as Superset does. */
+export function propertiesPayload(f: PropertiesForm, lastModifiedTime: number | undefined): Record<string, unknown> {
+  const meta = parseMetadataText(f.jsonMetadata);
+  const metadata = meta.ok ? { ...meta.value } : {};
+  const scheme = effectiveScheme(f);
+  if (scheme) metadata.color_scheme = scheme;
+  else delete metadata.color_scheme;
+  return {
+    dashboard_title: f.title.trim(), slug: f.slug.trim() || null, owners: f.owners.map(Number), roles: f.roles.map(Number),
+    certified_by: f.certifiedBy.trim() || null, certification_details: f.certifiedBy.trim() ? f.certificationDetails.trim() || null : null,
+    json_metadata: JSON.stringify(metadata), ...(lastModifiedTime ? { last_modified_time: lastModifiedTime } : {}),
+  };
+}
