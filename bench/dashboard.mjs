@@ -8,34 +8,16 @@
 //  P3  JS + CSS (gzip level 9) the dashboard route loads in view mode (budget 300 KB), and whether Monaco is in it.
 //  P7  D1 rows read by a warm view of a 24-chart dashboard (budget 1,000): counted by D1's own meta.rows_read in
 //      tests/worker/example-dashboards.test.ts (inside workerd, where the D1 binding can be wrapped), run here.
-import { chromium } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
 import { round, saveResults } from "./_lib.mjs";
+import { launchChromium, routeAssets } from "./_browser.mjs";
 
 const P3_BUDGET_KB = 300;
 const P7_BUDGET_ROWS = 1000;
 const GOALS = { p2_ms: 1000, p2_round_trips: 3, long_task_ms: 200 };
-
-async function routeAssets(url, path, cookie) {
-  const html = await (await fetch(`${url}${path}`, { headers: { Cookie: cookie } })).text();
-  const refs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
-  let js = 0;
-  let css = 0;
-  const files = [];
-  for (const ref of refs) {
-    const body = Buffer.from(await (await fetch(`${url}${ref}`)).arrayBuffer());
-    const gz = gzipSync(body, { level: 9 }).length;
-    files.push({ ref, gzip_kb: round(gz / 1024, 1), monaco: /monaco|editor\.main/i.test(ref) || body.includes("monaco-editor") });
-    if (ref.endsWith(".css")) css += gz;
-    else js += gz;
-  }
-  const largest = files.sort((a, b) => b.gzip_kb - a.gzip_kb).slice(0, 6).map((f) => `${f.ref} ${f.gzip_kb} KB`);
-  return { files: refs.size, js_gzip_kb: round(js / 1024, 1), css_gzip_kb: round(css / 1024, 1), total_gzip_kb: round((js + css) / 1024, 1), monaco_files: files.filter((f) => f.monaco).map((f) => f.ref), largest };
-}
 
 /** A published dashboard of the example charts of 24 chart types; answers its slug. */
 async function make24(url, cookie, csrf) {
@@ -124,10 +106,7 @@ function p7() {
 
 const load = loadavg()[0];
 const worker = await startWorker();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launchChromium();
 let figures;
 try {
   const form = new URLSearchParams({ ...TEST_ADMIN, next: "/" });

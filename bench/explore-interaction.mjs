@@ -4,9 +4,9 @@
 // (goal ≤ 150 ms); and a 5,000-point line chart run from a cold query, with the long tasks meanwhile (goal: none
 // over 100 ms). Each timing stops one frame after the change is in (requestAnimationFrame, then a task), so it is
 // an upper bound by up to a frame. Five runs each; medians and maxima are reported with the machine's load.
-import { chromium } from "@playwright/test";
 import { cpus, loadavg } from "node:os";
-import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { startWorker } from "../tests/support/server.mjs";
+import { launchChromium, signIn } from "./_browser.mjs";
 import { round, saveResults } from "./_lib.mjs";
 
 const RUNS = 5;
@@ -64,19 +64,12 @@ async function openExplore(page, datasetId, formData) {
 const stats = (xs) => ({ median: round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)], 1), max: round(Math.max(...xs), 1) });
 
 const worker = await startWorker();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ baseURL: worker.url, viewport: { width: 1440, height: 900 }, timezoneId: "UTC" });
   await context.addInitScript(instrument);
   const page = await context.newPage();
-  await page.goto("/login/");
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").waitFor();
+  await signIn(page);
 
   // a bar chart of birth_names by year and gender: the first run fills the cache, the next ones are timed
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");

@@ -1,27 +1,11 @@
 // Explore's first-load weight (issue 10): the JS and CSS a browser downloads for /explore/ on a dataset, gzip
 // level 9 as a CDN would serve it, against the route budget of 450 KB; and whether Monaco is among them (it must
 // not be: the SQL boxes of the metric and filter popovers are plain textareas).
-import { gzipSync } from "node:zlib";
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
-import { round, saveResults } from "./_lib.mjs";
+import { saveResults } from "./_lib.mjs";
+import { routeAssets } from "./_browser.mjs";
 
 const BUDGET_KB = 450;
-
-async function pageAssets(url, path, cookie) {
-  const html = await (await fetch(`${url}${path}`, { headers: { Cookie: cookie } })).text();
-  const refs = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]));
-  let js = 0;
-  let css = 0;
-  const files = [];
-  for (const ref of refs) {
-    const body = Buffer.from(await (await fetch(`${url}${ref}`)).arrayBuffer());
-    const gz = gzipSync(body, { level: 9 }).length;
-    files.push({ ref, gzip_kb: round(gz / 1024, 1), monaco: /monaco|editor\.main/i.test(ref) || body.includes("monaco-editor") });
-    if (ref.endsWith(".css")) css += gz;
-    else js += gz;
-  }
-  return { files: refs.size, js_gzip_kb: round(js / 1024, 1), css_gzip_kb: round(css / 1024, 1), total_gzip_kb: round((js + css) / 1024, 1), monaco_files: files.filter((f) => f.monaco).map((f) => f.ref) };
-}
 
 const worker = await startWorker();
 try {
@@ -30,7 +14,7 @@ try {
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
   const datasets = await (await fetch(`${worker.url}/api/v1/dataset/?q=${q}`, { headers: { Cookie: cookie } })).json();
-  const explore = await pageAssets(worker.url, `/explore/?datasource_id=${datasets.result[0].id}&datasource_type=table`, cookie);
+  const explore = await routeAssets(worker.url, `/explore/?datasource_id=${datasets.result[0].id}&datasource_type=table`, cookie);
   const verdict = explore.total_gzip_kb <= BUDGET_KB && explore.monaco_files.length === 0 ? "within budget" : "OVER BUDGET";
   console.log(`explore first load: ${explore.files} files, JS ${explore.js_gzip_kb} KB + CSS ${explore.css_gzip_kb} KB gzip = ${explore.total_gzip_kb} KB (budget ${BUDGET_KB} KB, Monaco files: ${explore.monaco_files.length}) — ${verdict}`);
   saveResults("explore-ui", { explore_first_load: explore, budget_kb: BUDGET_KB });

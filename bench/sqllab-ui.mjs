@@ -4,9 +4,9 @@
 // frame after it); the long tasks (> 50 ms) while the grid is scrolled to the end; the bytes of that response on
 // the wire (Resource Timing's transferSize: compressed as sent) beside its decoded size; then a sort by the
 // text column (header clicks) until the sorted rows show, with the longest task meanwhile.
-import { chromium } from "@playwright/test";
 import { cpus, loadavg } from "node:os";
-import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { startWorker } from "../tests/support/server.mjs";
+import { launchChromium, signIn } from "./_browser.mjs";
 import { round, saveResults } from "./_lib.mjs";
 
 const RUNS = 3;
@@ -189,19 +189,12 @@ async function sortByText(page) {
 }
 
 const worker = await startWorker();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ baseURL: worker.url, viewport: { width: 1440, height: 900 }, timezoneId: "UTC" });
   await context.addInitScript(instrument);
   const page = await context.newPage();
-  await page.goto("/login/");
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").waitFor();
+  await signIn(page);
   await page.goto("/sqllab/");
   await page.locator(".monaco-editor").first().waitFor({ timeout: 30_000 });
 

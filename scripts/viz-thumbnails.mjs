@@ -2,10 +2,10 @@
 // generated example data), as Superset's viz gallery shows a picture per type: `node scripts/viz-thumbnails.mjs`
 // after `npm run build`, then commit public/viz-thumbnails/. Run it again when a chart type is added (a unit test
 // checks that every registered type has one). Pass viz types to redraw only those.
-import { chromium } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
+import { startWorker } from "../tests/support/server.mjs";
+import { launchChromium, signIn } from "../bench/_browser.mjs";
 
 const OUT = join(import.meta.dirname, "..", "public", "viz-thumbnails");
 const SIZE = { width: 240, height: 150 };
@@ -13,17 +13,10 @@ const only = process.argv.slice(2);
 
 mkdirSync(OUT, { recursive: true });
 const worker = await startWorker();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-});
+const browser = await launchChromium();
 try {
   const page = await (await browser.newContext({ baseURL: worker.url, viewport: { width: 1280, height: 720 }, timezoneId: "UTC" })).newPage();
-  await page.goto("/login/");
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("user-menu").waitFor();
+  await signIn(page);
   const q = encodeURIComponent("(page_size:100,columns:!(id,slice_name,viz_type),order_column:id,order_direction:asc)");
   const charts = await page.evaluate(async (path) => (await (await fetch(path)).json()).result, `/api/v1/chart/?q=${q}`);
   // the first chart of each type is its example (created at first start, one per registered type)

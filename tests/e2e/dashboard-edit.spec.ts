@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
+import { post } from "./api-helpers";
 
 // Building a dashboard in edit mode (issue 11): an empty dashboard made through the API is opened with
 // ?edit=true; a row, a markdown and a chart are dragged in from the builder pane, the chart is resized on the
@@ -7,16 +8,6 @@ import { admin, login } from "./helpers";
 // the second save is stopped by the overwrite-diff confirmation and overwrites only when confirmed.
 
 const run = Date.now().toString(36);
-
-async function csrfToken(page: Page): Promise<string> {
-  return page.evaluate(async () => ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result);
-}
-
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data, headers: { "X-CSRFToken": await csrfToken(page) } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
 
 async function positions(page: Page, id: number): Promise<Record<string, { type: string; children: string[]; meta: Record<string, unknown> }>> {
   const res = await page.request.get(`/api/v1/dashboard/${id}`);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { admin, login } from "./helpers";
+import { post } from "./api-helpers";
 
 // The dashboard's view-mode menus (issue 11): every action of a chart's "⋮" menu (force refresh, full size,
 // description, edit chart, view query, view as table, share link with focused_chart, CSV / Excel / full CSV and
@@ -8,16 +9,6 @@ import { admin, login } from "./helpers";
 // save as, image), and the standalone / uiConfig address modes.
 
 const run = Date.now().toString(36);
-
-async function csrf(page: Page): Promise<string> {
-  return page.evaluate(async () => ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result);
-}
-
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data, headers: { "X-CSRFToken": await csrf(page) } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
 
 async function setup(page: Page) {
   await login(page, admin().username, admin().password);

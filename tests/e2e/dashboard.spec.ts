@@ -1,21 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
+import { csrfToken, post } from "./api-helpers";
 
 // The dashboard journey of issue 11: charts and a dashboard with tabs, a header, a divider and markdown are made
 // through the API; the page draws every chart of the open tab, a tab switch puts the tab in the URL anchor and
 // a reload with that anchor opens on it, the markdown's script is stripped, and a Gamma user never sees a draft.
 
 const run = Date.now().toString(36);
-
-async function csrfToken(page: Page): Promise<string> {
-  return page.evaluate(async () => ((await (await fetch("/api/v1/security/csrf_token/")).json()) as { result: string }).result);
-}
-
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const res = await page.request.post(path, { data, headers: { "X-CSRFToken": await csrfToken(page) } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  return (await res.json()) as T;
-}
 
 async function birthNames(page: Page): Promise<number> {
   const res = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { ActionIcon, Button, Checkbox, ColorInput, Group, Input, NumberInput, Paper, Popover, Select, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Checkbox, ColorInput, Group, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { PopoverListControl } from "./PopoverListControl";
 import {
   ANNOTATION_TYPES, LINE_STYLES, OPACITIES, annotationLayerProblem, newAnnotationLayer, withAnnotationType, type AnnotationLayer,
 } from "../../../core/charts/types/timeseries/annotation-layer-edit";
@@ -63,40 +64,12 @@ function LayerEditor({ initial, otherNames, onApply, onCancel }: { initial: Anno
 }
 
 export function AnnotationLayerControl({ value, onChange }: { value: unknown; onChange: (v: AnnotationLayer[]) => void }) {
-  const layers = (Array.isArray(value) ? value : []) as AnnotationLayer[];
-  const [editing, setEditing] = useState<number | null>(null);
-  const apply = (layer: AnnotationLayer) => {
-    onChange(editing === -1 || editing === null ? [...layers, layer] : layers.map((l, i) => (i === editing ? layer : l)));
-    setEditing(null);
-  };
-  const editor = (index: number, target: React.ReactNode) => (
-    <Popover opened={editing === index} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus key={index}>
-      <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown>
-        {editing === index && (
-          <LayerEditor initial={index === -1 ? newAnnotationLayer() : layers[index]} onApply={apply} onCancel={() => setEditing(null)}
-            otherNames={layers.filter((_, i) => i !== index).map((l) => String(l.name))} />
-        )}
-      </Popover.Dropdown>
-    </Popover>
-  );
   return (
-    <Input.Wrapper label="Annotation layers">
-      <Stack gap={4} mt={4}>
-        {layers.map((layer, i) =>
-          editor(i, (
-            <Paper withBorder px="xs" py={4} data-testid="annotation-layer">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <UnstyledButton onClick={() => setEditing(i)} style={{ flex: 1 }}>
-                  <Text size="xs" truncate c={layer.show === false ? "dimmed" : undefined}>{String(layer.name)} · {label(ANNOTATION_TYPES, layer.annotationType)}</Text>
-                </UnstyledButton>
-                <ActionIcon size="xs" variant="subtle" color="gray" aria-label="Remove annotation layer" onClick={() => onChange(layers.filter((_, j) => j !== i))}>×</ActionIcon>
-              </Group>
-            </Paper>
-          )),
-        )}
-        {editor(-1, <Button size="xs" variant="light" onClick={() => setEditing(-1)} data-testid="add-annotation-layer">+ Add annotation layer</Button>)}
-      </Stack>
-    </Input.Wrapper>
+    <PopoverListControl label="Annotation layers" items={(Array.isArray(value) ? value : []) as AnnotationLayer[]} onChange={onChange}
+      summary={(layer) => <Text size="xs" truncate c={layer.show === false ? "dimmed" : undefined}>{String(layer.name)} · {label(ANNOTATION_TYPES, layer.annotationType)}</Text>}
+      editor={(initial, others, apply, cancel) => (
+        <LayerEditor initial={initial ?? newAnnotationLayer()} otherNames={others.map((l) => String(l.name))} onApply={apply} onCancel={cancel} />
+      )}
+      addLabel="+ Add annotation layer" removeLabel="Remove annotation layer" testIds={{ item: "annotation-layer", add: "add-annotation-layer" }} />
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ActionIcon, Button, ColorSwatch, Group, Input, NumberInput, Paper, Popover, Select, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Button, ColorSwatch, Group, NumberInput, Select, Stack, Text } from "@mantine/core";
+import { PopoverListControl } from "./PopoverListControl";
 import { COMPARATORS, FORMATTER_COLORS, describeRule, isBetween, ruleProblem } from "../../../core/charts/types/table/conditional-formatting";
 
 // Superset's conditional formatting control of the table chart: a list of colour formatters, each colouring the
@@ -42,42 +43,18 @@ function RuleEditor({ initial, columns, onApply, onCancel }: { initial: Rule; co
 export function ConditionalFormattingControl({ label, description, value, columns, onChange }: {
   label: string; description?: string; value: unknown; columns: string[]; onChange: (v: Rule[]) => void;
 }) {
-  const rules = (Array.isArray(value) ? value : []) as Rule[];
-  // the rule being edited: its index, or -1 for a new one
-  const [editing, setEditing] = useState<number | null>(null);
-  const apply = (rule: Rule) => {
-    onChange(editing === -1 || editing === null ? [...rules, rule] : rules.map((r, i) => (i === editing ? rule : r)));
-    setEditing(null);
-  };
-  const editor = (index: number, target: React.ReactNode) => (
-    <Popover opened={editing === index} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus key={index}>
-      <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown>
-        {editing === index && <RuleEditor initial={index === -1 ? { operator: "None", colorScheme: FORMATTER_COLORS[0][0] } : rules[index]} columns={columns} onApply={apply} onCancel={() => setEditing(null)} />}
-      </Popover.Dropdown>
-    </Popover>
-  );
   return (
-    <Input.Wrapper label={label} description={description}>
-      <Stack gap={4} mt={4}>
-        {rules.map((rule, i) =>
-          editor(i, (
-            <Paper withBorder px="xs" py={4} data-testid="formatter">
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <UnstyledButton onClick={() => setEditing(i)} style={{ flex: 1 }}>
-                  <Group gap="xs" wrap="nowrap">
-                    {typeof rule.colorScheme === "string" && <ColorSwatch color={rule.colorScheme} size={12} />}
-                    <Text size="xs" truncate>{describeRule(rule)}</Text>
-                  </Group>
-                </UnstyledButton>
-                <ActionIcon size="xs" variant="subtle" color="gray" aria-label="Remove formatter" onClick={() => onChange(rules.filter((_, j) => j !== i))}>×</ActionIcon>
-              </Group>
-            </Paper>
-          )),
-        )}
-        {editor(-1, <Button size="xs" variant="light" onClick={() => setEditing(-1)} disabled={!columns.length} data-testid="add-formatter">+ Add new color formatter</Button>)}
-        {!columns.length && <Text size="xs" c="dimmed">Run the chart to choose among its numeric columns.</Text>}
-      </Stack>
-    </Input.Wrapper>
+    <PopoverListControl label={label} description={description} items={(Array.isArray(value) ? value : []) as Rule[]} onChange={onChange}
+      summary={(rule) => (
+        <Group gap="xs" wrap="nowrap">
+          {typeof rule.colorScheme === "string" && <ColorSwatch color={rule.colorScheme} size={12} />}
+          <Text size="xs" truncate>{describeRule(rule)}</Text>
+        </Group>
+      )}
+      editor={(initial, _others, apply, cancel) => (
+        <RuleEditor initial={initial ?? { operator: "None", colorScheme: FORMATTER_COLORS[0][0] }} columns={columns} onApply={apply} onCancel={cancel} />
+      )}
+      addLabel="+ Add new color formatter" addDisabled={!columns.length} removeLabel="Remove formatter" testIds={{ item: "formatter", add: "add-formatter" }}
+      footer={!columns.length && <Text size="xs" c="dimmed">Run the chart to choose among its numeric columns.</Text>} />
   );
 }

@@ -1,23 +1,12 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { useBeforeUnload, useBlocker } from "@remix-run/react";
-import { useCallback } from "react";
+import { useLeaveGuard } from "../../components/use-leave-guard";
 
 /**
  * Asks before leaving an editor with unsaved changes: in-app navigation opens a confirmation; closing or
  * reloading the tab gets the browser's own prompt (browsers show their own text, never ours).
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!dirty) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [dirty],
-    ),
-  );
+  const blocker = useLeaveGuard(dirty);
   return (
     <Modal opened={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title="Unsaved changes" centered>
       <Text>You have unsaved changes to this dataset. Leave without saving them?</Text>

@@ -1,22 +1,11 @@
-import { useCallback } from "react";
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { useBeforeUnload, useBlocker } from "@remix-run/react";
+import { useLeaveGuard } from "../../../components/use-leave-guard";
 
 // Unsaved edits are never lost by leaving: closing or reloading the tab gets the browser's prompt, and a link to
 // another page asks first (Superset's "Save changes to your dashboard?"), with Save, Discard or staying.
 
 export function LeaveGuard({ dirty, onSave }: { dirty: boolean; onSave: () => Promise<boolean> }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!dirty) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [dirty],
-    ),
-  );
+  const blocker = useLeaveGuard(dirty);
   return (
     <Modal opened={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title="Save changes to your dashboard?" centered>
       <Text>If you don&apos;t save, changes will be lost.</Text>
