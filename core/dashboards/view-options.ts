@@ -39,8 +39,11 @@ export function dashboardViewOptions(search: string): DashboardViewOptions {
  * `standalone=0` keeps the navigation.
  */
 export function hidesNavigation(search: string): boolean {
-  const params = new URLSearchParams(search);
-  const standalone = params.get("standalone");
-  if (standalone !== null && standalone.trim() !== "0" && standalone.trim() !== "false") return true;
-  return dashboardViewOptions(search).hideNav;
+  return isStandalone(search) || dashboardViewOptions(search).hideNav;
+}
+
+/** Superset's `standalone` parameter set (any value but 0 / false): the page without the app's navigation. */
+export function isStandalone(search: string): boolean {
+  const standalone = new URLSearchParams(search).get("standalone");
+  return standalone !== null && standalone.trim() !== "0" && standalone.trim() !== "false";
 }

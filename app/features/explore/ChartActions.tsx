@@ -4,15 +4,23 @@ import type { FormData } from "../../../core/charts/contract";
 import { showToast } from "../../components/toast-store";
 import { copyText } from "../sqllab/clipboard";
 import { ViewQueryModal } from "../charts/ViewQueryModal";
+import { downloadAsImage } from "../charts/image";
+import { EmbedCodeModal } from "./EmbedCodeModal";
 import { downloadChartData } from "./chart-requests";
 import { createPermalink, exploreStore } from "./store";
 
 // The chart's "View query" (its SQL, result_type query, in a modal with a copy button), "Download" (the
-// chart's data as CSV or XLSX, result_format csv / xlsx) and "Share" (a permalink to this state, copied or
-// mailed) as Superset's Explore header menu offers them.
+// chart's data as CSV or XLSX, result_format csv / xlsx, or the chart drawn to a PNG) and "Share" (a permalink
+// to this state, copied or mailed, or its embed code) as Superset's Explore header menu offers them.
 
-export function ChartActions({ formData, disabled }: { formData: FormData; disabled: boolean }) {
+export function ChartActions({ formData, disabled, chartElement }: { formData: FormData; disabled: boolean; chartElement: () => HTMLElement | null }) {
   const [viewQuery, setViewQuery] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
+  async function image() {
+    const el = chartElement();
+    const failure = el ? await downloadAsImage(el, exploreStore.sliceName ?? "chart") : "There is no chart to draw";
+    if (failure) showToast("danger", `The image could not be downloaded: ${failure}`);
+  }
   async function download(format: "csv" | "xlsx") {
     const failure = await downloadChartData(formData, format);
     if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
@@ -32,6 +40,7 @@ export function ChartActions({ formData, disabled }: { formData: FormData; disab
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => void share("copy")} data-testid="copy-permalink">Copy permalink to clipboard</Menu.Item>
+          <Menu.Item onClick={() => setEmbedding(true)} data-testid="embed-code-item">Embed code</Menu.Item>
           <Menu.Item onClick={() => void share("email")} data-testid="email-permalink">Share permalink by email</Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -43,8 +52,10 @@ export function ChartActions({ formData, disabled }: { formData: FormData; disab
         <Menu.Dropdown>
           <Menu.Item onClick={() => void download("csv")} data-testid="download-csv">Export to .CSV</Menu.Item>
           <Menu.Item onClick={() => void download("xlsx")} data-testid="download-xlsx">Export to Excel</Menu.Item>
+          <Menu.Item onClick={() => void image()} data-testid="download-image">Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {embedding && <EmbedCodeModal onClose={() => setEmbedding(false)} />}
       {viewQuery && <ViewQueryModal formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setViewQuery(false)} />}
     </>
   );

@@ -24,7 +24,7 @@ function controlMessages(formData: FormData, errors: Record<string, string[]>): 
   });
 }
 
-export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: boolean }) {
+export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () => void; canSave: boolean; standalone?: boolean }) {
   const snap = useSnapshot(exploreStore);
   const { ref, width, height } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
@@ -46,12 +46,28 @@ export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: bo
   }, [chart.status, chart.queriesData, drawWith, width, height, dark]);
 
   const answer = chart.status === "success" ? (chart.queriesData?.[0] ?? null) : null;
+  const drawing = (
+    <Box ref={ref} style={{ flex: 1, minHeight: standalone ? 0 : 320, position: "relative" }} data-testid="chart-container">
+      {chart.status === "loading" && <Center h="100%"><Loader /></Center>}
+      {chart.status === "idle" && messages.length === 0 && <Center h="100%"><Text c="dimmed">Click “Create chart” to see the chart</Text></Center>}
+      {chart.status !== "loading" && model?.kind === "error" && (
+        <Alert color="red" variant="light" title="The chart could not be drawn" data-testid="chart-error">{model.message}</Alert>
+      )}
+      {chart.status !== "loading" && model && model.kind !== "error" && <ChartView model={model} height={height} />}
+    </Box>
+  );
+  const failure = chart.status === "failed" && (
+    <Alert color="red" variant="light" title="Unexpected error" mb="xs" data-testid="chart-error">
+      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{chart.error}</Text>
+    </Alert>
+  );
+  if (standalone) return <Box h="100%" style={{ display: "flex", flexDirection: "column" }}>{failure}{drawing}</Box>;
   return (
     <Box h="100%" style={{ display: "flex", flexDirection: "column" }}>
       <Group justify="space-between" mb="xs">
         <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <ChartActions formData={formData} disabled={messages.length > 0} />
+          <ChartActions formData={formData} disabled={messages.length > 0} chartElement={() => ref.current} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
           <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} loading={chart.status === "loading"} data-testid="run-query">
             {chart.status === "idle" ? "Create chart" : "Update chart"}
@@ -66,19 +82,8 @@ export function ChartPane({ onSave, canSave }: { onSave: () => void; canSave: bo
       {stale && messages.length === 0 && chart.status === "success" && (
         <Alert color="yellow" variant="light" mb="xs" data-testid="chart-stale">Controls changed: click “Update chart” to query again.</Alert>
       )}
-      {chart.status === "failed" && (
-        <Alert color="red" variant="light" title="Unexpected error" mb="xs" data-testid="chart-error">
-          <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{chart.error}</Text>
-        </Alert>
-      )}
-      <Box ref={ref} style={{ flex: 1, minHeight: 320, position: "relative" }} data-testid="chart-container">
-        {chart.status === "loading" && <Center h="100%"><Loader /></Center>}
-        {chart.status === "idle" && messages.length === 0 && <Center h="100%"><Text c="dimmed">Click “Create chart” to see the chart</Text></Center>}
-        {chart.status !== "loading" && model?.kind === "error" && (
-          <Alert color="red" variant="light" title="The chart could not be drawn" data-testid="chart-error">{model.message}</Alert>
-        )}
-        {chart.status !== "loading" && model && model.kind !== "error" && <ChartView model={model} height={height} />}
-      </Box>
+      {failure}
+      {drawing}
       <DataPane formData={queried} datasetId={snap.dataset?.id ?? 0} />
     </Box>
   );

@@ -18,13 +18,15 @@ export interface ExploreUser {
   canWriteChart: boolean;
 }
 
-export function ExplorePage({ user }: { user: ExploreUser }) {
+export function ExplorePage({ user, standalone = false }: { user: ExploreUser; standalone?: boolean }) {
   const snap = useSnapshot(exploreStore);
   const [saveOpen, setSaveOpen] = useState(false);
   if (snap.status === "loading") return <Center h={300}><Loader /></Center>;
   if (snap.status === "error" || !snap.dataset)
     return <Alert color="red" title="Explore could not open" data-testid="explore-error">{snap.loadError ?? "The dataset could not be loaded"}</Alert>;
   const formData = snap.formData as FormData;
+  // ?standalone=1 (Superset's embed code): the chart alone, filling the frame
+  if (standalone) return <Box h="100vh" p="xs" data-testid="explore-standalone"><ChartPane standalone onSave={() => undefined} canSave={false} /></Box>;
   const type = getChartType(formData.viz_type);
   const canOverwrite = snap.slice !== null && (user.isAdmin || snap.slice.owners.some((o) => o.id === user.id));
   const dataset = snap.dataset as typeof exploreStore.dataset & object;

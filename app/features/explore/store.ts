@@ -71,6 +71,9 @@ export function validationErrors(formData: FormData): Record<string, string[]> {
 /** The address keeps the form data key (and the saved chart's id), so a reload opens the same state. */
 function writeAddress() {
   const params = new URLSearchParams();
+  // a standalone (embedded) chart stays standalone when its address is rewritten
+  const current = new URLSearchParams(window.location.search);
+  for (const k of ["standalone", "height"]) if (current.get(k)) params.set(k, current.get(k)!);
   if (exploreStore.slice) params.set("slice_id", String(exploreStore.slice.slice_id));
   if (exploreStore.formDataKey) params.set("form_data_key", exploreStore.formDataKey);
   window.history.replaceState(window.history.state, "", `/explore/?${params}`);

@@ -5,6 +5,7 @@ import { can, isAdmin } from "../../../core/security/permissions";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
 import { ExplorePage } from "../../features/explore/ExplorePage";
+import { isStandalone } from "../../../core/dashboards/view-options";
 import { openExplore } from "../../features/explore/store";
 
 export const meta: MetaFunction = () => [{ title: "Explore · Edge Superset" }];
@@ -26,5 +27,5 @@ export default function ExploreRoute() {
   useEffect(() => {
     void openExplore(location.search, csrfToken);
   }, [location.key, csrfToken]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <ExplorePage user={user} />;
+  return <ExplorePage user={user} standalone={isStandalone(location.search)} />;
 }

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { RootData } from "../../root";
 import { ExplorePage } from "../../features/explore/ExplorePage";
+import { isStandalone } from "../../../core/dashboards/view-options";
 import { openExplore } from "../../features/explore/store";
 import { loader as exploreLoader } from "../explore._index/route";
 
@@ -25,5 +26,5 @@ export default function ExplorePermalinkRoute() {
   useEffect(() => {
     void openExplore(`?permalink_key=${encodeURIComponent(key)}`, csrfToken);
   }, [location.key, key, csrfToken]);
-  return <ExplorePage user={user} />;
+  return <ExplorePage user={user} standalone={isStandalone(location.search)} />;
 }
