@@ -24,7 +24,7 @@ test("explore: download the chart as an image; its embed code opens the chart al
   await page.getByTestId("share-menu").click();
   await page.getByTestId("embed-code-item").click();
   const code = page.getByTestId("embed-code");
-  await expect(code).toHaveValue(/<iframe\n  width="600"\n  height="400"/);
+  await expect(code).toHaveValue(/<iframe\n {2}width="600"\n {2}height="400"/);
   await page.getByRole("textbox", { name: "Chart height" }).fill("300");
   await expect(code).toHaveValue(/height="300"[\s\S]*standalone=1&height=300/);
   const src = /src="([^"]+)"/.exec(await code.inputValue())![1];
