@@ -10,8 +10,10 @@ import { admin, login } from "./helpers";
 const chart = (page: Page, title: string): Locator =>
   page.locator('[data-testid="dashboard-chart"]', { has: page.getByTestId("dashboard-chart-title").filter({ hasText: title }) });
 
+/** The chart's text once its data is in and drawn (cached data arrives with the page, then charts draw in turn). */
 async function loaded(box: Locator): Promise<string> {
   await expect(box).toHaveAttribute("data-status", "success", { timeout: 20_000 });
+  await expect(box).toHaveAttribute("data-painted", "", { timeout: 20_000 });
   return (await box.innerText()).trim();
 }
 

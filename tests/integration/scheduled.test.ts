@@ -73,7 +73,7 @@ test("the cron purges expired key-value entries and logs past the 90-day retenti
 test("recent activity lists the caller's latest view of each dashboard and chart, with titles and urls", async () => {
   // No dashboard or chart API here yet: the two items are written straight into D1.
   const [{ dash, chart }] = d1<{ dash: number; chart: number }>(`
-    INSERT INTO dashboards (uuid, dashboard_title, slug) VALUES ('d-sales', 'Sales overview', 'sales');
+    INSERT INTO dashboards (uuid, dashboard_title, slug) VALUES ('d-sales', 'Sales overview', 'sales-recent-activity');
     INSERT INTO slices (uuid, slice_name, viz_type) VALUES ('c-births', 'Births by state', 'table');
     SELECT (SELECT id FROM dashboards WHERE uuid = 'd-sales') AS dash, (SELECT id FROM slices WHERE uuid = 'c-births') AS chart`);
   const send = (query: string, events: unknown[]) => api(`/tptanalytics/log/?explode=events${query}`, { method: "POST", body: JSON.stringify(events) });
@@ -86,7 +86,7 @@ test("recent activity lists the caller's latest view of each dashboard and chart
   expect(res.status).toBe(200);
   const { result } = (await res.json()) as { result: { item_type: string; item_title: string; item_url: string; action: string; time: number; time_delta_humanized: string }[] };
   expect(result.map((r) => [r.item_type, r.item_title, r.item_url]).sort()).toEqual([
-    ["dashboard", "Sales overview", "/superset/dashboard/sales/"],
+    ["dashboard", "Sales overview", "/superset/dashboard/sales-recent-activity/"],
     ["slice", "Births by state", `/explore/?slice_id=${chart}`],
   ]);
   expect(result[0].time).toBeGreaterThan(Date.now() - 60_000);

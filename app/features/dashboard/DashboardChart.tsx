@@ -129,7 +129,8 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
   }
   return (
     <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
-      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}>
+      data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}
+      data-painted={model && model.kind !== "error" ? "" : undefined}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
