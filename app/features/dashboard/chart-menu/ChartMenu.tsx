@@ -1,12 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
 import type { FormData } from "../../../../core/charts/contract";
 import { showToast } from "../../../components/toast-store";
 import { copyText } from "../../sqllab/clipboard";
 import { downloadChartData } from "../../charts/chart-data-requests";
 import { downloadAsImage } from "../../charts/image";
-import { ViewQueryModal } from "../../charts/ViewQueryModal";
-import { ResultsModal } from "./ResultsModal";
+
+// the dialogs load when opened: the view route ships neither (P3's budget)
+const ViewQueryModal = lazy(() => import("../../charts/ViewQueryModal").then((m) => ({ default: m.ViewQueryModal })));
+const ResultsModal = lazy(() => import("./ResultsModal").then((m) => ({ default: m.ResultsModal })));
 
 // The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
 // description, edit in Explore, view query, view as table, share a link that opens the dashboard on this
@@ -85,8 +87,10 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
-      {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+      <Suspense fallback={null}>
+        {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+        {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+      </Suspense>
     </>
   );
 }

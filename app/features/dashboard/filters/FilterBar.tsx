@@ -1,11 +1,13 @@
-import { useState } from "react";
-import { ActionIcon, Badge, Box, Button, CloseButton, Divider, Group, ScrollArea, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
+import { ActionIcon, Badge, Box, Button, CloseButton, Divider, Group, Loader, ScrollArea, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { filterMask, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import { isNativeFilter, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import { showToast } from "../../../components/toast-store";
-import { FilterControl } from "./FilterControls";
 import { hasPendingChanges, type FiltersState, type FiltersStore } from "./store";
+
+// the controls (select, range, time range picker …) load with the first filter: a dashboard without filters ships none
+const FilterControl = lazy(() => import("./FilterControls").then((m) => ({ default: m.FilterControl })));
 
 // Superset's vertical filter bar (SPEC §9: 260 px open, a thin strip when collapsed): the native filters with
 // their pending values, the cross-filters charts emitted, "Apply filters" (lit while something is pending) and
@@ -29,8 +31,10 @@ function FilterItem({ filter, store, csrfToken, missing }: { filter: NativeFilte
         {required && <Text size="sm" c="red" aria-label="required">*</Text>}
         {filter.description && <Tooltip label={filter.description} multiline w={240}><Text size="xs" c="dimmed" aria-label="description">ⓘ</Text></Tooltip>}
       </Group>
-      <FilterControl filter={filter} value={(snap.pending[filter.id] ?? null) as FilterValue} parents={parents} csrfToken={csrfToken}
-        onChange={(v) => store.setPending(filter.id, v)} />
+      <Suspense fallback={<Loader size="xs" />}>
+        <FilterControl filter={filter} value={(snap.pending[filter.id] ?? null) as FilterValue} parents={parents} csrfToken={csrfToken}
+          onChange={(v) => store.setPending(filter.id, v)} />
+      </Suspense>
       {missing && <Text size="xs" c="red">Please choose a value</Text>}
     </Stack>
   );

@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
 import { showToast } from "../../../components/toast-store";
 import { downloadAsImage } from "../../charts/image";
-import { AutoRefreshModal } from "./AutoRefreshModal";
-import { CssModal } from "./CssModal";
-import { PropertiesModal } from "./PropertiesModal";
-import { SaveAsModal } from "./SaveAsModal";
+
+// the dialogs load when opened: the view route ships none of them (P3's budget)
+const AutoRefreshModal = lazy(() => import("./AutoRefreshModal").then((m) => ({ default: m.AutoRefreshModal })));
+const CssModal = lazy(() => import("./CssModal").then((m) => ({ default: m.CssModal })));
+const PropertiesModal = lazy(() => import("./PropertiesModal").then((m) => ({ default: m.PropertiesModal })));
+const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m.SaveAsModal })));
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
@@ -58,6 +60,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
           <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <Suspense fallback={null}>
       {dialog === "refresh" && <AutoRefreshModal current={p.interval} onClose={close} onApply={(s) => {
         p.onInterval(s);
         close();
@@ -66,6 +69,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
       {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
         onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
       {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
+      </Suspense>
     </>
   );
 }
