@@ -127,30 +127,71 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
   expect(hidden?.status()).toBe(404);
 });
 
-test("dashboard list: the top menu opens it; search, published filter, star, open and delete", async ({ page }) => {
+const rowTitles = (page: Page) => page.getByTestId("dashboard-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-dashboard-title")));
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("dashboard list: the top menu opens it; search, filters and sort in the address, star, properties, open, delete, cards, bulk export and delete", async ({ page }) => {
   await login(page, admin().username, admin().password);
   const tag = `list${run}`;
   const kept = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Kept ${tag}`, slug: `kept-${tag}`, published: true });
-  await post(page, "/api/v1/dashboard/", { dashboard_title: `Doomed ${tag}`, published: false });
+  const doomed = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Doomed ${tag}`, published: false });
+  const extra = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Extra ${tag}`, published: false });
 
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Dashboards", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/list\/?/);
+  // a text filter applies on Enter and goes into the address
   await page.getByTestId("dashboard-search").fill(tag);
   await page.getByTestId("dashboard-search").press("Enter");
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(2);
-  await expect(page.getByTestId("dashboard-count")).toHaveText("2 dashboards");
+  await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(3);
+  await expect(page.getByTestId("dashboard-count")).toHaveText("3 dashboards");
 
-  await page.goto(`/dashboard/list/?search=${tag}&status=published`);
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
-  await expect(page.getByTestId("dashboard-row")).toContainText(`Kept ${tag}`);
+  // sortable headers: title ascending, then descending, in the address
+  await page.getByTestId("sort-dashboard_title").click();
+  await expect(page).toHaveURL(/sort=dashboard_title&order=asc/);
+  await expect.poll(() => rowTitles(page)).toEqual([`Doomed ${tag}`, `Extra ${tag}`, `Kept ${tag}`]);
+  await page.getByTestId("sort-dashboard_title").click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(() => rowTitles(page)).toEqual([`Kept ${tag}`, `Extra ${tag}`, `Doomed ${tag}`]);
+  await expect(page.getByTestId("sort-dashboard_title").locator("xpath=..")).toHaveAttribute("aria-sort", "descending");
+
+  // the status filter, kept over a reload
+  await pick(page, "dashboard-filter-status", "Published");
+  await expect(page).toHaveURL(/published=true/);
+  await expect.poll(() => rowTitles(page)).toEqual([`Kept ${tag}`]);
+  await page.reload();
+  await expect(page.getByTestId("dashboard-filter-status")).toHaveValue("Published");
+  await expect(page.getByTestId("dashboard-count")).toHaveText("1 dashboard");
   await expect(async () => {
-    await page.getByTestId("dashboard-favorite").click();
-    await expect(page.getByTestId("dashboard-favorite")).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
+    await page.getByTestId(`favorite-${kept.id}`).click();
+    await expect(page.getByTestId(`favorite-${kept.id}`)).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await page.goto(`/dashboard/list/?search=${tag}&favorite=1`);
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
-  await page.getByRole("link", { name: `Kept ${tag}` }).click();
+  await page.goto(`/dashboard/list/?search=${tag}&favorite=true`);
+  await expect.poll(() => rowTitles(page)).toEqual([`Kept ${tag}`]);
+
+  // Edit opens the dashboard's properties modal; a save renames and certifies it
+  await expect(async () => {
+    await page.getByTestId(`edit-${kept.id}`).click();
+    await expect(page.getByRole("dialog", { name: "Dashboard properties" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const props = page.getByRole("dialog", { name: "Dashboard properties" });
+  await expect(props.getByTestId("properties-title")).toHaveValue(`Kept ${tag}`);
+  await props.getByTestId("properties-title").fill(`Kept ${tag} renamed`);
+  await props.getByTestId("properties-certified-by").fill("Data team");
+  await props.getByTestId("properties-apply").click();
+  await expect(props).toBeHidden();
+  await expect(page.getByTestId("toast").filter({ hasText: "Dashboard properties updated" })).toBeVisible();
+  await expect.poll(() => rowTitles(page)).toEqual([`Kept ${tag} renamed`]);
+  await expect(page.getByTestId(`certified-${kept.id}`)).toBeVisible();
+  const saved = (await (await page.request.get(`/api/v1/dashboard/${kept.id}`)).json()) as { result: Record<string, unknown> };
+  expect(saved.result).toMatchObject({ dashboard_title: `Kept ${tag} renamed`, certified_by: "Data team", slug: `kept-${tag}` });
+
+  await page.getByRole("link", { name: `Kept ${tag} renamed` }).click();
   await expect(page).toHaveURL(new RegExp(`/superset/dashboard/kept-${tag}/`));
   await expect(page.getByTestId("favorite-star")).toHaveAttribute("aria-pressed", "true");
   // an owner flips published to draft after confirming
@@ -162,15 +203,55 @@ test("dashboard list: the top menu opens it; search, published filter, star, ope
   await expect(page.getByTestId("dashboard-status")).toHaveText("Draft");
   expect(((await (await page.request.get(`/api/v1/dashboard/${kept.id}`)).json()) as { result: { published: boolean } }).result.published).toBe(false);
 
-  // both are drafts now; the doomed one is deleted from the list
-  await page.goto(`/dashboard/list/?search=${tag}&status=draft`);
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(2);
-  await page.getByTestId("dashboard-row").filter({ hasText: `Doomed ${tag}` }).getByTestId("dashboard-delete").click();
-  await page.getByTestId("confirm-delete").click();
-  await expect(page.getByTestId("dashboard-row")).toHaveCount(1);
-  await expect(page.getByTestId("dashboard-row")).toContainText(`Kept ${tag}`);
-  await expect(page.getByTestId("dashboard-count")).toHaveText("1 dashboard");
-  expect((await page.request.get(`/api/v1/dashboard/${kept.id}`)).status()).toBe(200);
+  // all three are drafts now; the doomed one is deleted from the list after typing DELETE
+  await page.goto(`/dashboard/list/?search=${tag}&published=false&sort=dashboard_title&order=asc`);
+  await expect(page.getByTestId("dashboard-row")).toHaveCount(3);
+  await expect(async () => {
+    await page.getByTestId(`delete-${doomed.id}`).click();
+    await expect(page.getByRole("dialog", { name: "Please confirm" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const confirm = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(confirm).toContainText(`Doomed ${tag}`);
+  await expect(confirm.getByTestId("confirm-delete")).toBeDisabled();
+  await confirm.getByTestId("delete-confirm-text").fill("DELETE");
+  await confirm.getByTestId("confirm-delete").click();
+  await expect(page.getByTestId("toast").filter({ hasText: `Deleted: Doomed ${tag}` })).toBeVisible();
+  await expect.poll(() => rowTitles(page)).toEqual([`Extra ${tag}`, `Kept ${tag} renamed`]);
+  await expect(page.getByTestId("dashboard-count")).toHaveText("2 dashboards");
+  expect((await page.request.get(`/api/v1/dashboard/${doomed.id}`)).status()).toBe(404);
+
+  // card view, kept in the address
+  await page.getByTestId("view-mode").getByText("Cards").click();
+  await expect(page).toHaveURL(/view=card/);
+  await expect(page.getByTestId("dashboard-card")).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByTestId("dashboard-card")).toHaveCount(2);
+  await expect(page.getByTestId("dashboard-card").first()).toContainText(`Extra ${tag}`);
+  await page.screenshot({ path: test.info().outputPath("dashboard-cards.png") });
+
+  // bulk select: export both as one bundle, then delete both
+  await expect(async () => {
+    await page.getByTestId("bulk-select").click();
+    await expect(page.getByTestId("bulk-bar")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId(`select-${kept.id}`).check();
+  await page.getByTestId(`select-${extra.id}`).check();
+  await expect(page.getByTestId("bulk-count")).toHaveText("2 dashboards selected");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("bulk-export").click();
+  const zip = await download;
+  expect(zip.suggestedFilename()).toMatch(/^dashboard_export_\d{8}T\d{6}\.zip$/);
+  // one bundle of exactly the two selected dashboards
+  const ids = /^!\((.*)\)$/.exec(new URL(zip.url()).searchParams.get("q") ?? "")?.[1].split(",").map(Number).sort((x, y) => x - y);
+  expect(ids).toEqual([kept.id, extra.id].sort((x, y) => x - y));
+  await page.getByTestId("bulk-delete").click();
+  const bulk = page.getByRole("dialog", { name: "Please confirm" });
+  await expect(bulk).toContainText("2 selected dashboards");
+  await bulk.getByTestId("delete-confirm-text").fill("DELETE");
+  await bulk.getByTestId("confirm-delete").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Deleted 2 dashboards" })).toBeVisible();
+  await expect(page.getByTestId("list-empty")).toContainText("No results match your filter criteria");
+  expect((await page.request.get(`/api/v1/dashboard/${kept.id}`)).status()).toBe(404);
 });
 
 test("the example dashboard made at first start: its first tab's charts paint, the second tab's on a switch", async ({ page }) => {

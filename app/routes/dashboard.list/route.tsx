@@ -1,113 +1,126 @@
-import { useState } from "react";
-import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { FilterForm, ResultCount, UrlPagination } from "../../components/ListFilters";
-import { apiCall } from "../../components/api-call";
-import { showToast } from "../../components/toast-store";
-import type { RootData } from "../../root";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
-import { dashboardsPageQuery, loadDashboardsPage } from "./dashboards.server";
-import { can } from "../../../core/security/permissions";
-import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
+import type { RootData } from "../../root";
+import { showToast } from "../../components/toast-store";
+import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
+import { ListView } from "../../components/list-view/ListView";
+import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListUrlState } from "../../components/list-view/useListUrlState";
+import { exportHref, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
+import { PropertiesModal } from "../../features/dashboard/header/PropertiesModal";
+import { DashboardCards } from "./DashboardCards";
+import { DashboardFilters } from "./DashboardFilters";
+import { DashboardTable } from "./DashboardTable";
+import { deleteDashboard, deleteDashboards, setFavorite } from "./dashboard-api";
+import type { DashboardRowActions, DashboardRowData } from "./dashboard-row";
+import { loadDashboardsPage } from "./dashboards.server";
+import { DASHBOARD_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
-  const query = dashboardsPageQuery(new URL(request.url).searchParams);
-  return { query, canImport: can(principal, "can_write", "Dashboard"), ...(await loadDashboardsPage(context, principal, query)) };
+  const state = parseListUrlState(new URL(request.url).searchParams, DASHBOARD_LIST);
+  return loadDashboardsPage(context, principal, state);
 }
 
-function Star({ id, on, csrfToken }: { id: number; on: boolean; csrfToken: string | null }) {
-  const [starred, setStarred] = useState(on);
-  const toggle = async () => {
-    const res = await apiCall(starred ? "DELETE" : "POST", `/api/v1/dashboard/${id}/favorites/`, csrfToken);
-    if (res.ok) setStarred(!starred);
-    else showToast("danger", res.message);
-  };
-  return (
-    <ActionIcon variant="subtle" color={starred ? "yellow" : "gray"} onClick={() => void toggle()} aria-pressed={starred}
-      aria-label={starred ? "Unselect as favorite" : "Select as favorite"} data-testid="dashboard-favorite">
-      {starred ? "★" : "☆"}
-    </ActionIcon>
-  );
-}
-
-/** Superset's Dashboards list: search by title or slug, published/draft and favourite filters, stars, delete. */
+/**
+ * Superset's Dashboards list: search and filters, sortable columns, pages, table or card view (all in the
+ * address), favourite stars, export and import, and for owners and admins edit properties, delete, and bulk
+ * export and delete.
+ */
 export default function DashboardsList() {
-  const { query, count, dashboards, pageSize, canImport } = useLoaderData<typeof loader>();
+  const { count, dashboards, pageSize, mayWrite } = useLoaderData<typeof loader>();
+  const list = useListUrlState(DASHBOARD_LIST);
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
-  const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const selection = useBulkSelection(dashboards.filter((d) => d.canEdit).map((d) => d.id));
+  const [favorites, setFavorites] = useState<Record<number, boolean>>({});
+  const [editing, setEditing] = useState<DashboardRowData | null>(null);
+  const [deleting, setDeleting] = useState<DashboardRowData | null>(null);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const shown = dashboards.map((d) => (d.id in favorites ? { ...d, favorite: favorites[d.id] } : d));
+  const picked = selection.selected.length;
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    const res = await apiCall("DELETE", `/api/v1/dashboard/${deleting.id}`, csrfToken);
-    if (!res.ok) showToast("danger", `There was an issue deleting ${deleting.title}: ${res.message}`);
-    else showToast("success", `Deleted: ${deleting.title}`);
+  const actions: DashboardRowActions = {
+    onFavorite: async (dashboard) => {
+      const on = !dashboard.favorite;
+      setFavorites((f) => ({ ...f, [dashboard.id]: on }));
+      const res = await setFavorite(dashboard.id, on, csrfToken);
+      if (!res.ok) {
+        setFavorites((f) => ({ ...f, [dashboard.id]: !on }));
+        showToast("danger", `There was an issue favoriting this dashboard: ${res.message}`);
+      } else if (list.state.filters.favorite) {
+        revalidator.revalidate();
+      }
+    },
+    onEdit: setEditing,
+    onDelete: setDeleting,
+  };
+
+  const deleteOne = async (dashboard: DashboardRowData) => {
+    const res = await deleteDashboard(dashboard.id, csrfToken);
+    if (!res.ok) return `There was an issue deleting ${dashboard.title}: ${res.message}`;
     setDeleting(null);
+    showToast("success", `Deleted: ${dashboard.title}`);
     revalidator.revalidate();
-  }
+    return null;
+  };
+  const deleteSelected = async () => {
+    const res = await deleteDashboards(selection.selected, csrfToken);
+    if (!res.ok) return `There was an issue deleting the selected dashboards: ${res.message}`;
+    setBulkDeleting(false);
+    selection.setEnabled(false);
+    showToast("success", res.body.message);
+    revalidator.revalidate();
+    return null;
+  };
+
+  const bulkActions = (
+    <>
+      {picked > 0 ? (
+        <Button size="xs" variant="default" component="a" href={exportHref("dashboard", selection.selected)} download data-testid="bulk-export">Export</Button>
+      ) : (
+        <Button size="xs" variant="default" disabled data-testid="bulk-export">Export</Button>
+      )}
+      <Button size="xs" color="red" disabled={picked === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>
+    </>
+  );
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Dashboards</Title>
-        {canImport && <ImportBundleButton resource="dashboard" />}
-      </Group>
-      <FilterForm formKey={`${query.search}|${query.status}|${query.favorite}`} active={Boolean(query.search || query.status || query.favorite)}>
-        <TextInput label="Search" name="search" defaultValue={query.search} placeholder="Title or slug" w={240} data-testid="dashboard-search" />
-        <Select label="Status" name="status" data={[{ value: "published", label: "Published" }, { value: "draft", label: "Draft" }]}
-          defaultValue={query.status || null} placeholder="Any" clearable w={160} data-testid="dashboard-filter-status" />
-        <Checkbox label="Favorite" name="favorite" value="1" defaultChecked={query.favorite} mb={8} data-testid="dashboard-filter-favorite" />
-      </FilterForm>
-      <ResultCount count={count} singular="dashboard" plural="dashboards" testId="dashboard-count" />
-      <Table striped highlightOnHover data-testid="dashboard-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40} />
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Owners</Table.Th>
-            <Table.Th>Last modified</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {dashboards.length === 0 && (
-            <Table.Tr><Table.Td colSpan={6}><Text c="dimmed">No dashboards match.</Text></Table.Td></Table.Tr>
-          )}
-          {dashboards.map((d) => (
-            <Table.Tr key={d.id} data-testid="dashboard-row">
-              <Table.Td><Star id={d.id} on={d.isFavorite} csrfToken={csrfToken} /></Table.Td>
-              <Table.Td><Anchor component={Link} to={d.url}>{d.title}</Anchor></Table.Td>
-              <Table.Td><Badge variant="light" color={d.published ? "teal" : "gray"}>{d.published ? "Published" : "Draft"}</Badge></Table.Td>
-              <Table.Td>{d.owners.length ? d.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") : "—"}</Table.Td>
-              <Table.Td>{d.changed_on_delta_humanized}</Table.Td>
-              <Table.Td>
-                <ExportButton resource="dashboard" id={d.id} name={d.title} />
-                {d.canDelete && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting({ id: d.id, title: d.title })} data-testid="dashboard-delete">Delete</Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <UrlPagination page={query.page} pages={pages} />
-      {deleting && (
-        <Modal opened onClose={() => setDeleting(null)} title="Please confirm">
-          <Stack>
-            <Text>Are you sure you want to delete <b>{deleting.title}</b>?</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDeleting(null)}>Cancel</Button>
-              <Button color="red" onClick={() => void confirmDelete()} data-testid="confirm-delete">Delete</Button>
-            </Group>
-          </Stack>
-        </Modal>
+    <>
+      <ListView title="Dashboards" noun={["dashboard", "dashboards"]} count={count} countTestId="dashboard-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+        filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
+        headerActions={mayWrite && <ImportBundleButton resource="dashboard" />}
+        views={{ available: DASHBOARD_LIST.views, value: list.state.view, onChange: list.setView }}
+        filters={<DashboardFilters list={list} />}
+        bulk={{ selection, available: mayWrite && dashboards.some((d) => d.canEdit), actions: bulkActions }}>
+        {list.state.view === "card" ? (
+          <DashboardCards dashboards={shown} selection={selection} actions={actions} />
+        ) : (
+          <DashboardTable dashboards={shown} sort={list.state.sort} onSort={list.sortBy} selection={selection} actions={actions} />
+        )}
+      </ListView>
+      {editing && (
+        <PropertiesModal dashboardId={editing.id} lastModifiedTime={editing.lastModifiedTime} csrfToken={csrfToken} onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            showToast("success", "Dashboard properties updated");
+            revalidator.revalidate();
+          }} />
       )}
-    </Stack>
+      {deleting && (
+        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => deleteOne(deleting)}
+          description={<>Are you sure you want to delete <b>{deleting.title}</b>?</>} />
+      )}
+      {bulkDeleting && (
+        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
+          description={`Are you sure you want to delete the ${picked === 1 ? "selected dashboard" : `${picked} selected dashboards`}?`} />
+      )}
+    </>
   );
 }

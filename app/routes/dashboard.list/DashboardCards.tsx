@@ -1,0 +1,34 @@
+import { Anchor, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import type { BulkSelection } from "../../components/list-view/useBulkSelection";
+import { CertifiedBadge, FavoriteStar, RowActions, StatusBadge } from "./DashboardBits";
+import { ownerNames, type DashboardRowActions, type DashboardRowData } from "./dashboard-row";
+
+/** The card view: one card per dashboard with its status, owners and when it last changed. */
+export function DashboardCards({ dashboards, selection, actions }: { dashboards: DashboardRowData[]; selection: BulkSelection; actions: DashboardRowActions }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="dashboard-cards">
+      {dashboards.map((d) => (
+        <Card key={d.id} withBorder padding="md" data-testid="dashboard-card" data-dashboard-title={d.title}>
+          <Group justify="space-between" wrap="nowrap" align="start">
+            <Group gap="xs" wrap="nowrap">
+              {selection.enabled && (
+                <Checkbox aria-label={`Select ${d.title}`} disabled={!d.canEdit} checked={selection.isSelected(d.id)} onChange={() => selection.toggle(d.id)} data-testid={`select-${d.id}`} />
+              )}
+              <Anchor component={Link} to={d.url} fw={600} lineClamp={2}>{d.title}</Anchor>
+            </Group>
+            <FavoriteStar dashboard={d} onToggle={() => actions.onFavorite(d)} />
+          </Group>
+          <Group gap="xs" mt={4}>
+            <StatusBadge dashboard={d} />
+            <CertifiedBadge dashboard={d} />
+          </Group>
+          <Text size="xs" c="dimmed" mt="sm">Modified {d.changed_on_delta_humanized}{d.owners.length ? ` · ${ownerNames(d)}` : ""}</Text>
+          <Group justify="flex-end" mt="xs" wrap="nowrap">
+            <RowActions dashboard={d} actions={actions} />
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
