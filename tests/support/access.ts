@@ -24,8 +24,8 @@ export async function roleId(admin: ApiClient, name: string): Promise<number> {
   return ((await res.json()) as { result: { id: number }[] }).result[0].id;
 }
 
-/** A user with Gamma and a fresh role holding exactly these permission pairs. */
-export async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<ApiClient> {
+/** A new user with Gamma and a fresh role holding exactly these permission pairs: its name, password and id. */
+export async function gammaUser(admin: ApiClient, pairIds: number[]): Promise<{ username: string; password: string; id: number }> {
   const role = await admin.post("/api/v1/security/roles/", { name: `readers_${unique()}` });
   expect(role.status).toBe(201);
   const { id } = (await role.json()) as { id: number };
@@ -36,6 +36,12 @@ export async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<Ap
     username, first_name: "Data", last_name: "Reader", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), id],
   });
   expect(made.status).toBe(201);
+  return { username, password, id: ((await made.json()) as { id: number }).id };
+}
+
+/** The same user, signed in through the API. */
+export async function gammaWith(admin: ApiClient, pairIds: number[]): Promise<ApiClient> {
+  const { username, password } = await gammaUser(admin, pairIds);
   return loginAs(username, password);
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, inject, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
 import { browserSession, loginAs, loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
-import { exampleDataset, json, pairFor, pairs, roleId, unique, type Pair } from "../support/access";
+import { exampleDataset, gammaUser, json, pairFor, pairs, unique, type Pair } from "../support/access";
 
 // The Charts list page (/chart/list/) as the server renders it for different users: the address's
 // filters and sort reach the list query, and edit/delete/bulk select appear only where the user may act.
@@ -18,15 +18,7 @@ beforeAll(async () => {
 
 /** A Gamma user with extra permission pairs, signed in as a browser (cookie session). */
 async function sessionWith(extra: string[][]) {
-  const role = await json(await admin.post("/api/v1/security/roles/", { name: `chart_page_${unique()}` }));
-  const ids = extra.map(([perm, view]) => pairFor(all, perm, view)!.id);
-  expect((await admin.post(`/api/v1/security/roles/${role.id}/permissions`, { permission_view_menu_ids: ids })).status).toBe(200);
-  const username = `chartpage_${unique()}`;
-  const password = `pw-${unique()}-${unique()}`;
-  const made = await admin.post("/api/v1/security/users/", {
-    username, password, first_name: "Chart", last_name: "Reader", email: `${username}@example.com`, roles: [await roleId(admin, "Gamma"), role.id],
-  });
-  expect(made.status).toBe(201);
+  const { username, password } = await gammaUser(admin, extra.map(([perm, view]) => pairFor(all, perm, view)!.id));
   return { ...(await browserSession(username, password)), username, password };
 }
 

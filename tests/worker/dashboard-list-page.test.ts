@@ -1,7 +1,7 @@
 import { beforeAll, expect, inject, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
 import { browserSession, loginAs, loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
-import { exampleDataset, json, pairFor, pairs, roleId, unique, type Pair } from "../support/access";
+import { exampleDataset, gammaUser, json, pairFor, pairs, unique, type Pair } from "../support/access";
 
 // The Dashboards list page (/dashboard/list/) as the server renders it for different users: the address's
 // filters and sort reach the list query (DashboardAccessFilter applied), and edit/delete/bulk select appear
@@ -19,16 +19,8 @@ beforeAll(async () => {
 
 /** A Gamma user with extra permission pairs, signed in both as a browser (cookie) and through the API. */
 async function userWith(extra: string[][]) {
-  const role = await json(await admin.post("/api/v1/security/roles/", { name: `dash_page_${unique()}` }));
-  const ids = extra.map(([perm, view]) => pairFor(all, perm, view)!.id);
-  expect((await admin.post(`/api/v1/security/roles/${role.id}/permissions`, { permission_view_menu_ids: ids })).status).toBe(200);
-  const username = `dashpage_${unique()}`;
-  const password = `pw-${unique()}-${unique()}`;
-  const made = await admin.post("/api/v1/security/users/", {
-    username, password, first_name: "Dash", last_name: "Reader", email: `${username}@example.com`, roles: [await roleId(admin, "Gamma"), role.id],
-  });
-  expect(made.status).toBe(201);
-  return { ...(await browserSession(username, password)), api: await loginAs(username, password), id: (await json(made)).id as number };
+  const user = await gammaUser(admin, extra.map(([perm, view]) => pairFor(all, perm, view)!.id));
+  return { ...(await browserSession(user.username, user.password)), api: await loginAs(user.username, user.password), id: user.id };
 }
 
 const makeDashboard = async (client: ApiClient, body: Record<string, unknown>) => {
