@@ -11,6 +11,8 @@ export type ApiCallResult<T = unknown> =
 export interface ApiCallOptions {
   /** the message for a field-error answer; by default the fields' labels and their messages in one line */
   fieldSummary?: (fieldErrors: Record<string, string>) => string;
+  /** aborts the request (a stopped chart query); the answer is then a "Network error" with status 0 */
+  signal?: AbortSignal;
 }
 
 
@@ -26,7 +28,7 @@ export async function apiCall<T = unknown>(
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: options.signal });
   } catch {
     return { ok: false, status: 0, message: "Network error", fieldErrors: {} };
   }

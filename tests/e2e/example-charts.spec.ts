@@ -9,11 +9,17 @@ import { admin, colouredPixels, drawnPixels, login } from "./helpers";
 interface ChartRow { id: number; slice_name: string; viz_type: string }
 
 async function exampleChartIds(page: Page): Promise<Map<string, number>> {
-  const q = encodeURIComponent("(page_size:100,columns:!(id,slice_name,viz_type))");
-  const list = await page.evaluate(async (path) => (await (await fetch(path)).json()) as { result: ChartRow[] }, `/api/v1/chart/?q=${q}`);
+  // every page: other journeys save charts of their own, so the examples need not be on the first page
+  const rows: ChartRow[] = [];
+  for (let pageNo = 0; ; pageNo++) {
+    const q = encodeURIComponent(`(page:${pageNo},page_size:100,columns:!(id,slice_name,viz_type))`);
+    const list = await page.evaluate(async (path) => (await (await fetch(path)).json()) as { result: ChartRow[]; count: number }, `/api/v1/chart/?q=${q}`);
+    rows.push(...list.result);
+    if (list.result.length === 0 || rows.length >= list.count) break;
+  }
   const ids = new Map<string, number>();
   for (const [vizType, type] of Object.entries(CHART_TYPES)) {
-    const chart = list.result.find((c) => c.viz_type === vizType && c.slice_name === type.example?.name);
+    const chart = rows.find((c) => c.viz_type === vizType && c.slice_name === type.example?.name);
     if (chart) ids.set(vizType, chart.id);
   }
   return ids;

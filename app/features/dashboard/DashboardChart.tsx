@@ -4,7 +4,7 @@ import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
-import { apiCall } from "../../components/api-call";
+import { fetchChartData } from "../charts/chart-data-client";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
 import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
@@ -88,11 +88,11 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     } catch (e) {
       return setState({ status: "failed", error: e instanceof Error ? e.message : String(e) });
     }
-    const res = await apiCall<{ result?: QueryData[] }>("POST", "/api/v1/chart/data", csrfToken, body);
+    // a 202 (async queries on) is followed to its result through the async event channel
+    const res = await fetchChartData(body, csrfToken);
     if (mine !== seq.current) return;
     if (!res.ok) setState({ status: "failed", error: res.message });
-    else if (!Array.isArray(res.body.result)) setState({ status: "failed", error: "The chart data was not answered at once" });
-    else setState({ status: "success", queriesData: res.body.result });
+    else setState({ status: "success", queriesData: res.result });
   }, [formData, csrfToken]);
 
   // the mask the shown data was asked with: embedded data answered the mask of the first render

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useNavigate } from "@remix-run/react";
 import { Button, Menu } from "@mantine/core";
 import type { FormData } from "../../../core/charts/contract";
 import { showToast } from "../../components/toast-store";
@@ -6,15 +7,25 @@ import { copyText } from "../sqllab/clipboard";
 import { ViewQueryModal } from "../charts/ViewQueryModal";
 import { downloadAsImage } from "../charts/image";
 import { EmbedCodeModal } from "./EmbedCodeModal";
-import { downloadChartData } from "./chart-requests";
+import { ResultsModal } from "../dashboard/chart-menu/ResultsModal";
+import { chartQuery, downloadChartData } from "./chart-requests";
 import { createPermalink, exploreStore } from "./store";
 
 // The chart's "View query" (its SQL, result_type query, in a modal with a copy button), "Download" (the
 // chart's data as CSV or XLSX, result_format csv / xlsx, or the chart drawn to a PNG) and "Share" (a permalink
 // to this state, copied or mailed, or its embed code) as Superset's Explore header menu offers them.
 
-export function ChartActions({ formData, disabled, chartElement }: { formData: FormData; disabled: boolean; chartElement: () => HTMLElement | null }) {
+export function ChartActions({ formData, disabled, canSqlLab, chartElement }: { formData: FormData; disabled: boolean; canSqlLab: boolean; chartElement: () => HTMLElement | null }) {
   const [viewQuery, setViewQuery] = useState(false);
+  const [asTable, setAsTable] = useState(false);
+  const navigate = useNavigate();
+  /** Superset's "Run in SQL Lab": the chart's SQL (result_type query) opens as a new SQL Lab tab on its dataset. */
+  async function runInSqlLab() {
+    const answer = await chartQuery(formData);
+    if (!answer.ok) return showToast("danger", `The chart's query could not be read: ${answer.message}`);
+    const datasourceKey = exploreStore.dataset ? `${exploreStore.dataset.id}__table` : null;
+    navigate("/sqllab/", { state: { requestedQuery: { sql: answer.sql, datasourceKey, name: exploreStore.sliceName ?? undefined } } });
+  }
   const [embedding, setEmbedding] = useState(false);
   async function image() {
     const el = chartElement();
@@ -55,6 +66,16 @@ export function ChartActions({ formData, disabled, chartElement }: { formData: F
           <Menu.Item onClick={() => void image()} data-testid="download-image">Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <Menu position="bottom-end" withinPortal={false}>
+        <Menu.Target>
+          <Button variant="default" size="xs" disabled={disabled} data-testid="more-menu" aria-label="More chart actions">⋯</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setAsTable(true)} data-testid="view-as-table">View as table</Menu.Item>
+          {canSqlLab && <Menu.Item onClick={() => void runInSqlLab()} data-testid="run-in-sqllab">Run in SQL Lab</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+      {asTable && <ResultsModal title={exploreStore.sliceName ?? "Untitled chart"} formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setAsTable(false)} />}
       {embedding && <EmbedCodeModal onClose={() => setEmbedding(false)} />}
       {viewQuery && <ViewQueryModal formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setViewQuery(false)} />}
     </>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ActionIcon, Badge, Group, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Group, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import type { QueryData } from "../../../core/charts/contract";
 import { showToast } from "../../components/toast-store";
@@ -52,13 +52,52 @@ function FavoriteStar() {
   );
 }
 
+/** A saved chart's certification, as Superset's CertifiedBadge: who certified it, and the details in the tooltip. */
+function CertifiedBadge() {
+  const snap = useSnapshot(exploreStore);
+  const by = snap.slice?.certified_by;
+  if (!by) return null;
+  const details = snap.slice?.certification_details;
+  return (
+    <Tooltip label={<><Text size="xs" fw={600}>Certified by {by}</Text>{details && <Text size="xs">{details}</Text>}</>} data-testid="certified-tooltip">
+      <Badge variant="light" color="teal" leftSection="✔" tt="none" data-testid="certified-badge" aria-label={`Certified by ${by}`}>Certified</Badge>
+    </Tooltip>
+  );
+}
+
+const ownerName = (o: { id: number; first_name?: string; last_name?: string }) => [o.first_name, o.last_name].filter(Boolean).join(" ") || `User ${o.id}`;
+const initials = (name: string) => name.split(/\s+/).map((w) => w[0] ?? "").join("").slice(0, 2).toUpperCase();
+
+/** The saved chart's owners as avatars (initials), each named in its tooltip, as Superset's header shows them. */
+function Owners() {
+  const snap = useSnapshot(exploreStore);
+  const owners = snap.slice?.owners ?? [];
+  if (!owners.length) return null;
+  return (
+    <Avatar.Group spacing="xs" data-testid="chart-owners">
+      {owners.slice(0, 4).map((o) => (
+        <Tooltip key={o.id} label={ownerName(o)}>
+          <Avatar size="sm" radius="xl" color="initials" name={ownerName(o)} aria-label={ownerName(o)} data-testid="chart-owner">{initials(ownerName(o))}</Avatar>
+        </Tooltip>
+      ))}
+      {owners.length > 4 && (
+        <Tooltip label={owners.slice(4).map(ownerName).join(", ")}>
+          <Avatar size="sm" radius="xl">+{owners.length - 4}</Avatar>
+        </Tooltip>
+      )}
+    </Avatar.Group>
+  );
+}
+
 export function ChartHeader({ answer }: { answer: QueryData | null }) {
   const rows = answer ? (answer.rowcount ?? answer.data.length) : null;
   const cachedAt = answer?.is_cached ? String(answer.cached_dttm ?? "") : null;
   return (
     <Group gap="xs">
+      <CertifiedBadge />
       <EditableTitle />
       <FavoriteStar />
+      <Owners />
       {rows !== null && <Badge variant="light" color="gray" data-testid="row-count">{rows} {rows === 1 ? "row" : "rows"}</Badge>}
       {cachedAt !== null && (
         <Tooltip label={`Loaded data cached ${cachedAt.replace("T", " ")} UTC. Click to force-refresh`}>

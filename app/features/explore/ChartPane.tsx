@@ -10,7 +10,7 @@ import { ChartView } from "../charts/ChartView";
 import { ChartActions } from "./ChartActions";
 import { ChartHeader } from "./ChartHeader";
 import { DataPane } from "./DataPane";
-import { exploreStore, runQuery, validationErrors } from "./store";
+import { exploreStore, runQuery, stopQuery, validationErrors } from "./store";
 
 // The chart side of Explore: title, row count, Run, and the chart. A render-only change (Superset's
 // renderTrigger controls) redraws at once from the data already loaded; any other change keeps the last chart
@@ -24,7 +24,7 @@ function controlMessages(formData: FormData, errors: Record<string, string[]>): 
   });
 }
 
-export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () => void; canSave: boolean; standalone?: boolean }) {
+export function ChartPane({ onSave, canSave, canSqlLab = false, standalone = false }: { onSave: () => void; canSave: boolean; canSqlLab?: boolean; standalone?: boolean }) {
   const snap = useSnapshot(exploreStore);
   const { ref, width, height } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
@@ -37,7 +37,7 @@ export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () 
   const drawWith = stale ? queried : formData;
 
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
-    if (chart.status !== "success" || !chart.queriesData || !drawWith || width === 0) return null;
+    if ((chart.status !== "success" && chart.status !== "stopped") || !chart.queriesData || !drawWith || width === 0) return null;
     try {
       return getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark } });
     } catch (e) {
@@ -45,7 +45,7 @@ export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () 
     }
   }, [chart.status, chart.queriesData, drawWith, width, height, dark]);
 
-  const answer = chart.status === "success" ? (chart.queriesData?.[0] ?? null) : null;
+  const answer = chart.status === "success" || chart.status === "stopped" ? (chart.queriesData?.[0] ?? null) : null;
   const drawing = (
     <Box ref={ref} style={{ flex: 1, minHeight: standalone ? 0 : 320, position: "relative" }} data-testid="chart-container">
       {chart.status === "loading" && <Center h="100%"><Loader /></Center>}
@@ -67,11 +67,15 @@ export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () 
       <Group justify="space-between" mb="xs">
         <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <ChartActions formData={formData} disabled={messages.length > 0} chartElement={() => ref.current} />
+          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} chartElement={() => ref.current} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
-          <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} loading={chart.status === "loading"} data-testid="run-query">
-            {chart.status === "idle" ? "Create chart" : "Update chart"}
-          </Button>
+          {chart.status === "loading" ? (
+            <Button size="xs" color="red" variant="light" onClick={stopQuery} data-testid="stop-query">Stop</Button>
+          ) : (
+            <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} data-testid="run-query">
+              {chart.status === "idle" ? "Create chart" : "Update chart"}
+            </Button>
+          )}
         </Group>
       </Group>
       {messages.length > 0 && (
@@ -81,6 +85,14 @@ export function ChartPane({ onSave, canSave, standalone = false }: { onSave: () 
       )}
       {stale && messages.length === 0 && chart.status === "success" && (
         <Alert color="yellow" variant="light" mb="xs" data-testid="chart-stale">Controls changed: click “Update chart” to query again.</Alert>
+      )}
+      {chart.status === "stopped" && (
+        <Alert color="yellow" variant="light" mb="xs" data-testid="chart-stopped">{chart.error}</Alert>
+      )}
+      {snap.datasetWarnings.length > 0 && (
+        <Alert color="yellow" variant="light" mb="xs" title="Some controls may not fit this dataset" data-testid="dataset-warnings">
+          <List size="sm">{snap.datasetWarnings.map((w) => <List.Item key={w}>{w}</List.Item>)}</List>
+        </Alert>
       )}
       {failure}
       {drawing}

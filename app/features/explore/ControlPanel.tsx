@@ -8,6 +8,7 @@ import { AnnotationLayerControl } from "./AnnotationLayerControl";
 import { formattableColumns } from "../../../core/charts/types/table/conditional-formatting";
 import type { QueryData } from "../../../core/charts/contract";
 import type { ExploreDataset } from "./store";
+import { useDropTarget } from "./dnd";
 
 // Any chart type's declarative control panel drawn generically: one widget per control type, Superset's
 // validation messages under the control.
@@ -63,8 +64,16 @@ function ColumnWidget({ control, value, dataset, error, onChange }: WidgetProps)
   const data = columns.map((c) => ({ value: c.column_name, label: c.verbose_name || c.column_name }));
   const common = { label: control.label, description: control.description, error, size: "xs" as const, searchable: true, clearable: true };
   const multi = control.type === "GroupByControl" && control.multi !== false;
-  if (multi) return <MultiSelect {...common} value={Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []} onChange={onChange} data={data} />;
-  return <Select {...common} value={typeof value === "string" ? value : null} onChange={onChange} data={data} />;
+  const current = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  // a column dragged from the dataset pane is added (or set); a metric is refused
+  const drop = useDropTarget(["column"], (_kind, name) => {
+    if (!columns.some((c) => c.column_name === name)) return;
+    const all = Array.isArray(value) ? value : []; // adhoc columns (objects) stay
+    onChange(multi ? [...all.filter((v) => v !== name), name] : name);
+  });
+  const target = { ...drop.handlers, style: drop.style, "data-drop-state": drop.state ?? undefined, "data-testid": "columns-drop" };
+  if (multi) return <div {...target}><MultiSelect {...common} value={current} onChange={onChange} data={data} /></div>;
+  return <div {...target}><Select {...common} value={typeof value === "string" ? value : null} onChange={onChange} data={data} /></div>;
 }
 
 function Widget(props: WidgetProps) {

@@ -16,6 +16,8 @@ export interface ExploreUser {
   id: number;
   isAdmin: boolean;
   canWriteChart: boolean;
+  /** may use SQL Lab: "View in SQL Lab" and "Run in SQL Lab" are offered */
+  canSqlLab?: boolean;
 }
 
 export function ExplorePage({ user, standalone = false }: { user: ExploreUser; standalone?: boolean }) {
@@ -33,7 +35,7 @@ export function ExplorePage({ user, standalone = false }: { user: ExploreUser; s
   return (
     <Box style={{ display: "grid", gridTemplateColumns: "240px 340px 1fr", gap: 16, height: "calc(100vh - 110px)", minHeight: 520 }} data-testid="explore-page">
       <Box style={{ minHeight: 0, overflow: "hidden" }}>
-        <DatasetPane dataset={dataset} />
+        <DatasetPane dataset={dataset} canSqlLab={Boolean(user.canSqlLab)} />
       </Box>
       <ScrollArea style={{ minHeight: 0 }} data-testid="control-panel">
         <Stack gap="xs" pr="xs">
@@ -42,7 +44,7 @@ export function ExplorePage({ user, standalone = false }: { user: ExploreUser; s
         </Stack>
       </ScrollArea>
       <Box style={{ minHeight: 0, minWidth: 0, overflowY: "auto" }}>
-        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} />
+        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} canSqlLab={Boolean(user.canSqlLab)} />
       </Box>
       {saveOpen && (
         <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.sliceName} canOverwrite={canOverwrite} userId={user.id} />

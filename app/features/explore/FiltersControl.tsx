@@ -7,6 +7,7 @@ import {
 import { choiceOf, timeRangeOf, type TimeRangeChoice } from "../../../core/explore/time-range-choice";
 import { apiCall } from "../../components/api-call";
 import { TimeRangePicker } from "./TimeRangePicker";
+import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
 
 // Superset's adhoc filter control: pills that open the filter popover, whose Simple tab is a column, an operator
@@ -30,10 +31,11 @@ function useColumnValues(datasetId: number, column: string | null) {
 
 const pool = { withinPortal: false };
 
-function FilterEditor({ dataset, initial, onSave }: { dataset: ExploreDataset; initial: AdhocFilter | null; onSave: (f: AdhocFilter) => void }) {
+function FilterEditor({ dataset, initial, presetColumn, onSave }: { dataset: ExploreDataset; initial: AdhocFilter | null; presetColumn?: string | null; onSave: (f: AdhocFilter) => void }) {
   const [tab, setTab] = useState<"SIMPLE" | "SQL">(initial?.expressionType ?? "SIMPLE");
-  const [column, setColumn] = useState<string | null>(initial?.subject ?? null);
-  const [operator, setOperator] = useState<string>(initial?.operator ?? "==");
+  const [column, setColumn] = useState<string | null>(initial?.subject ?? presetColumn ?? null);
+  const presetTemporal = !initial && Boolean(dataset.columns.find((c) => c.column_name === presetColumn)?.is_dttm);
+  const [operator, setOperator] = useState<string>(initial?.operator ?? (presetTemporal ? "TEMPORAL_RANGE" : "=="));
   const [value, setValue] = useState(initial && !Array.isArray(initial.comparator) && initial.operator !== "TEMPORAL_RANGE" ? String(initial.comparator ?? "") : "");
   const [list, setList] = useState<string[]>(Array.isArray(initial?.comparator) ? initial.comparator.map(String) : []);
   const [time, setTime] = useState<TimeRangeChoice>(initial?.operator === "TEMPORAL_RANGE" ? choiceOf(String(initial.comparator ?? "")) : { kind: "last", range: "Last week" });
@@ -93,7 +95,13 @@ function FilterEditor({ dataset, initial, onSave }: { dataset: ExploreDataset; i
 export function FiltersControl({ value, dataset, onChange }: { value: unknown; dataset: ExploreDataset; onChange: (v: unknown) => void }) {
   // null: closed; -1: a new filter; otherwise the index of the filter being edited
   const [editing, setEditing] = useState<number | null>(null);
+  // a column dropped on the control opens a new filter on it (Superset's DnD filter control)
+  const [presetColumn, setPresetColumn] = useState<string | null>(null);
   const list = (Array.isArray(value) ? value : []) as AdhocFilter[];
+  const drop = useDropTarget(["column"], (_kind, name) => {
+    setPresetColumn(name);
+    setEditing(-1);
+  });
   function save(f: AdhocFilter) {
     onChange(editing === null || editing < 0 ? [...list, f] : list.map((g, i) => (i === editing ? f : g)));
     setEditing(null);
@@ -101,18 +109,18 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
   return (
     <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
       <Popover.Target>
-        <Group gap={4}>
+        <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="filters-drop">
           {list.map((f, i) => (
             <Pill key={i} withRemoveButton onRemove={() => onChange(list.filter((_, j) => j !== i))} data-testid="filter-pill" style={{ cursor: "pointer" }}
               onClick={() => setEditing(i)} removeButtonProps={{ "aria-label": `Remove filter ${filterLabel(f)}`, "aria-hidden": false, tabIndex: 0, onClick: (e) => e.stopPropagation() }}>
               {filterLabel(f)}
             </Pill>
           ))}
-          <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => setEditing((e) => (e === null ? -1 : null))}>+</ActionIcon>
+          <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => { setPresetColumn(null); setEditing((e) => (e === null ? -1 : null)); }}>+</ActionIcon>
         </Group>
       </Popover.Target>
       <Popover.Dropdown>
-        {editing !== null && <FilterEditor key={editing} dataset={dataset} initial={editing >= 0 ? list[editing] ?? null : null} onSave={save} />}
+        {editing !== null && <FilterEditor key={`${editing}:${presetColumn}`} dataset={dataset} initial={editing >= 0 ? list[editing] ?? null : null} presetColumn={editing < 0 ? presetColumn : null} onSave={save} />}
       </Popover.Dropdown>
     </Popover>
   );

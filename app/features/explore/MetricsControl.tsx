@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Button, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { getMetricLabel } from "../../../core/charts/query/labels";
 import { AGGREGATES, simpleMetric, sqlMetric } from "../../../core/explore/adhoc";
+import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
 
 // Superset's metric control: a saved metric of the dataset, a column with an aggregate (an adhoc SIMPLE metric
@@ -65,7 +66,15 @@ function MetricPicker({ dataset, initial, onPick }: { dataset: ExploreDataset; i
 export function MetricsControl({ value, multi, dataset, onChange, label }: { value: unknown; multi: boolean; dataset: ExploreDataset; onChange: (v: unknown) => void; label: string }) {
   // null: closed; -1: a new metric; otherwise the index of the metric being edited
   const [editing, setEditing] = useState<number | null>(null);
+  // what a new metric's popover starts from: a column dropped on the control starts a Simple metric on it
+  const [preset, setPreset] = useState<unknown>(null);
   const list = multi ? (Array.isArray(value) ? value : []) : value === null || value === undefined || value === "" ? [] : [value];
+  const drop = useDropTarget(["metric", "column"], (kind, name) => {
+    if (kind === "metric") return onChange(multi ? [...list.filter((m) => m !== name), name] : name);
+    const type = dataset.columns.find((c) => c.column_name === name)?.type ?? null;
+    setPreset(simpleMetric(name, "SUM", type, ""));
+    setEditing(-1);
+  });
   const remove = (i: number) => onChange(multi ? list.filter((_, j) => j !== i) : null);
   function pick(m: unknown) {
     if (!multi) onChange(m);
@@ -75,7 +84,7 @@ export function MetricsControl({ value, multi, dataset, onChange, label }: { val
   return (
     <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
       <Popover.Target>
-        <Group gap={4}>
+        <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="metrics-drop">
           {list.map((m, i) => (
             <Pill key={i} withRemoveButton onRemove={() => remove(i)} onClick={() => setEditing(i)} style={{ cursor: "pointer" }} data-testid="metric-pill"
               removeButtonProps={{ "aria-label": `Remove ${getMetricLabel(m)}`, "aria-hidden": false, tabIndex: 0, onClick: (e) => e.stopPropagation() }}>
@@ -83,13 +92,13 @@ export function MetricsControl({ value, multi, dataset, onChange, label }: { val
             </Pill>
           ))}
           {(multi || list.length === 0) && (
-            <ActionIcon variant="light" size="sm" aria-label={`Add ${label}`} onClick={() => setEditing((e) => (e === null ? -1 : null))}>+</ActionIcon>
+            <ActionIcon variant="light" size="sm" aria-label={`Add ${label}`} onClick={() => { setPreset(null); setEditing((e) => (e === null ? -1 : null)); }}>+</ActionIcon>
           )}
-          {list.length === 0 && <Text size="xs" c="dimmed">Add a metric</Text>}
+          {list.length === 0 && <Text size="xs" c="dimmed">Drop a column/metric here or click</Text>}
         </Group>
       </Popover.Target>
       <Popover.Dropdown>
-        {editing !== null && <MetricPicker key={editing} dataset={dataset} initial={editing >= 0 ? list[editing] : null} onPick={pick} />}
+        {editing !== null && <MetricPicker key={editing} dataset={dataset} initial={editing >= 0 ? list[editing] : preset} onPick={pick} />}
       </Popover.Dropdown>
     </Popover>
   );

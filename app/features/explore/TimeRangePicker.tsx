@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Alert, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ActionIcon, Alert, Group, Loader, NumberInput, Popover, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
 import {
   LAST_CHOICES, PREVIOUS_CHOICES, RELATIVE_UNITS, choiceProblem, switchKind, timeRangeOf, timeRangeQuery,
   type CustomEnd, type RelativeUnit, type TimeRangeChoice, type TimeRangeKind,
@@ -15,6 +15,30 @@ const KINDS: { value: TimeRangeKind; label: string }[] = [
   { value: "advanced", label: "Advanced" }, { value: "no_filter", label: "No filter" },
 ];
 const pool = { withinPortal: false };
+const CalendarPicker = lazy(() => import("./CalendarPicker"));
+
+/** The date text with a calendar beside it (the calendar's code loads when first opened). */
+function SpecificDate({ label, datetime, onChange }: { label: string; datetime: string; onChange: (datetime: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-end">
+      <TextInput size="xs" style={{ flex: 1 }} aria-label={`${label} date`} placeholder="YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS" value={datetime}
+        onChange={(e) => onChange(e.currentTarget.value)} />
+      <Popover opened={open} onChange={setOpen} withinPortal={false} position="bottom-end" shadow="md">
+        <Popover.Target>
+          <ActionIcon variant="default" size="md" aria-label={`${label} calendar`} onClick={() => setOpen((o) => !o)} data-testid={`calendar-${label.toLowerCase()}`}>📅</ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown data-testid="calendar-dropdown">
+          {open && (
+            <Suspense fallback={<Loader size="xs" />}>
+              <CalendarPicker datetime={datetime} onPick={(d) => { onChange(d); setOpen(false); }} />
+            </Suspense>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}
 
 export interface ResolvedRange {
   since: string;
@@ -56,10 +80,7 @@ function EndEditor({ label, end, onChange }: { label: string; end: CustomEnd; on
     <Stack gap={4}>
       <Select label={label} size="xs" comboboxProps={pool} value={end.mode} onChange={setMode} allowDeselect={false}
         data={[{ value: "specific", label: "Specific Date/Time" }, { value: "relative", label: "Relative Date/Time" }, { value: "now", label: "Now" }]} />
-      {end.mode === "specific" && (
-        <TextInput size="xs" aria-label={`${label} date`} placeholder="YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS" value={end.datetime}
-          onChange={(e) => onChange({ mode: "specific", datetime: e.currentTarget.value })} />
-      )}
+      {end.mode === "specific" && <SpecificDate label={label} datetime={end.datetime} onChange={(datetime) => onChange({ mode: "specific", datetime })} />}
       {end.mode === "relative" && (
         <Group gap={4} grow>
           <NumberInput size="xs" aria-label={`${label} quantity`} min={0} value={end.value} onChange={(v) => onChange({ ...end, value: typeof v === "number" ? v : 0 })} />

@@ -4,6 +4,9 @@ import { getChartType } from "../../../core/charts/registry";
 import { validateFormData } from "../../../core/charts/controls/validate";
 import { formDataForViz } from "../../../core/explore/form-data";
 import { apiCall } from "../../components/api-call";
+import { fetchChartData } from "../charts/chart-data-client";
+import { reconcileWithDataset } from "../../../core/explore/dataset-change";
+import { rememberVizType } from "./recent-viz-types";
 
 // The one valtio store of the Explore page: the dataset, the form data being edited, the saved chart it came
 // from, and the last chart-data answer together with the form data that asked for it (so a render-only change
@@ -28,20 +31,32 @@ export interface DatasetMetric {
 export interface ExploreDataset {
   id: number;
   table_name: string;
+  schema?: string | null;
+  sql?: string | null;
+  select_star?: string | null;
+  kind?: string;
   main_dttm_col: string | null;
   columns: DatasetColumn[];
   metrics: DatasetMetric[];
-  database: { database_name: string };
+  database: { id?: number; database_name: string };
+}
+
+export interface SliceOwner {
+  id: number;
+  first_name?: string;
+  last_name?: string;
 }
 
 export interface ExploreSlice {
   slice_id: number;
   slice_name: string;
-  owners: { id: number }[];
+  owners: SliceOwner[];
+  certified_by?: string | null;
+  certification_details?: string | null;
 }
 
 export interface ChartState {
-  status: "idle" | "loading" | "success" | "failed";
+  status: "idle" | "loading" | "success" | "failed" | "stopped";
   error: string | null;
   queriesData: QueryData[] | null;
   /** the form data the answer was asked with */
@@ -61,7 +76,12 @@ export const exploreStore = proxy({
   isStarred: false,
   formDataKey: null as string | null,
   chart: { status: "idle", error: null, queriesData: null, queriedFormData: null } as ChartState,
+  /** labels of adhoc metrics, columns and filters kept through a dataset change that may not fit the new dataset */
+  datasetWarnings: [] as string[],
 });
+
+/** The running chart query's abort switch ("Stop"). */
+let running: AbortController | null = null;
 
 export function validationErrors(formData: FormData): Record<string, string[]> {
   const type = getChartType(formData.viz_type);
@@ -101,12 +121,13 @@ function schedulePersist() {
 }
 
 interface ExploreAnswer {
-  result: { dataset: ExploreDataset; form_data: FormData; slice: (ExploreSlice & { owners: { id: number }[] }) | null };
+  result: { dataset: ExploreDataset; form_data: FormData; slice: ExploreSlice | null };
 }
 
 /** Opens Explore from the address: ?slice_id=, ?datasource_id=&datasource_type=, ?form_data_key= or ?permalink_key=. */
 export async function openExplore(search: string, csrfToken: string | null): Promise<void> {
-  Object.assign(exploreStore, { status: "loading", loadError: null, csrfToken, slice: null, sliceName: null, isStarred: false, formDataKey: null });
+  running?.abort();
+  Object.assign(exploreStore, { status: "loading", loadError: null, csrfToken, slice: null, sliceName: null, isStarred: false, formDataKey: null, datasetWarnings: [] });
   exploreStore.chart = { status: "idle", error: null, queriesData: null, queriedFormData: null };
   const params = new URLSearchParams(search);
   const query = new URLSearchParams();
@@ -126,7 +147,9 @@ export async function openExplore(search: string, csrfToken: string | null): Pro
   const { dataset, form_data, slice } = res.body.result;
   const vizType = getChartType(form_data.viz_type) ? String(form_data.viz_type) : "table";
   exploreStore.dataset = dataset;
-  exploreStore.slice = slice ? { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners } : null;
+  exploreStore.slice = slice
+    ? { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners, certified_by: slice.certified_by ?? null, certification_details: slice.certification_details ?? null }
+    : null;
   exploreStore.sliceName = slice?.slice_name ?? null;
   exploreStore.formData = formDataForViz(form_data, vizType, dataset);
   exploreStore.formDataKey = params.get("form_data_key");
@@ -144,7 +167,33 @@ export function setControl(name: string, value: unknown) {
 export function setVizType(vizType: string) {
   if (!exploreStore.dataset) return;
   exploreStore.formData = formDataForViz(snapshotFormData(), vizType, exploreStore.dataset);
+  rememberVizType(vizType);
   schedulePersist();
+}
+
+/**
+ * "Change dataset": the chart's form data moves to another dataset the user may read. Saved metrics and
+ * columns the new dataset lacks are dropped; adhoc SQL is kept and listed as possibly incompatible (SPEC §5).
+ * Answers an error message, or null once changed.
+ */
+export async function changeDataset(datasetId: number): Promise<string | null> {
+  const res = await apiCall<ExploreAnswer>("GET", `/api/v1/explore/?datasource_id=${datasetId}&datasource_type=table`, exploreStore.csrfToken);
+  if (!res.ok) return res.message;
+  const dataset = res.body.result.dataset;
+  const { formData, warnings } = reconcileWithDataset(snapshotFormData(), dataset);
+  const vizType = getChartType(formData.viz_type) ? String(formData.viz_type) : "table";
+  exploreStore.dataset = dataset;
+  exploreStore.formData = formDataForViz(formData, vizType, dataset);
+  exploreStore.datasetWarnings = warnings;
+  // the form data key belonged to the other dataset: a new key is stored for this one
+  exploreStore.formDataKey = null;
+  void persistFormData();
+  return null;
+}
+
+/** "Stop": aborts the running query; the chart says 'Updating chart was stopped' (SPEC §4). */
+export function stopQuery() {
+  running?.abort();
 }
 
 /** Runs the chart's query unless a control blocks it; the answer is kept with the form data that asked. */
@@ -152,6 +201,9 @@ export async function runQuery(force = false): Promise<void> {
   const formData = snapshotFormData();
   const type = getChartType(formData.viz_type);
   if (!type || Object.keys(validationErrors(formData)).length) return;
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
   exploreStore.chart = { ...exploreStore.chart, status: "loading", error: null };
   let body: unknown;
   try {
@@ -161,13 +213,18 @@ export async function runQuery(force = false): Promise<void> {
     return;
   }
   if (force) body = { ...(body as object), force: true };
-  const res = await apiCall<{ result?: QueryData[] }>("POST", "/api/v1/chart/data", exploreStore.csrfToken, body);
-  if (!res.ok) {
-    exploreStore.chart = { status: "failed", error: res.message, queriesData: null, queriedFormData: null };
-  } else if (!Array.isArray(res.body.result)) {
-    exploreStore.chart = { status: "failed", error: "The chart data was not answered at once (asynchronous queries are not shown on this page)", queriesData: null, queriedFormData: null };
+  const answer = await fetchChartData(body, exploreStore.csrfToken, controller.signal);
+  if (running !== controller && !controller.signal.aborted) return; // a newer run owns the chart now
+  if (running === controller) running = null;
+  if (!answer.ok && answer.aborted) {
+    // a stop keeps the last chart drawn under the message, as Superset's stopped state does
+    if (running === null) exploreStore.chart = { ...exploreStore.chart, status: "stopped", error: "Updating chart was stopped" };
+    return;
+  }
+  if (!answer.ok) {
+    exploreStore.chart = { status: "failed", error: answer.message, queriesData: null, queriedFormData: null };
   } else {
-    exploreStore.chart = { status: "success", error: null, queriesData: ref(res.body.result), queriedFormData: ref(formData) };
+    exploreStore.chart = { status: "success", error: null, queriesData: ref(answer.result), queriedFormData: ref(formData) };
   }
   void persistFormData();
 }
@@ -220,6 +277,7 @@ export async function saveChart(action: SaveAction, sliceName: string, userId: n
   exploreStore.sliceName = name;
   if (action === "saveas") exploreStore.isStarred = false;
   exploreStore.formData = { ...exploreStore.formData, slice_id: res.body.id };
+  void loadSliceMeta(res.body.id);
   await persistFormData();
   writeAddress();
   return { dashboardId: target.id };
@@ -229,6 +287,15 @@ export async function saveChart(action: SaveAction, sliceName: string, userId: n
 export function setSliceName(name: string) {
   const trimmed = name.trim();
   if (trimmed) exploreStore.sliceName = trimmed;
+}
+
+/** The saved chart's owners (with names) and certification, as the header shows them, read again after a save. */
+async function loadSliceMeta(sliceId: number) {
+  const res = await apiCall<{ result: Pick<ExploreSlice, "owners" | "certified_by" | "certification_details"> }>("GET", `/api/v1/chart/${sliceId}`, exploreStore.csrfToken);
+  const slice = exploreStore.slice;
+  if (!res.ok || slice?.slice_id !== sliceId) return;
+  const { owners, certified_by, certification_details } = res.body.result;
+  exploreStore.slice = { ...slice, owners, certified_by, certification_details };
 }
 
 async function loadFavoriteStatus(sliceId: number) {
