@@ -129,3 +129,12 @@ export function withFilters(jsonMetadata: string | null | undefined, filters: Fi
   }
   return JSON.stringify({ ...meta, native_filter_configuration: filters });
 }
+
+/** The list with the item `id` moved to where `beforeId` is (null: to the end): the config modal's drag to reorder. */
+export function moveFilter<T extends { id: string }>(items: T[], id: string, beforeId: string | null): T[] {
+  const item = items.find((f) => f.id === id);
+  if (!item || id === beforeId) return items;
+  const rest = items.filter((f) => f.id !== id);
+  const at = beforeId === null ? rest.length : rest.findIndex((f) => f.id === beforeId);
+  return [...rest.slice(0, at < 0 ? rest.length : at), item, ...rest.slice(at < 0 ? rest.length : at)];
+}

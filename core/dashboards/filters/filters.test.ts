@@ -60,9 +60,9 @@ test("chartMasks: a column filter reaches charts of its dataset in scope; others
   const time = filter({ id: "NATIVE_FILTER-t", filterType: "filter_time", targets: [], scope: { rootPath: ["ROOT_ID"], excluded: [1] } });
   const mask = { [f.id]: filterMask(f, ["girl"]), [time.id]: filterMask(time, "Last year") };
   const out = chartMasks(layout, charts, [f, time], mask);
-  expect(out[1]).toEqual({ extraFormData: { filters: [{ col: "gender", op: "IN", val: ["girl"] }] }, applied: [f.id], incompatible: [] });
+  expect(out[1]).toEqual({ extraFormData: { filters: [{ col: "gender", op: "IN", val: ["girl"] }] }, applied: [f.id], incompatible: [], outOfScope: [time.id] });
   expect(out[2].extraFormData).toEqual({ filters: [{ col: "gender", op: "IN", val: ["girl"] }], time_range: "Last year" });
-  expect(out[3]).toEqual({ extraFormData: { time_range: "Last year" }, applied: [time.id], incompatible: [f.id] });
+  expect(out[3]).toEqual({ extraFormData: { time_range: "Last year" }, applied: [time.id], incompatible: [f.id], outOfScope: [] });
   // nothing selected: no chart gets a mask
   expect(chartMasks(layout, charts, [f], { [f.id]: filterMask(f, null) })[1].applied).toEqual([]);
 });

@@ -55,6 +55,8 @@ export interface ChartMask {
   applied: string[];
   /** filters in scope on another dataset (Superset's "incompatible") */
   incompatible: string[];
+  /** native filters holding a value whose scope leaves this chart out (Superset's "out of scope") */
+  outOfScope: string[];
 }
 
 /** Column filters reach only charts of their own dataset; time filters reach every chart in scope. */
@@ -72,7 +74,7 @@ export function chartMasks(
   dataMask: DataMask,
   cross: CrossFilterConfig = { enabled: false, scopes: {} },
 ): Record<number, ChartMask> {
-  const out: Record<number, ChartMask> = Object.fromEntries(charts.map((c) => [c.id, { extraFormData: {}, applied: [], incompatible: [] }]));
+  const out: Record<number, ChartMask> = Object.fromEntries(charts.map((c) => [c.id, { extraFormData: {}, applied: [], incompatible: [], outOfScope: [] }]));
   const byId = new Map(charts.map((c) => [c.id, c]));
   const add = (chartId: number, key: string, entry: DataMaskEntry) => {
     const m = out[chartId];
@@ -84,12 +86,14 @@ export function chartMasks(
     if (!isNativeFilter(f)) continue;
     const entry = dataMask[f.id];
     if (!entry || (!hasValue(entry) && !Object.keys(entry.extraFormData).length)) continue;
-    for (const id of chartsInScope(layout, f.scope)) {
+    const inScope = chartsInScope(layout, f.scope);
+    for (const id of inScope) {
       const chart = byId.get(id);
       if (!chart) continue;
       if (compatible(f, chart)) add(id, f.id, entry);
       else out[id].incompatible.push(f.id);
     }
+    for (const c of charts) if (!inScope.includes(c.id) && hasValue(entry)) out[c.id].outOfScope.push(f.id);
   }
   if (cross.enabled) {
     const source = new Map(charts.map((c) => [String(c.id), c]));

@@ -6,6 +6,24 @@ import type { FilterConfigItem } from "./types";
 export interface FilterSetup {
   filters: FilterConfigItem[];
   crossFilters: CrossFilterConfig;
+  /** json_metadata.filter_bar_orientation: the bar on the left (VERTICAL, Superset's default) or on top */
+  orientation: FilterBarOrientation;
+}
+
+export type FilterBarOrientation = "VERTICAL" | "HORIZONTAL";
+
+export const orientationOf = (meta: Record<string, unknown>): FilterBarOrientation => (meta.filter_bar_orientation === "HORIZONTAL" ? "HORIZONTAL" : "VERTICAL");
+
+/** json_metadata with filter_bar_orientation set, other keys kept (what the bar's settings menu saves). */
+export function withOrientation(jsonMetadata: string | null | undefined, orientation: FilterBarOrientation): string {
+  let meta: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(jsonMetadata || "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) meta = parsed;
+  } catch {
+    // unreadable metadata: replaced by the setting alone
+  }
+  return JSON.stringify({ ...meta, filter_bar_orientation: orientation });
 }
 
 export function filterSetupOf(jsonMetadata: string | null | undefined): FilterSetup {
@@ -16,5 +34,5 @@ export function filterSetupOf(jsonMetadata: string | null | undefined): FilterSe
   } catch {
     // unreadable metadata: no filters, cross-filters on (Superset's default)
   }
-  return { filters: filtersOfMetadata(jsonMetadata), crossFilters: crossFilterConfig(meta) };
+  return { filters: filtersOfMetadata(jsonMetadata), crossFilters: crossFilterConfig(meta), orientation: orientationOf(meta) };
 }
