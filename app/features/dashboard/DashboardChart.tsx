@@ -134,7 +134,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
-          <AppliedFiltersBadge applied={filters.applied.length} incompatible={filters.incompatible.length} />
+          <AppliedFiltersBadge {...filters.names} />
         </Group>
         {!view.hideChartControls && formData && (
           <ChartMenu chartId={chart.id} title={title} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}

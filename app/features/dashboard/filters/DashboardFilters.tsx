@@ -1,15 +1,17 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { Box, Group } from "@mantine/core";
+import { Box, Group, Stack } from "@mantine/core";
+import { useSnapshot } from "valtio";
 import type { Layout } from "../../../../core/dashboards/layout";
 import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
 import type { DashboardChartData } from "../DashboardChart";
 import { FiltersProvider } from "./context";
 import { FilterBar } from "./FilterBar";
+import { HorizontalFilterBar } from "./HorizontalFilterBar";
 import { createFiltersStore } from "./store";
 import { persistFilterState } from "./share";
 import { showToast } from "../../../components/toast-store";
 
-// The dashboard's filters around its content: the bar on the left, the store every chart reads its mask from,
+// The dashboard's filters around its content: the bar on the left (or on top when horizontal), the store every chart reads its mask from,
 // and (for editors, loaded on first open) the filter configuration modal.
 
 const FilterConfigModal = lazy(() => import("./FilterConfigModal"));
@@ -31,12 +33,21 @@ export function DashboardFilters({ dashboardId, setup, stored, layout, charts, c
   }, [stored, store]);
   useEffect(() => persistFilterState(store, dashboardId, csrfToken, stored?.value ? stored.key : null), [store, dashboardId, csrfToken, stored]);
   const [editing, setEditing] = useState(false);
+  const { orientation } = useSnapshot(store.state);
+  const bar = { store, dashboardId, csrfToken, canEdit, onEdit: () => setEditing(true) };
   return (
     <FiltersProvider store={store}>
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        <FilterBar store={store} csrfToken={csrfToken} canEdit={canEdit} onEdit={() => setEditing(true)} />
-        <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
-      </Group>
+      {orientation === "HORIZONTAL" ? (
+        <Stack gap={0}>
+          <HorizontalFilterBar {...bar} />
+          <Box style={{ minWidth: 0 }}>{children}</Box>
+        </Stack>
+      ) : (
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          <FilterBar {...bar} />
+          <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        </Group>
+      )}
       {editing && (
         <Suspense fallback={null}>
           <FilterConfigModal dashboardId={dashboardId} store={store} layout={layout} charts={charts} csrfToken={csrfToken} onClose={() => setEditing(false)} />

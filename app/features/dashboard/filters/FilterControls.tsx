@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
-import { Button, Group, MultiSelect, NumberInput, Popover, RangeSlider, Select, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Button, Group, NumberInput, Popover, RangeSlider, Select, Stack, Text } from "@mantine/core";
 import { choiceOf, choiceProblem, timeRangeOf } from "../../../../core/explore/time-range-choice";
 import { TIME_GRAINS, TIME_GRAIN_NAMES } from "../../../../core/connectors/dialects/types";
 import { filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import type { ExtraFormData, NativeFilter } from "../../../../core/dashboards/filters/types";
 import { TimeRangePicker } from "../../explore/TimeRangePicker";
-import { columnBounds, filterOptions, temporalColumns } from "./values";
+import { columnBounds, temporalColumns } from "./values";
+import { SelectFilter } from "./SelectFilter";
 
 // One control per filter type, editing the filter's pending value. Value lists load when the control mounts,
 // in parallel with the charts (which never wait for them), and again as parents or the search text change.
@@ -15,46 +15,11 @@ export interface ControlProps {
   filter: NativeFilter;
   value: FilterValue;
   onChange: (v: FilterValue) => void;
+  /** where "select first value by default" puts the first option (the bar applies it at once); onChange if absent */
+  onFirstValue?: (v: FilterValue) => void;
   /** the pending masks of the filter's cascade parents */
   parents: ExtraFormData[];
   csrfToken: string | null;
-}
-
-const label = (v: unknown) => (v === null ? "<NULL>" : String(v));
-
-function SelectFilter({ filter, value, onChange, parents, csrfToken }: ControlProps) {
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 250);
-  const [state, setState] = useState<{ values: unknown[]; error: string | null; loading: boolean }>({ values: [], error: null, loading: true });
-  const datasetId = filterDatasetId(filter);
-  const column = filterColumn(filter);
-  const parentKey = JSON.stringify(parents);
-  useEffect(() => {
-    if (datasetId === undefined || !column) return setState({ values: [], error: "The filter has no dataset column", loading: false });
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    void filterOptions(datasetId, column, JSON.parse(parentKey), debounced, csrfToken).then((r) => {
-      if (live) setState("error" in r ? { values: [], error: r.error, loading: false } : { values: r.values, error: null, loading: false });
-    });
-    return () => {
-      live = false;
-    };
-  }, [datasetId, column, parentKey, debounced, csrfToken]);
-  const selected = Array.isArray(value) ? value.map(label) : [];
-  const data = [...new Set([...selected, ...state.values.map(label)])];
-  const toValue = (labels: string[]): FilterValue => {
-    const byLabel = new Map(state.values.map((v) => [label(v), v]));
-    const prev = new Map((Array.isArray(value) ? value : []).map((v) => [label(v), v]));
-    return labels.length ? labels.map((l) => (byLabel.has(l) ? byLabel.get(l) : prev.get(l) ?? l)) : null;
-  };
-  const common = {
-    data, searchable: true, searchValue: search, onSearchChange: setSearch, clearable: true, size: "sm" as const,
-    error: state.error, nothingFoundMessage: state.loading ? "Loading…" : "No data", placeholder: state.loading ? "Loading…" : `${data.length} options`,
-    "aria-label": filter.name, "data-testid": "filter-select", comboboxProps: { withinPortal: true },
-  };
-  return filter.controlValues.multiSelect === false
-    ? <Select {...common} value={selected[0] ?? null} onChange={(v) => onChange(v === null ? null : toValue([v]))} />
-    : <MultiSelect {...common} value={selected} onChange={(v) => onChange(toValue(v))} />;
 }
 
 function RangeFilter({ filter, value, onChange, csrfToken }: ControlProps) {

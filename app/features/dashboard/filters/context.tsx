@@ -32,7 +32,23 @@ export function useChartFilters(chartId: number | undefined, title: string) {
   const key = JSON.stringify(mask?.extraFormData ?? {});
   const extraFormData = useMemo(() => (mask ? mask.extraFormData : undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const crossEnabled = (useSnapshot(store?.state ?? OFF) as { crossFiltersEnabled: boolean }).crossFiltersEnabled;
+  const names = useNames(store);
   const toggle = useCallback((col: string, value: unknown) => store?.toggleCross(chartId!, title, col, value), [store, chartId, title]);
   const emitCross = store && crossEnabled && chartId !== undefined ? toggle : undefined;
-  return { extraFormData, maskKey: key, applied: mask?.applied ?? [], incompatible: mask?.incompatible ?? [], emitCross };
+  const named = (ids: string[] = []) => ids.map((id) => names[id] ?? id);
+  return {
+    extraFormData, maskKey: key, applied: mask?.applied ?? [], incompatible: mask?.incompatible ?? [], outOfScope: mask?.outOfScope ?? [],
+    names: { applied: named(mask?.applied), incompatible: named(mask?.incompatible), outOfScope: named(mask?.outOfScope) }, emitCross,
+  };
+}
+
+const NO_FILTERS = proxy({ filters: [] as FiltersState["filters"], cross: {} as FiltersState["cross"] });
+
+/** Filter ids and cross-filtering chart ids → what the chart header's indicator calls them. */
+function useNames(store: FiltersStore | null): Record<string, string> {
+  const snap = useSnapshot(store?.state ?? NO_FILTERS) as Pick<FiltersState, "filters" | "cross">;
+  return useMemo(() => ({
+    ...Object.fromEntries(snap.filters.map((f) => [f.id, "name" in f ? f.name : f.title])),
+    ...Object.fromEntries(Object.entries(snap.cross).map(([id, c]) => [id, `${c.chartTitle}: ${String(c.mask.filterState.label)}`])),
+  }), [snap.filters, snap.cross]);
 }

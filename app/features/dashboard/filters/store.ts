@@ -3,7 +3,7 @@ import type { Layout } from "../../../../core/dashboards/layout";
 import { datasourceKey } from "../../../../core/charts/query/build-query-context";
 import { crossFilterMask, defaultValue, filterMask, missingRequired, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import { chartMasks, type ChartInfo, type ChartMask } from "../../../../core/dashboards/filters/scope";
-import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
+import type { FilterBarOrientation, FilterSetup } from "../../../../core/dashboards/filters/setup";
 import { isNativeFilter, type DataMask, type FilterConfigItem, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import { restoreDataMask } from "../../../../core/dashboards/filters/filter-state";
 
@@ -27,6 +27,7 @@ export interface FiltersState {
   /** cross-filters by emitting chart id, with the chart's title for the bar */
   cross: Record<string, { mask: DataMask[string]; chartTitle: string }>;
   collapsed: boolean;
+  orientation: FilterBarOrientation;
   layout: Layout;
   charts: ChartInfo[];
 }
@@ -68,6 +69,7 @@ export function createFiltersStore(setup: FilterSetup, layout: Layout, charts: R
     applied: { ...defaults },
     cross: restored?.cross ?? {},
     collapsed: false,
+    orientation: setup.orientation,
     layout: ref(layout),
     charts: ref(chartInfos(charts)),
   });
@@ -77,6 +79,15 @@ export function createFiltersStore(setup: FilterSetup, layout: Layout, charts: R
     restored: restored !== null,
     setPending(id: string, value: FilterValue) {
       state.pending[id] = value;
+    },
+    /**
+     * A "select first value by default" filter's first option: chosen and applied at once (as Superset does),
+     * unless the viewer already holds a value for it.
+     */
+    applyFirst(id: string, value: FilterValue) {
+      const empty = (v: FilterValue | undefined) => v === null || v === undefined || (Array.isArray(v) && !v.length);
+      if (empty(state.pending[id])) state.pending[id] = value;
+      if (empty(state.applied[id])) state.applied[id] = value;
     },
     /** The required filters still without a value (Apply is refused while any is left). */
     missing(): NativeFilter[] {

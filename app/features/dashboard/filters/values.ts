@@ -1,28 +1,16 @@
 import { apiCall } from "../../../components/api-call";
-import type { ExtraFormData } from "../../../../core/dashboards/filters/types";
+import type { NativeFilter } from "../../../../core/dashboards/filters/types";
+import { valuesOfPage, valuesQueryContext, type ValuesRequest } from "../../../../core/dashboards/filters/select-values";
 
-// Where filter controls get their data: a value filter's options from the column-values API, or — when parent
-// filters narrow them (cascade) — from the chart-data API with the parents' filters; a range filter's bounds.
+// Where filter controls get their data: a value filter's options a page at a time from the chart-data API
+// (pre-filter, cascade parents and search applied there), a range filter's bounds, a dataset's time columns.
 
-const VALUES_LIMIT = 1000;
-
-export async function filterOptions(datasetId: number, column: string, parents: ExtraFormData[], search: string, csrfToken: string | null): Promise<{ values: unknown[] } | { error: string }> {
-  const filters = parents.flatMap((p) => p.filters ?? []);
-  if (!filters.length && !search) {
-    const res = await apiCall<{ result: unknown[] }>("GET", `/api/v1/datasource/table/${datasetId}/column/${encodeURIComponent(column)}/values/`, csrfToken);
-    return res.ok ? { values: res.body.result } : { error: res.message };
-  }
-  // search runs on the server, so a column of 100,000 values stays responsive
-  if (search) filters.push({ col: column, op: "ILIKE", val: `%${search}%` });
-  const body = {
-    datasource: { id: datasetId, type: "table" },
-    force: false,
-    queries: [{ columns: [column], metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "__count" }], filters, orderby: [[column, true]], row_limit: VALUES_LIMIT }],
-    result_format: "json",
-    result_type: "full",
-  };
+/** One page of a value filter's options (SPEC §9: 100 a page), searched and narrowed on the server. */
+export async function filterValuesPage(filter: NativeFilter, req: ValuesRequest, csrfToken: string | null): Promise<{ values: unknown[]; more: boolean } | { error: string }> {
+  const body = valuesQueryContext(filter, req);
+  if (!body) return { error: "The filter has no dataset column" };
   const res = await apiCall<{ result: { data: Record<string, unknown>[] }[] }>("POST", "/api/v1/chart/data", csrfToken, body);
-  return res.ok ? { values: res.body.result[0]?.data.map((r) => r[column]) ?? [] } : { error: res.message };
+  return res.ok ? valuesOfPage(filter, res.body.result[0]?.data ?? []) : { error: res.message };
 }
 
 export async function columnBounds(datasetId: number, column: string, csrfToken: string | null): Promise<{ min: number; max: number } | { error: string }> {
