@@ -1,17 +1,18 @@
-import { useEffect, useState } from "react";
-import { Alert, Button, Group, Modal, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { Button, Group, Modal, ScrollArea, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import type { Layout } from "../../../../core/dashboards/layout";
-import { newFilterId } from "../../../../core/dashboards/filters/config";
+import { moveFilter, newFilterId } from "../../../../core/dashboards/filters/config";
 import { filterColumn, filterDatasetId } from "../../../../core/dashboards/filters/mask";
-import { isNativeFilter, needsColumn, type FilterConfigItem, type NativeFilter } from "../../../../core/dashboards/filters/types";
+import { isNativeFilter, needsColumn, type FilterConfigItem, type NativeFilter, type NativeFilterDivider } from "../../../../core/dashboards/filters/types";
 import { apiCall } from "../../../components/api-call";
 import { showToast } from "../../../components/toast-store";
 import type { DashboardChartData } from "../DashboardChart";
 import { FilterForm, type DatasetOption } from "./FilterForm";
 import type { FiltersStore } from "./store";
+import { FilterConfigList, REMOVAL_UNDO_MS } from "./FilterConfigList";
 
-// Superset's "Add and edit filters" modal: the dashboard's filters on the left (add, select, remove with
-// restore), the selected one's settings on the right; Save sends what changed to PUT /api/v1/dashboard/{pk}/filters
+// Superset's "Add and edit filters" modal: the dashboard's filters and dividers on the left (add, select, drag to
+// reorder, remove with a 5-second restore), the selected one's settings on the right; Save sends what changed to PUT /api/v1/dashboard/{pk}/filters
 // (modified, deleted, reordered) and the bar takes the saved configuration.
 
 const MAX_NEW = 10;
@@ -25,8 +26,13 @@ function blankFilter(datasetId: number | undefined): NativeFilter {
   };
 }
 
-/** The first problem of a filter, in Superset's words, or null. */
-function problemOf(f: NativeFilter): string | null {
+function blankDivider(): NativeFilterDivider {
+  return { id: newFilterId(true), type: "DIVIDER", title: "", description: "" };
+}
+
+/** The first problem of a filter or divider, in Superset's words, or null. */
+function problemOf(f: FilterConfigItem): string | null {
+  if (!isNativeFilter(f)) return f.title.trim() ? null : "Title is required";
   if (!f.name.trim()) return "Name is required";
   if (needsColumn(f.filterType) && filterDatasetId(f) === undefined) return "Dataset is required";
   if (needsColumn(f.filterType) && !filterColumn(f)) return "Column is required";
@@ -42,7 +48,11 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
   onClose: () => void;
 }) {
   const [items, setItems] = useState<FilterConfigItem[]>(() => JSON.parse(JSON.stringify(store.state.filters)) as FilterConfigItem[]);
+  // removed: still offered for restore; gone: past the undo window, out of the list (both deleted on Save)
   const [removed, setRemoved] = useState<string[]>([]);
+  const [gone, setGone] = useState<string[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const [selected, setSelected] = useState<string | null>(() => store.state.filters[0]?.id ?? null);
   const [datasets, setDatasets] = useState<DatasetOption[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,18 +71,32 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
       ? { ...f, targets: [{ datasetId: only }] } : f)));
   }, [only]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const live = items.filter((f) => !removed.includes(f.id));
+  const deleted = [...removed, ...gone];
+  const live = items.filter((f) => !deleted.includes(f.id));
   const current = items.find((f) => f.id === selected);
   const newCount = live.filter((f) => !savedIds.has(f.id)).length;
-  const add = () => {
+  const remove = (id: string) => {
+    setRemoved((r) => [...r, id]);
+    timers.current.set(id, setTimeout(() => {
+      timers.current.delete(id);
+      setRemoved((r) => r.filter((x) => x !== id));
+      setGone((g) => [...g, id]);
+    }, REMOVAL_UNDO_MS));
+  };
+  const restore = (id: string) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setRemoved((r) => r.filter((x) => x !== id));
+  };
+  const add = (divider: boolean) => {
     if (newCount >= MAX_NEW) return showToast("warning", `At most ${MAX_NEW} new filters can be added at once: save first.`);
-    const f = blankFilter(only);
+    const f = divider ? blankDivider() : blankFilter(only);
     setItems((all) => [...all, f]);
     setSelected(f.id);
   };
   const save = async () => {
     const problems: Record<string, string> = {};
-    for (const f of live) if (isNativeFilter(f)) {
+    for (const f of live) {
       const p = problemOf(f);
       if (p) problems[f.id] = p;
     }
@@ -83,7 +107,7 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
     const before = new Map(store.state.filters.map((f) => [f.id, JSON.stringify(f)]));
     const body = {
       modified: live.filter((f) => before.get(f.id) !== JSON.stringify(f)),
-      deleted: removed.filter((id) => savedIds.has(id)),
+      deleted: deleted.filter((id) => savedIds.has(id)),
       reordered: live.map((f) => f.id),
     };
     const res = await apiCall<{ result: FilterConfigItem[] }>("PUT", `/api/v1/dashboard/${dashboardId}/filters`, csrfToken, body);
@@ -97,27 +121,24 @@ export default function FilterConfigModal({ dashboardId, store, layout, charts, 
     <Modal opened onClose={onClose} title="Add and edit filters" size="xl" data-testid="filter-config-modal">
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Stack w={200} gap={4} style={{ flexShrink: 0 }}>
-          <Button size="xs" variant="light" onClick={add} data-testid="filter-config-add">+ Add filter</Button>
-          <ScrollArea.Autosize mah={480}>
-            {items.map((f) => removed.includes(f.id) ? (
-              <Group key={f.id} gap={4} justify="space-between" wrap="nowrap">
-                <Text size="xs" c="dimmed" td="line-through" truncate>{isNativeFilter(f) ? f.name || "[untitled]" : f.title}</Text>
-                <Button size="compact-xs" variant="subtle" onClick={() => setRemoved((r) => r.filter((x) => x !== f.id))}>Restore</Button>
-              </Group>
-            ) : (
-              <NavLink key={f.id} active={f.id === selected} label={isNativeFilter(f) ? f.name || "[untitled]" : f.title} onClick={() => setSelected(f.id)}
-                c={errors[f.id] ? "red" : undefined} data-testid="filter-config-item"
-                rightSection={<Button component="span" size="compact-xs" variant="subtle" color="red" aria-label="Remove filter"
-                  onClick={(e: React.MouseEvent) => { e.stopPropagation(); setRemoved((r) => [...r, f.id]); }}>✕</Button>} />
-            ))}
-          </ScrollArea.Autosize>
+          <Group gap={4} grow>
+            <Button size="xs" variant="light" onClick={() => add(false)} data-testid="filter-config-add">+ Filter</Button>
+            <Button size="xs" variant="light" onClick={() => add(true)} data-testid="filter-config-add-divider">+ Divider</Button>
+          </Group>
+          <FilterConfigList items={items.filter((f) => !gone.includes(f.id))} removed={removed} selected={selected} errors={errors} onSelect={setSelected}
+            onRemove={remove} onRestore={restore} onMove={(id, before) => setItems((all) => moveFilter(all, id, before))} />
         </Stack>
         <ScrollArea.Autosize mah={560} style={{ flex: 1 }}>
-          {current && !removed.includes(current.id) && isNativeFilter(current) ? (
+          {current && !deleted.includes(current.id) && isNativeFilter(current) ? (
             <FilterForm filter={current} others={live.filter(isNativeFilter)} datasets={datasets} layout={layout} charts={charts} csrfToken={csrfToken}
               error={errors[current.id] ?? null} onChange={(f) => setItems((all) => all.map((x) => (x.id === f.id ? f : x)))} />
-          ) : current && !removed.includes(current.id) ? (
-            <Alert variant="light">Dividers are shown in the filter bar as they are saved.</Alert>
+          ) : current && !deleted.includes(current.id) && !isNativeFilter(current) ? (
+            <Stack gap="sm" data-testid="divider-form">
+              <TextInput label="Title" required value={current.title} data-testid="divider-form-title" error={errors[current.id]}
+                onChange={(e) => { const title = e.currentTarget.value; setItems((all) => all.map((x) => (x.id === current.id ? { ...current, title } : x))); }} />
+              <Textarea label="Description" autosize minRows={2} value={current.description} data-testid="divider-form-description"
+                onChange={(e) => { const description = e.currentTarget.value; setItems((all) => all.map((x) => (x.id === current.id ? { ...current, description } : x))); }} />
+            </Stack>
           ) : (
             <Text c="dimmed" size="sm">Add a filter, or pick one on the left to edit it.</Text>
           )}

@@ -4,15 +4,17 @@ import { defaultValue, filterColumn, filterDatasetId, type FilterValue } from ".
 import { FILTER_TYPES, FILTER_TYPE_LABELS, needsColumn, needsDataset, type FilterType, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import type { DashboardChartData } from "../DashboardChart";
 import { FilterControl } from "./FilterControls";
+import { SelectFilterSettings } from "./FilterSettings";
 
 // The settings of one native filter in the configuration modal (Superset's FiltersConfigForm): type, name,
-// dataset and column, cascade parent, default value (edited with the filter's own control), required, multiple,
+// dataset and column, cascade parent, the value filter's settings (FilterSettings), default value (edited with the filter's own control), required, multiple,
 // scoping (all panels, or chosen tabs less chosen charts) and description.
 
 export interface DatasetOption {
   id: number;
   table_name: string;
   columns: { column_name: string; is_dttm: boolean; type: string | null; filterable?: boolean }[];
+  metrics?: { metric_name: string }[];
 }
 
 const pool = { withinPortal: true, zIndex: 400 };
@@ -61,10 +63,7 @@ export function FilterForm({ filter, others, datasets, layout, charts, csrfToken
           data={parentChoices.map((p) => ({ value: p.id, label: p.name }))} value={filter.cascadeParentIds[0] ?? null}
           onChange={(v) => set({ cascadeParentIds: v ? [v] : [] })} data-testid="filter-form-parent" />
       )}
-      {filter.filterType === "filter_select" && (
-        <Checkbox label="Can select multiple values" checked={filter.controlValues.multiSelect !== false}
-          onChange={(e) => setControl("multiSelect", e.currentTarget.checked)} data-testid="filter-form-multiple" />
-      )}
+      {filter.filterType === "filter_select" && <SelectFilterSettings key={filter.id} filter={filter} dataset={dataset} onChange={onChange} />}
       <Checkbox label="Filter value is required" checked={Boolean(filter.controlValues.enableEmptyFilter)}
         onChange={(e) => setControl("enableEmptyFilter", e.currentTarget.checked)} data-testid="filter-form-required" />
       {(!needsColumn(filter.filterType) || (datasetId !== undefined && column)) && (
