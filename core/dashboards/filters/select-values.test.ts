@@ -33,7 +33,7 @@ test("the values query: grouped column, pre-filter, parents, server search, a pa
   expect(body.datasource).toEqual({ id: 7, type: "table" });
   const q = body.queries[0];
   expect(q.columns).toEqual(["state"]);
-  expect(q.metrics).toEqual([]);
+  expect(q.metrics).toEqual([{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "__count" }]);
   expect(q.filters).toEqual([{ col: "region", op: "IN", val: ["West"] }, { col: "gender", op: "==", val: "boy" }, { col: "state", op: "ILIKE", val: "%new%" }]);
   expect((q.extras as { where: string }).where).toBe("(num > 10)");
   expect(q.orderby).toEqual([["state", true]]);

@@ -54,6 +54,8 @@ export function sortMetricOf(f: NativeFilter): string | undefined {
   return typeof m === "string" && m ? m : undefined;
 }
 
+const COUNT = { expressionType: "SQL", sqlExpression: "COUNT(*)", label: "__count" };
+
 export interface ValuesRequest {
   /** pending masks of the cascade parents */
   parents: ExtraFormData[];
@@ -83,7 +85,8 @@ export function valuesQueryContext(f: NativeFilter, req: ValuesRequest): Record<
     force: false,
     queries: [{
       columns: [column],
-      metrics: metric ? [metric] : [],
+      // a metric makes the query group by the column (one row per value); without a sort metric, a row count
+      metrics: [metric ?? COUNT],
       filters,
       extras: { where: extras.where, having: extras.having },
       ...(typeof timeRange === "string" && timeRange && timeRange !== "No filter" ? { time_range: timeRange } : {}),
