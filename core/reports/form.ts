@@ -77,7 +77,7 @@ export function formPayload(f: ReportForm, mode: "create" | "update"): Record<st
   return body;
 }
 
-interface StoredReport {
+export interface StoredReport {
   type: string; name: string; description: string | null; active: boolean; crontab: string; timezone: string;
   chart: { id: number } | null; dashboard: { id: number } | null; database: { id: number } | null; report_format: string | null;
   custom_width: number | null; log_retention: number | null; working_timeout: number | null; grace_period: number | null;

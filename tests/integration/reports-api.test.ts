@@ -41,8 +41,14 @@ async function alphaClient(): Promise<ApiClient & { id: number }> {
   return Object.assign(await loginAs(username, password), { id });
 }
 
-const shapeCheck = (method: "get" | "post" | "put" | "delete", template: string, status: number, body: unknown) => {
-  if (openApiAvailable) expect(shapeProblems(method, template, status, body), `${method} ${template}`).toEqual([]);
+/**
+ * Shape problems, except where Superset itself answers null: FAB dumps an unset relation (a chart report's
+ * dashboard and database) as null, though the document types them as objects without `nullable`.
+ */
+const shapeCheck = (method: "get" | "post" | "put" | "delete", template: string, status: number, body: { result?: Record<string, unknown> }) => {
+  if (!openApiAvailable) return;
+  const nullRelation = (p: string) => ["chart", "dashboard", "database"].some((k) => p.startsWith(`/result/${k} `) && body.result?.[k] === null);
+  expect(shapeProblems(method, template, status, body).filter((p) => !nullRelation(p)), `${method} ${template}`).toEqual([]);
 };
 
 test("create, read, list, update and delete answer in Superset's published shapes", async () => {
