@@ -5,7 +5,8 @@ import { ListView } from "../../components/list-view/ListView";
 import { ListTable } from "../../components/list-view/ListTable";
 import { SelectFilter } from "../../components/list-view/filters";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
-import { REPORT_LOG_LIST, type loadReportLog } from "./report-log.server";
+import { REPORT_LOG_LIST } from "./list-config";
+import type { loadReportLog } from "./report-log.server";
 
 type Data = Awaited<ReturnType<typeof loadReportLog>>;
 type Log = Data["logs"][number];

@@ -15,3 +15,12 @@ export const REPORT_LIST: ListViewConfig = {
   pageSize: 25,
   views: ["table"],
 };
+
+// One report's execution log page, sorted and filtered as GET /api/v1/report/{pk}/log/ allows.
+export const REPORT_LOG_LIST: ListViewConfig = {
+  filters: [{ key: "state", col: "state", opr: "eq", kind: "text" }],
+  sortColumns: ["state", "scheduled_dttm", "start_dttm", "end_dttm", "value", "error_message"],
+  defaultSort: { column: "scheduled_dttm", direction: "desc" },
+  pageSize: 25,
+  views: ["table"],
+};

@@ -4,18 +4,11 @@ import { reportLogPage } from "../../../db/reports/logs";
 import { logItem } from "../../../core/reports/shape";
 import { datasetScope } from "../../../core/datasets/access";
 import { parseListArgs } from "../../../core/http/list-query";
-import { listQuery, type ListUrlState, type ListViewConfig } from "../../../core/lists/list-url-state";
+import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
+import { REPORT_LOG_LIST } from "./list-config";
 import type { Principal } from "../../../core/security/permissions";
 
 // One report's execution log page, read through the same query as GET /api/v1/report/{pk}/log/.
-
-export const REPORT_LOG_LIST: ListViewConfig = {
-  filters: [{ key: "state", col: "state", opr: "eq", kind: "text" }],
-  sortColumns: ["state", "scheduled_dttm", "start_dttm", "end_dttm", "value", "error_message"],
-  defaultSort: { column: "scheduled_dttm", direction: "desc" },
-  pageSize: 25,
-  views: ["table"],
-};
 
 export async function loadReportLog(context: AppLoadContext, principal: Principal, reportId: number, state: ListUrlState) {
   const report = Number.isSafeInteger(reportId) ? await visibleReport(context.db, reportId, principal.id, datasetScope(principal).all) : undefined;
