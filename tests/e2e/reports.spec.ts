@@ -65,12 +65,12 @@ test("reports: create from the list and from Explore, edit, deactivate, see the 
   await expect.poll(async () => (await reportByName(page, name)).active).toBe(false);
 
   // the execution log page
-  await row.getByRole("link", { name }).click();
+  await row.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/report\/\d+\/log\/$/);
   await expect(page.getByTestId("report-log-name")).toHaveText(name);
-  await expect(page.getByText("Inactive")).toBeVisible();
+  await expect(page.getByText("Inactive", { exact: true })).toBeVisible();
   await expect(page.getByText("No runs yet")).toBeVisible();
-  await page.getByRole("link", { name: "Reports" }).click();
+  await page.getByRole("link", { name: "Reports", exact: true }).click();
 
   // delete
   await page.locator(`[data-testid="report-row"][data-report-name="${name}"]`).getByTestId("report-delete").click();
