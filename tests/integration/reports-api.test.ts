@@ -76,7 +76,9 @@ test("create, read, list, update and delete answer in Superset's published shape
   const put = await admin.put(`/api/v1/report/${id}`, { active: false, crontab: "*/30 * * * *" });
   const putBody = await json(put);
   expect(put.status).toBe(200);
-  shapeCheck("put", "/api/v1/report/{pk}", 200, putBody);
+  // not judged by the document: its PUT schema gives creation_method `nullable` without a `type`, which no JSON
+  // Schema validator compiles; the answer is Superset's `{ id, result: <the validated body> }`
+  expect(putBody).toEqual({ id, result: { active: false, crontab: "*/30 * * * *" } });
   expect((await json(await admin.get(`/api/v1/report/${id}`))).result).toMatchObject({ active: false, crontab: "*/30 * * * *" });
 
   const info = await json(await admin.get(`/api/v1/report/_info?q=${q({ keys: ["permissions", "filters"] })}`));
