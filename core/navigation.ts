@@ -42,6 +42,7 @@ export const MENU: MenuGroup[] = [
   {
     label: "Settings",
     items: [
+      { label: "Alerts & Reports", href: "/alert/list/", requires: ["can_read", "ReportSchedule"] },
       { label: "List Users", href: "/users/", requires: "admin" },
       { label: "List Roles", href: "/roles/", requires: "admin" },
       { label: "Action Log", href: "/logs/", requires: "admin" },

@@ -6,7 +6,8 @@ import { can, isAdmin, type Principal } from "../security/permissions";
 
 export function dashboardPermissions(p: Principal, ownerIds: number[]) {
   const canWrite = can(p, "can_write", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id));
-  return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset"), canSaveAs: can(p, "can_write", "Dashboard") };
+  return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset"), canSaveAs: can(p, "can_write", "Dashboard"),
+    canWriteReport: can(p, "can_write", "ReportSchedule") };
 }
 
 /** Superset's DASHBOARD_RBAC setting (wrangler var, "true" to turn on): a dashboard's roles grant access to it. */

@@ -31,20 +31,22 @@ const SQL_LAB: PermissionPair[] = [
 
 const GAMMA: PermissionPair[] = [
   ["can_read", "Chart"], ["can_read", "Dashboard"], ["can_read", "Dataset"], ["can_read", "Tag"],
-  ["can_read", "Annotation"], ["can_read", "CssTemplate"], ["can_read", "ReportSchedule"], ["can_write", "ReportSchedule"],
+  ["can_read", "Annotation"], ["can_read", "CssTemplate"],
   ["can_read", "Explore"], ["can_read", "ExploreFormDataRestApi"], ["can_write", "ExploreFormDataRestApi"],
   ["can_read", "ExplorePermalinkRestApi"], ["can_write", "ExplorePermalinkRestApi"],
   ["can_read", "DashboardPermalinkRestApi"], ["can_write", "DashboardPermalinkRestApi"],
   ["can_read", "AsyncEventsRestApi"], ["can_read", "Datasource"],
   ["can_explore", "Superset"], ["can_share_dashboard", "Superset"], ["can_share_chart", "Superset"],
   ["can_csv", "Superset"], ["can_write", "Log"],
-  ...menus("Dashboards", "Charts", "Alerts & Report"),
+  ...menus("Dashboards", "Charts"),
 ];
 
 const ALPHA: PermissionPair[] = [
   ...GAMMA,
   ...readWrite("Chart"), ...readWrite("Dashboard"), ...readWrite("Dataset"), ...readWrite("Tag"),
   ...readWrite("Annotation"), ...readWrite("CssTemplate"), ["can_write", "Datasource"],
+  // Superset's ALPHA_ONLY_VIEW_MENUS: alerts and reports are not Gamma's
+  ...readWrite("ReportSchedule"), ...menus("Alerts & Report"),
   ["can_read", "Database"], ["all_datasource_access", "all_datasource_access"],
   ["all_database_access", "all_database_access"],
   ...menus("Datasets", "Data", "Tags"),

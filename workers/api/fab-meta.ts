@@ -14,6 +14,11 @@ import { distinctValues, relatedDatabases, relatedRoles, relatedUsers, type Rela
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
 import { CSS_TEMPLATE } from "../../core/css-templates/payloads";
+import { REPORT } from "../../core/reports/shape";
+import { relatedCharts, relatedDashboards } from "../../db/reports/related";
+import { chartScopeWhere } from "../../db/charts/charts";
+import { dashboardAccessWhere } from "../../db/dashboards/dashboards";
+import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 
 // FAB's generic endpoints of Superset's resource APIs, one table for all: `_info`, `related/<column>` and
 // `distinct/<column>`. Which resource has which, and which columns each allows, is Superset's
@@ -53,6 +58,16 @@ const RESOURCES: Record<string, Resource> = {
     distinct: { spec: (p) => savedQueryListSpec(p.id), columns: ["catalog", "schema"] },
   },
   css_template: { view: "CssTemplate", info: CSS_TEMPLATE, permissions: ["can_read", "can_write"], related: { created_by: users, changed_by: users } },
+  report: {
+    view: "ReportSchedule",
+    info: REPORT,
+    permissions: ["can_read", "can_write"],
+    related: {
+      owners: users, created_by: users, changed_by: users, database: visibleDatabases,
+      chart: (c, args) => relatedCharts(c.var.db, chartScopeWhere(datasetScope(principalOf(c))), args),
+      dashboard: (c, args) => relatedDashboards(c.var.db, dashboardAccessWhere(dashboardViewer(principalOf(c), dashboardRbacOn(c.env))), args),
+    },
+  },
   query: {
     view: "Query",
     info: null,

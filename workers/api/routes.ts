@@ -17,8 +17,9 @@ import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
 import { bundleApi } from "./bundles";
 import { cssTemplateApi } from "./css-template";
+import { reportApi } from "./report";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi, reportApi];

@@ -39,7 +39,7 @@ export interface DashboardView {
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean };
   filterSetup: FilterSetup;
   filterState?: { key: string; value: string | null } | null;
   /** the dashboard's json_metadata as an object */
@@ -160,7 +160,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
           </Text>
           {data.permissions.canEdit && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
           <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
-            canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} csrfToken={csrfToken} interval={refresh.interval}
+            canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} canWriteReport={Boolean(data.permissions.canWriteReport)} csrfToken={csrfToken} interval={refresh.interval}
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}

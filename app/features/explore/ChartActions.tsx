@@ -10,12 +10,17 @@ import { EmbedCodeModal } from "./EmbedCodeModal";
 import { ResultsModal } from "../dashboard/chart-menu/ResultsModal";
 import { chartQuery, downloadChartData } from "./chart-requests";
 import { createPermalink, exploreStore } from "./store";
+import { useSnapshot } from "valtio";
+import { useEmailReport } from "../reports/EmailReportMenu";
 
 // The chart's "View query" (its SQL, result_type query, in a modal with a copy button), "Download" (the
 // chart's data as CSV or XLSX, result_format csv / xlsx, or the chart drawn to a PNG) and "Share" (a permalink
 // to this state, copied or mailed, or its embed code) as Superset's Explore header menu offers them.
 
-export function ChartActions({ formData, disabled, canSqlLab, chartElement }: { formData: FormData; disabled: boolean; canSqlLab: boolean; chartElement: () => HTMLElement | null }) {
+export function ChartActions({ formData, disabled, canSqlLab, canWriteReport = false, chartElement }: { formData: FormData; disabled: boolean; canSqlLab: boolean; canWriteReport?: boolean; chartElement: () => HTMLElement | null }) {
+  const { slice } = useSnapshot(exploreStore);
+  // a saved chart only: a report sends the chart as saved
+  const email = useEmailReport(slice ? { kind: "chart", id: slice.slice_id, name: slice.slice_name } : null, canWriteReport, exploreStore.csrfToken);
   const [viewQuery, setViewQuery] = useState(false);
   const [asTable, setAsTable] = useState(false);
   const navigate = useNavigate();
@@ -73,8 +78,11 @@ export function ChartActions({ formData, disabled, canSqlLab, chartElement }: { 
         <Menu.Dropdown>
           <Menu.Item onClick={() => setAsTable(true)} data-testid="view-as-table">View as table</Menu.Item>
           {canSqlLab && <Menu.Item onClick={() => void runInSqlLab()} data-testid="run-in-sqllab">Run in SQL Lab</Menu.Item>}
+          {email.items && <Menu.Divider />}
+          {email.items}
         </Menu.Dropdown>
       </Menu>
+      {email.dialogs}
       {asTable && <ResultsModal title={exploreStore.sliceName ?? "Untitled chart"} formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setAsTable(false)} />}
       {embedding && <EmbedCodeModal onClose={() => setEmbedding(false)} />}
       {viewQuery && <ViewQueryModal formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setViewQuery(false)} />}

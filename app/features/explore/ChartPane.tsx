@@ -24,7 +24,7 @@ function controlMessages(formData: FormData, errors: Record<string, string[]>): 
   });
 }
 
-export function ChartPane({ onSave, canSave, canSqlLab = false, standalone = false }: { onSave: () => void; canSave: boolean; canSqlLab?: boolean; standalone?: boolean }) {
+export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport = false, standalone = false }: { onSave: () => void; canSave: boolean; canSqlLab?: boolean; canWriteReport?: boolean; standalone?: boolean }) {
   const snap = useSnapshot(exploreStore);
   const { ref, width, height } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
@@ -67,7 +67,7 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, standalone = fal
       <Group justify="space-between" mb="xs">
         <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} chartElement={() => ref.current} />
+          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} canWriteReport={canWriteReport} chartElement={() => ref.current} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
           {chart.status === "loading" ? (
             <Button size="xs" color="red" variant="light" onClick={stopQuery} data-testid="stop-query">Stop</Button>

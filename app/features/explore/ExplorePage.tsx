@@ -18,6 +18,8 @@ export interface ExploreUser {
   canWriteChart: boolean;
   /** may use SQL Lab: "View in SQL Lab" and "Run in SQL Lab" are offered */
   canSqlLab?: boolean;
+  /** may write reports: "Schedule email report" is offered for a saved chart */
+  canWriteReport?: boolean;
 }
 
 export function ExplorePage({ user, standalone = false }: { user: ExploreUser; standalone?: boolean }) {
@@ -44,7 +46,7 @@ export function ExplorePage({ user, standalone = false }: { user: ExploreUser; s
         </Stack>
       </ScrollArea>
       <Box style={{ minHeight: 0, minWidth: 0, overflowY: "auto" }}>
-        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} canSqlLab={Boolean(user.canSqlLab)} />
+        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} canSqlLab={Boolean(user.canSqlLab)} canWriteReport={Boolean(user.canWriteReport)} />
       </Box>
       {saveOpen && (
         <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.sliceName} canOverwrite={canOverwrite} userId={user.id} />

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Explore · Edge Superset" }];
 export async function loader({ context, request }: LoaderFunctionArgs) {
   requirePermission(context, request, ["can_read", "Chart"]);
   const principal = requirePermission(context, request, ["can_explore", "Superset"]);
-  return { user: { id: principal.id, isAdmin: isAdmin(principal), canWriteChart: can(principal, "can_write", "Chart"), canSqlLab: can(principal, "can_sqllab", "Superset") } };
+  return { user: { id: principal.id, isAdmin: isAdmin(principal), canWriteChart: can(principal, "can_write", "Chart"), canSqlLab: can(principal, "can_sqllab", "Superset"), canWriteReport: can(principal, "can_write", "ReportSchedule") } };
 }
 
 export default function ExploreRoute() {

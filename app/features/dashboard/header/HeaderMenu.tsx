@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
 import { showToast } from "../../../components/toast-store";
 import { downloadAsImage } from "../../charts/image";
+import { useEmailReport } from "../../reports/EmailReportMenu";
 
 // the dialogs load when opened: the view route ships none of them (P3's budget)
 const AutoRefreshModal = lazy(() => import("./AutoRefreshModal").then((m) => ({ default: m.AutoRefreshModal })));
@@ -11,13 +12,15 @@ const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
-// dashboards) and download as image.
+// dashboards), download as image, and the email report entries (users who may write reports).
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
   metadata: Record<string, unknown>;
   canEdit: boolean;
   canSaveAs: boolean;
+  /** may write reports: the email report entries are offered */
+  canWriteReport?: boolean;
   csrfToken: string | null;
   interval: number;
   onRefresh: () => void;
@@ -32,6 +35,7 @@ type Dialog = "refresh" | "properties" | "css" | "save-as" | null;
 
 export function HeaderMenu(p: HeaderMenuProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const email = useEmailReport({ kind: "dashboard", id: p.dashboard.id, name: p.dashboard.title }, Boolean(p.canWriteReport), p.csrfToken);
   const close = () => setDialog(null);
   const saved = (path?: string) => {
     setDialog(null);
@@ -58,8 +62,11 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
           <Menu.Divider />
           <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
+          {email.items && <Menu.Divider />}
+          {email.items}
         </Menu.Dropdown>
       </Menu>
+      {email.dialogs}
       <Suspense fallback={null}>
       {dialog === "refresh" && <AutoRefreshModal current={p.interval} onClose={close} onApply={(s) => {
         p.onInterval(s);
