@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
 import { freePort, startWorker } from "../tests/support/server.mjs";
 import { load, percentile, round, saveResults } from "./_lib.mjs";
 
@@ -18,9 +19,10 @@ const smtp = new SMTPServer({
   onData(stream, session, cb) {
     const chunks = [];
     stream.on("data", (c) => chunks.push(c));
-    stream.on("end", () => {
-      const subject = /^Subject: (.*)$/m.exec(Buffer.concat(chunks).toString("utf8"))?.[1] ?? "";
-      arrivals.push({ at: performance.now(), subject });
+    stream.on("end", async () => {
+      const at = performance.now();
+      const { subject } = await simpleParser(Buffer.concat(chunks)); // the subject is an RFC 2047 encoded word
+      arrivals.push({ at, subject: subject ?? "" });
       cb();
     });
   },
@@ -31,7 +33,7 @@ const worker = await startWorker({ vars: { SMTP_HOST: "127.0.0.1", SMTP_PORT: St
 
 const d1 = (sql) => {
   const out = execFileSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql], {
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8",
+    env: { ...process.env, PATH: `${join(resolve(import.meta.dirname, ".."), "node_modules/.bin")}:${process.env.PATH}`, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8",
   });
   const results = JSON.parse(out);
   return results[results.length - 1].results;
