@@ -29,7 +29,7 @@ if (seed && (!existsSync(marker) || readFileSync(marker, "utf8") !== seed)) {
   writeFileSync(marker, seed);
 }
 
-const child = spawn(WRANGLER, ["dev", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
+const child = spawn(WRANGLER, ["dev", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled"], {
   cwd: ROOT, env, stdio: "inherit",
 });
 // The first request runs the first-start work (roles, first admin, examples registration), so the generated
@@ -40,6 +40,7 @@ const port = process.env.PORT ?? "8787";
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) {
         console.log(`\nEdge Superset is ready on http://localhost:${port}`);
+        everyMinute();
         return;
       }
     } catch {
@@ -48,6 +49,24 @@ const port = process.env.PORT ?? "8787";
     await new Promise((r) => setTimeout(r, 500));
   }
 })();
+
+// wrangler dev never fires cron triggers by itself: the scheduled handler (reports and alerts, scheduled
+// queries, housekeeping) is called here at the start of every minute, with that minute as its scheduled time,
+// as Cloudflare's cron would.
+function everyMinute() {
+  const tick = async () => {
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    try {
+      await fetch(`http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}&time=${minute}`);
+    } catch {
+      // the server is restarting or stopping: the next minute tries again
+    }
+  };
+  const untilNextMinute = () => 60_000 - (Date.now() % 60_000) + 200;
+  const loop = () => setTimeout(() => tick().finally(loop), untilNextMinute()).unref();
+  loop();
+}
+
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

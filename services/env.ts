@@ -29,6 +29,22 @@ export interface Env {
   GLOBAL_ASYNC_QUERIES?: string;
   /** Superset's DASHBOARD_RBAC ("true"): a dashboard's roles grant access to it */
   DASHBOARD_RBAC?: string;
+  /** alerts and reports: one ReportRunner object per report schedule runs each scheduled time once */
+  REPORT_RUNNER?: DurableObjectNamespace;
+  /** Superset's SMTP settings (SMTP_USER and SMTP_PASSWORD as secrets); reports fail naming what is missing */
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  SMTP_STARTTLS?: string;
+  SMTP_SSL?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  SMTP_MAIL_FROM?: string;
+  EMAIL_REPORTS_SUBJECT_PREFIX?: string;
+  /** how often a temporary SMTP failure is tried within one run, and the first backoff (ms, tripled each time) */
+  EMAIL_RETRY_ATTEMPTS?: string;
+  EMAIL_RETRY_BASE_MS?: string;
+  /** the product's address as users reach it, for the links in report emails (Superset's name) */
+  WEBDRIVER_BASEURL_USER_FRIENDLY?: string;
 }
 
 /** What every Hono handler can read from `c.var`. */

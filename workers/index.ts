@@ -8,6 +8,7 @@ export { EventChannel } from "../durable-objects/event-channel";
 export { ConnectionPool } from "../durable-objects/connection-pool";
 export { LoginThrottle } from "../durable-objects/login-throttle";
 export { ChartDataJob } from "../durable-objects/chart-data-job";
+export { ReportRunner } from "../durable-objects/report-runner";
 
 // The one entry: env is unpacked here and handed down; nothing deeper reads globals.
 const app = createApp(renderPage);

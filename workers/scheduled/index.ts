@@ -2,6 +2,7 @@ import type { Env } from "../../services/env";
 import { openDatabase } from "../../db/client";
 import { purgeExpired } from "../../db/logs/housekeeping";
 import { runDueSavedQueries } from "./saved-queries";
+import { dispatchDueReports } from "./reports";
 
 // The every-minute cron tick. Each job is independent: one failing does not stop the others.
 export async function runScheduled(now: Date, env: Env): Promise<void> {
@@ -15,6 +16,7 @@ export async function runScheduled(now: Date, env: Env): Promise<void> {
       },
     ],
     ["scheduled saved queries", () => runDueSavedQueries(env, db, now)],
+    ["alerts and reports", () => dispatchDueReports(env, db, now)],
   ];
   for (const [name, job] of jobs) {
     try {

@@ -1,0 +1,242 @@
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startWorker } from "../support/server.mjs";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+
+// Alerts & reports end to end: the real Worker in `wrangler dev`, its cron handler called through
+// /cdn-cgi/handler/scheduled with a chosen scheduled time, its ReportRunner Durable Objects, real D1, and a
+// real SMTP server (smtp-server) receiving the emails. Schedules are written straight into D1 (the report API
+// is another piece of work); each test owns one scheduled minute, so ticks of one test never start another's.
+
+const WRANGLER = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/wrangler");
+const SMTP_LOGIN = { user: "reports", password: "smtp-test-password" };
+let worker: Awaited<ReturnType<typeof startWorker>>;
+let smtp: SmtpSink;
+let adminId: number;
+let chartId: number;
+let examplesDb: number;
+
+function d1<T = Record<string, unknown>>(sql: string): T[] {
+  const out = execFileSync(
+    WRANGLER,
+    ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
+    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
+  );
+  const results = JSON.parse(out) as { results: T[] }[];
+  return results[results.length - 1].results;
+}
+const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink(SMTP_LOGIN);
+  worker = await startWorker({
+    vars: {
+      SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), SMTP_MAIL_FROM: "reports@bi.test", SMTP_USER: SMTP_LOGIN.user, SMTP_PASSWORD: SMTP_LOGIN.password,
+      EMAIL_REPORTS_SUBJECT_PREFIX: "[Test report]", EMAIL_RETRY_BASE_MS: "200", WEBDRIVER_BASEURL_USER_FRIENDLY: "https://bi.test/",
+    },
+  });
+  // the first request does the first-start work (admin, examples database and datasets)
+  await fetch(`${worker.url}/login/`, { headers: { Connection: "close" } });
+  [{ adminId, examplesDb }] = d1<{ adminId: number; examplesDb: number }>(
+    "SELECT (SELECT id FROM ab_user WHERE username = 'admin') AS adminId, (SELECT id FROM dbs WHERE database_name = 'examples') AS examplesDb",
+  );
+  const params = (dataset: number) => JSON.stringify({
+    viz_type: "table", datasource: `${dataset}__table`, query_mode: "aggregate", groupby: ["gender"], metrics: ["count"],
+    adhoc_filters: [], row_limit: 10, order_desc: true, time_range: "No filter",
+  });
+  const [{ dataset }] = d1<{ dataset: number }>("SELECT id AS dataset FROM tables WHERE table_name = 'birth_names'");
+  [{ chartId }] = d1<{ chartId: number }>(`
+    INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
+      ('report-chart', 'Births <by> gender', 'table', ${dataset}, 'table', ${text(params(dataset))});
+    SELECT id AS chartId FROM slices WHERE uuid = 'report-chart'`);
+}, 180_000);
+
+afterAll(async () => {
+  if (process.env.SHOW_WORKER_LOGS) console.log(worker?.logs());
+  await worker?.stop();
+  await smtp?.stop();
+});
+
+interface ScheduleSpec {
+  name: string;
+  minute: Date;
+  type?: "Report" | "Alert";
+  format?: string;
+  chart?: number | null;
+  description?: string;
+  sql?: string;
+  validator?: [string, Record<string, unknown> | null];
+  recipients?: { target: string; ccTarget?: string; bccTarget?: string };
+  gracePeriod?: number;
+}
+
+/** A schedule due exactly at `minute` (UTC), owned by the admin; answers its id. */
+function createSchedule(s: ScheduleSpec): number {
+  const m = s.minute;
+  const crontab = `${m.getUTCMinutes()} ${m.getUTCHours()} ${m.getUTCDate()} ${m.getUTCMonth() + 1} *`;
+  const [validatorType, validatorConfig] = s.validator ?? [null, null];
+  const [{ id }] = d1<{ id: number }>(`
+    INSERT INTO report_schedule (type, name, description, active, crontab, timezone, report_format, chart_id, sql, database_id,
+        validator_type, validator_config_json, grace_period, created_by_fk, changed_by_fk, creation_method)
+      VALUES (${text(s.type ?? "Report")}, ${text(s.name)}, ${s.description ? text(s.description) : "NULL"}, 1, ${text(crontab)}, 'UTC',
+        ${text(s.format ?? "CSV")}, ${s.chart === null ? "NULL" : (s.chart ?? chartId)}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
+        ${validatorType ? text(validatorType) : "NULL"}, ${validatorConfig ? text(JSON.stringify(validatorConfig)) : "NULL"}, ${s.gracePeriod ?? 14400},
+        ${adminId}, ${adminId}, 'alerts_reports');
+    INSERT INTO report_schedule_user (user_id, report_schedule_id) SELECT ${adminId}, id FROM report_schedule WHERE name = ${text(s.name)};
+    INSERT INTO report_recipient (type, recipient_config_json, report_schedule_id)
+      SELECT 'Email', ${text(JSON.stringify(s.recipients ?? { target: "owner@bi.test" }))}, id FROM report_schedule WHERE name = ${text(s.name)};
+    SELECT id FROM report_schedule WHERE name = ${text(s.name)}`);
+  return id;
+}
+
+/** One cron tick for `minute` (1.5 s late, as a real tick may be); a socket the server dropped is tried again. */
+async function tick(minute: Date): Promise<Response> {
+  const url = `${worker.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}&time=${minute.getTime() + 1500}`;
+  try {
+    return await fetch(url, { headers: { Connection: "close" } });
+  } catch {
+    return fetch(url, { headers: { Connection: "close" } });
+  }
+}
+
+type LogRow = { state: string; error_message: string | null; value: string | null; scheduled_dttm: string };
+const logsOf = (id: number) => d1<LogRow>(`SELECT state, error_message, value, scheduled_dttm FROM report_execution_log WHERE report_schedule_id = ${id} ORDER BY id`);
+const FINAL = new Set(["Success", "Error", "Not triggered", "On Grace"]);
+
+/** Ticks the minute and waits for the run of that minute to reach a final state; answers its log rows. */
+async function runAt(id: number, minute: Date): Promise<LogRow[]> {
+  expect((await tick(minute)).status).toBe(200);
+  const at = minute.toISOString();
+  let rows: LogRow[] = [];
+  await expect.poll(() => {
+    rows = logsOf(id).filter((r) => r.scheduled_dttm === at);
+    return rows.some((r) => FINAL.has(r.state));
+  }, { timeout: 30_000, interval: 500 }).toBe(true);
+  return rows;
+}
+
+const mailsFor = (subjectPart: string) => smtp.received.filter((r) => r.mail.subject?.includes(subjectPart));
+let minuteSeq = 0;
+const nextMinute = () => new Date(Date.UTC(2031, 0, 5, 8, minuteSeq++));
+
+test("a CSV report arrives once: envelope recipients, subject prefix, parsable CSV, sanitised description, link", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({
+    name: "Weekly births", minute, description: '<b>Hello</b><script>alert(1)</script><img src=x onerror="boom()">',
+    recipients: { target: "a@bi.test, b@bi.test", ccTarget: "c@bi.test", bccTarget: "hidden@bi.test" },
+  });
+  const rows = await runAt(id, minute);
+  expect(rows.map((r) => r.state)).toEqual(["Working", "Success"]);
+  const [mail] = mailsFor("Weekly births");
+  expect(mailsFor("Weekly births")).toHaveLength(1);
+  expect(mail.from).toBe("reports@bi.test");
+  expect(mail.recipients.sort()).toEqual(["a@bi.test", "b@bi.test", "c@bi.test", "hidden@bi.test"]);
+  expect(mail.mail.subject).toBe("[Test report] Weekly births: Births <by> gender");
+  expect(mail.mail.headers.get("bcc")).toBeUndefined();
+  expect(smtp.logins).toContain(SMTP_LOGIN.user);
+  const html = String(mail.mail.html);
+  expect(html).toContain("<b>Hello</b>");
+  expect(html).not.toMatch(/<script|onerror|boom/);
+  expect(html).toContain('<a href="https://bi.test/explore/?slice_id=');
+  const csv = mail.mail.attachments[0];
+  expect(csv.filename).toBe("Weekly births_ Births _by_ gender.csv");
+  const lines = csv.content.toString("utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines[0]).toBe("gender,count");
+  expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["boy", "girl"]);
+  expect(lines.slice(1).every((l) => Number(l.split(",")[1]) > 0)).toBe(true);
+}, 120_000);
+
+test("a TEXT report carries the data as an HTML table in the body, cells escaped", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Text births", minute, format: "TEXT" });
+  expect((await runAt(id, minute)).at(-1)?.state).toBe("Success");
+  const [mail] = mailsFor("Text births");
+  expect(mail.mail.attachments).toHaveLength(0);
+  const html = String(mail.mail.html);
+  expect(html).toContain('<table border="1" class="dataframe">');
+  expect(html).toMatch(/<th>gender<\/th><th>count<\/th>/);
+  expect(html).toMatch(/<td>(boy|girl)<\/td>/);
+});
+
+test("1,000 duplicated and concurrent ticks for one minute send exactly one email", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Exactly once", minute });
+  const responses: number[] = [];
+  for (let batch = 0; batch < 10; batch++) {
+    // a hundred at a time at once: racing ticks of the same minute, some of them "late" by up to 50 s
+    responses.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) =>
+      fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*&time=${minute.getTime() + ((batch * 100 + i) % 50) * 1000}`, { headers: { Connection: "close" } }).then((r) => r.status),
+    ))));
+  }
+  expect(responses.filter((s) => s === 200)).toHaveLength(1000);
+  await expect.poll(() => logsOf(id).some((r) => r.state === "Success"), { timeout: 60_000, interval: 1000 }).toBe(true);
+  await new Promise((r) => setTimeout(r, 3000)); // anything that would come twice has had its time
+  expect(mailsFor("Exactly once")).toHaveLength(1);
+  expect(logsOf(id).map((r) => r.state)).toEqual(["Working", "Success"]);
+}, 300_000);
+
+test("a temporary SMTP refusal is retried within the run: one email, Success", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Retried once", minute });
+  smtp.fault({ kind: "refuse-sender", code: 421, times: 1 });
+  expect((await runAt(id, minute)).at(-1)?.state).toBe("Success");
+  expect(mailsFor("Retried once")).toHaveLength(1);
+});
+
+test("an SMTP server closing mid-message: Error with the reason, nothing sent twice, the next schedule sends", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Cut off", minute });
+  smtp.fault({ kind: "close-in-data", times: 5 });
+  const rows = await runAt(id, minute);
+  expect(rows.at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/closed the connection/) });
+  expect(mailsFor("Cut off")).toHaveLength(0);
+  smtp.fault(null);
+  // the same minute again changes nothing; the schedule's next time sends normally
+  await tick(minute);
+  const later = nextMinute();
+  d1(`UPDATE report_schedule SET crontab = '${later.getUTCMinutes()} ${later.getUTCHours()} ${later.getUTCDate()} ${later.getUTCMonth() + 1} *' WHERE id = ${id}`);
+  expect((await runAt(id, later)).at(-1)?.state).toBe("Success");
+  expect(mailsFor("Cut off")).toHaveLength(1);
+});
+
+test("a permanent SMTP refusal ends in Error with the server's reason", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Refused", minute });
+  smtp.fault({ kind: "refuse-recipients", code: 550, times: 1 });
+  const rows = await runAt(id, minute);
+  smtp.fault(null);
+  expect(rows.at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/refused every recipient: 550/) });
+  expect(mailsFor("Refused")).toHaveLength(0);
+});
+
+test("a report on a deleted chart ends in Error naming it; PNG ends in Error saying it cannot be drawn", async () => {
+  const minute = nextMinute();
+  const gone = createSchedule({ name: "Orphan", minute, chart: 987_654 });
+  expect((await runAt(gone, minute)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringContaining("The chart of this report (id 987654) no longer exists") });
+  const png = nextMinute();
+  const image = createSchedule({ name: "Picture", minute: png, format: "PNG" });
+  expect((await runAt(image, png)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/^PNG reports need the chart drawn on the server/) });
+  expect([...mailsFor("Orphan"), ...mailsFor("Picture")]).toHaveLength(0);
+});
+
+test("alerts: a failing query is an Error, a false condition stays quiet, a true one sends then keeps its grace period", async () => {
+  const m1 = nextMinute();
+  const broken = createSchedule({ name: "Broken alert", type: "Alert", minute: m1, sql: "SELECT COUNT(*) FROM no_such_table_here", validator: ["operator", { op: ">", threshold: 0 }] });
+  expect((await runAt(broken, m1)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringContaining("Alert found an error while executing a query.") });
+
+  const m2 = nextMinute();
+  const quiet = createSchedule({ name: "Quiet alert", type: "Alert", minute: m2, sql: "SELECT COUNT(*) FROM birth_names WHERE num < 0", validator: ["operator", { op: ">", threshold: 0 }] });
+  expect((await runAt(quiet, m2)).at(-1)).toMatchObject({ state: "Not triggered", value: "0" });
+
+  const m3 = nextMinute();
+  const loud = createSchedule({ name: "Loud alert", type: "Alert", minute: m3, sql: "SELECT MAX(num) FROM birth_names", validator: ["not null", null] });
+  expect((await runAt(loud, m3)).at(-1)?.state).toBe("Success");
+  expect(mailsFor("Loud alert")).toHaveLength(1);
+  // due again at once: inside its grace period it stays quiet
+  const m4 = nextMinute();
+  d1(`UPDATE report_schedule SET crontab = '${m4.getUTCMinutes()} ${m4.getUTCHours()} ${m4.getUTCDate()} ${m4.getUTCMonth() + 1} *' WHERE id = ${loud}`);
+  expect((await runAt(loud, m4)).at(-1)).toMatchObject({ state: "On Grace", error_message: "Alert fired during grace period." });
+  expect(mailsFor("Loud alert")).toHaveLength(1);
+  expect(mailsFor("Quiet alert")).toHaveLength(0);
+}, 300_000);
