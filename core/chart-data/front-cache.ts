@@ -36,7 +36,8 @@ export const FRONT_MAX_ANSWER_CHARS = 1_048_576;
 export function frontKey(body: string, search: string, caller: FrontCaller): string | null {
   if (body.length > FRONT_MAX_BODY_CHARS) return null;
   const who = caller.anonymous ? "anon" : String(caller.id);
-  return `${who}\u0000${[...caller.roles].sort().join("\u0001")}\u0000${search}\u0000${body}`;
+  // roles as JSON (a role name may hold any character); the query string is URL-encoded (no NUL); the body last
+  return `${who}\u0000${JSON.stringify([...caller.roles].sort())}\u0000${search}\u0000${body}`;
 }
 
 /** The query strings that change nothing but the cache use: force=true never reads a kept answer. */
