@@ -70,6 +70,8 @@ const resolveUse: ResolveRange = (use, now) =>
 
 type C = Context<AppEnv>;
 
+export const FRONT_HIT = 'chart-data-front;desc="hit"';
+
 async function keyOf(c: C): Promise<string | null> {
   if (!(c.req.header("Content-Type") ?? "").includes("application/json")) return null;
   const url = c.req.url;
@@ -91,7 +93,8 @@ export async function frontAnswer(c: C): Promise<Response | null> {
     return null;
   }
   keep(key, entry);
-  return c.body(entry.json, 200, { "Content-Type": "application/json" });
+  // says which layer answered (for tests and anyone reading a trace); nothing of the answer itself
+  return c.body(entry.json, 200, { "Content-Type": "application/json", "Server-Timing": FRONT_HIT });
 }
 
 /** Collects what a run needs kept beside its answer: the time ranges it resolved. */
