@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { LinearRouter } from "hono/router/linear-router";
 import type { AppEnv } from "../services/env";
 import { withPlatform } from "./app";
 import { chartDataApi } from "./api/chart-data";
@@ -12,7 +13,9 @@ import { onNotFound } from "./http/on-error";
 // The root app keeps the route too: the route table and coverage tests read it there.
 
 export function createHotApp() {
-  const app = new Hono<AppEnv>({ strict: true });
+  // a handful of routes: a linear scan beats the trie the smart router settles on (chart-data's own paths
+  // /chart/:pk/data/ and /chart/data/:cache_key overlap, which the regexp router refuses)
+  const app = new Hono<AppEnv>({ strict: true, router: new LinearRouter() });
   withPlatform(app);
   app.route("/", chartDataApi);
   app.notFound(onNotFound);
