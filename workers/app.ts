@@ -16,6 +16,23 @@ import { actionLog } from "./http/action-log";
  */
 export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise<Response>) {
   const app = new Hono<AppEnv>({ strict: true });
+  withPlatform(app);
+  app.route("/", securityApi);
+  app.route("/", sessionPages);
+  for (const sub of apiRoutes) app.route("/", sub);
+  // API-looking paths that matched nothing get a JSON 404, not an HTML page.
+  app.all("/api/*", onNotFound);
+  app.get("*", (c) => render(c));
+  app.notFound(onNotFound);
+  return app;
+}
+
+/**
+ * What every request passes before its route, in order: errors mapped in one place, security headers, the
+ * secret and database, first-start work, the caller (authenticate) and the action log. The root app and the
+ * hot-path app (workers/hot-app.ts) both start with it, so a request meets the same checks on either.
+ */
+export function withPlatform(app: Hono<AppEnv>): void {
   app.onError(onError);
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
@@ -31,12 +48,4 @@ export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise
   });
   app.use("*", authenticate);
   app.use("*", actionLog);
-  app.route("/", securityApi);
-  app.route("/", sessionPages);
-  for (const sub of apiRoutes) app.route("/", sub);
-  // API-looking paths that matched nothing get a JSON 404, not an HTML page.
-  app.all("/api/*", onNotFound);
-  app.get("*", (c) => render(c));
-  app.notFound(onNotFound);
-  return app;
 }

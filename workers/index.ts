@@ -2,6 +2,7 @@ import type { Env } from "../services/env";
 import { createApp } from "./app";
 import { renderPage } from "./remix";
 import { runScheduled } from "./scheduled/index";
+import { createHotApp, isHotRequest } from "./hot-app";
 
 export { QueryJob } from "../durable-objects/query-job";
 export { EventChannel } from "../durable-objects/event-channel";
@@ -12,9 +13,10 @@ export { ReportRunner } from "../durable-objects/report-runner";
 
 // The one entry: env is unpacked here and handed down; nothing deeper reads globals.
 const app = createApp(renderPage);
+const hot = createHotApp();
 
 export default {
-  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  fetch: (request, env, ctx) => (isHotRequest(request) ? hot : app).fetch(request, env, ctx),
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(new Date(controller.scheduledTime), env));
   },

@@ -15,11 +15,18 @@ export interface LogWriteContext {
   referrer: string | null;
 }
 
+/** A row with its user, referrer and time: what a batch of several requests' rows is made of. */
+export type StoredLogRow = LogRow & { user_id: number | null; referrer: string | null; dttm: string };
+
 /** Stores the rows and answers their ids, in order. */
-export async function insertLogs(db: Database, rows: LogRow[], ctx: LogWriteContext): Promise<number[]> {
-  if (rows.length === 0) return [];
+export function insertLogs(db: Database, rows: LogRow[], ctx: LogWriteContext): Promise<number[]> {
   const dttm = new Date().toISOString();
-  const values = rows.map((r) => ({ ...r, user_id: ctx.userId, referrer: ctx.referrer, dttm }));
+  return insertLogRows(db, rows.map((r) => ({ ...r, user_id: ctx.userId, referrer: ctx.referrer, dttm })));
+}
+
+/** Stores rows of any users in one D1 batch (one transaction), and answers their ids, in order. */
+export async function insertLogRows(db: Database, values: StoredLogRow[]): Promise<number[]> {
+  if (values.length === 0) return [];
   const statements = [];
   for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(logs).values(values.slice(i, i + ROWS_PER_INSERT)).returning({ id: logs.id }));
   // One batch is one transaction: a send is stored whole or not at all.

@@ -4,7 +4,8 @@ import { limitConfig } from "../../core/sqllab/limits";
 import type { Principal } from "../../core/security/permissions";
 import type { Database } from "../../db/client";
 import type { Env } from "../env";
-import { chartDatasource } from "./datasource";
+import { chartDatasource, type ChartDatasource } from "./datasource";
+import type { RangeUse } from "../../core/chart-data/front-cache";
 import { effectiveCacheTimeout } from "./cache";
 import { runQueryObject, type QueryPayload } from "./run-query";
 import { annotationData, type AnnotationSources } from "./annotations";
@@ -24,18 +25,24 @@ export interface ChartDataCall {
   now?: Date;
   /** answer only from the cache (see CacheMiss) */
   cacheOnly?: boolean;
+  /** told every time range the run resolves, with its bounds (the front cache re-checks them: "Last week" moves) */
+  onTimeRange?: (use: RangeUse) => void;
 }
 
 /** `stack`: the charts whose annotation layers led here (a chart layer runs through this function again). */
-export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false, stack: number[] = []): Promise<{ context: QueryContext; results: QueryPayload[] }> {
+export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false, stack: number[] = []): Promise<{ context: QueryContext; results: QueryPayload[]; datasource: ChartDatasource }> {
   const context = parseQueryContext(body);
   if (forceParam) context.force = true;
   const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
   const now = call.now ?? new Date();
   const limits = limitConfig(call.env.DEFAULT_SQLLAB_LIMIT, call.env.SQL_MAX_ROW);
   const cacheTimeout = effectiveCacheTimeout(context.custom_cache_timeout, call.chartCacheTimeout, datasource.dataset.cache_timeout, datasource.database.cache_timeout);
-  const resolve = (range: string, q: QueryObject) =>
-    resolveTimeRange(range, { now, relativeStart: q.extras.relative_start, relativeEnd: q.extras.relative_end, timeShift: q.time_shift });
+  const resolve = (range: string, q: QueryObject) => {
+    const options = { relativeStart: q.extras.relative_start, relativeEnd: q.extras.relative_end, timeShift: q.time_shift };
+    const bounds = resolveTimeRange(range, { now, ...options });
+    call.onTimeRange?.({ range, ...options, since: bounds.since?.getTime() ?? null, until: bounds.until?.getTime() ?? null });
+    return bounds;
+  };
   const sources: AnnotationSources = {
     db: call.db, principal: call.principal, stack,
     runChart: async (layerBody, layerStack) => {
@@ -48,5 +55,5 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
     background: call.background, annotations: (q: QueryObject) => annotationData(sources, q), cacheOnly: call.cacheOnly,
   };
   const results = await Promise.all(context.queries.map((q) => runQueryObject(run, q)));
-  return { context, results };
+  return { context, results, datasource };
 }

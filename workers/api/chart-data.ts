@@ -19,6 +19,7 @@ import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
 import { CacheMiss, runQueryObject } from "../../services/chart-data/run-query";
 import { asyncQueriesOn, chartJobResult, startChartJob } from "../chart-data/async-job";
 import { parseQueryContext } from "../../core/chart-data/query-context";
+import { frontAnswer, frontRecorder, type FrontRecorder } from "../chart-data/front-cache";
 
 // Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
 // runs a saved chart's; GET /api/v1/chart/data/{cache_key} answers a cached result; column values for
@@ -29,8 +30,8 @@ type C = Context<AppEnv>;
 
 const read = requires("can_read", "Chart");
 
-function callOf(c: C, chartCacheTimeout: number | null = null): ChartDataCall {
-  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout };
+function callOf(c: C, chartCacheTimeout: number | null = null, front?: FrontRecorder): ChartDataCall {
+  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout, onTimeRange: front?.onTimeRange };
 }
 
 /** A JSON query context, or (Superset's CSV export) a form post whose form_data field holds it. */
@@ -57,21 +58,22 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
 
 const FILE_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
-async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null) {
+/** `front`: the POST's front-cache recorder, which keeps a JSON answer for the next identical request. */
+async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null, front?: FrontRecorder) {
   const forceParam = c.req.query("force") === "true";
   const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
   if (wantsJson && asyncQueriesOn(c.env)) {
     // As Superset: answered at once when every query is cached; otherwise a job (checked and compiled first,
     // so a bad body or a dataset the caller may not read is still a 400/403 here, not an error event)
     try {
-      const { results } = await runChartData({ ...callOf(c, chartCacheTimeout), cacheOnly: true }, body, forceParam);
-      return c.json({ result: results });
+      const { context, results, datasource } = await runChartData({ ...callOf(c, chartCacheTimeout, front), cacheOnly: true }, body, forceParam);
+      return front ? jsonText(c, front.remember(context, results, datasource)) : c.json({ result: results });
     } catch (e) {
       if (!(e instanceof CacheMiss)) throw e;
     }
     return c.json(await startChartJob(c.env, principalOf(c), body, forceParam || body.force === true, chartCacheTimeout), 202);
   }
-  const { context, results } = await runChartData(callOf(c, chartCacheTimeout), body, forceParam);
+  const { context, results, datasource } = await runChartData(callOf(c, chartCacheTimeout, front), body, forceParam);
   const format = context.result_format;
   if ((format === "csv" || format === "xlsx") && context.result_type !== "query") {
     const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
@@ -81,10 +83,12 @@ async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: nu
     const zip = zipFiles(Object.fromEntries(files.map((f, i) => [`query_${i + 1}.${format}`, f])));
     return c.body(zip, 200, { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}.zip"` });
   }
-  return c.json({ result: results });
+  return front ? jsonText(c, front.remember(context, results, datasource)) : c.json({ result: results });
 }
 
-chartDataApi.post("/api/v1/chart/data", read, async (c) => answer(c, await queryContextBody(c)));
+const jsonText = (c: C, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
+
+chartDataApi.post("/api/v1/chart/data", read, async (c) => (await frontAnswer(c)) ?? answer(c, await queryContextBody(c), null, await frontRecorder(c)));
 
 chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
   const chart = await visibleChart(c.var.db, idParam(c), datasetScope(principalOf(c)));

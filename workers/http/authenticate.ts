@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { verify } from "hono/jwt";
 import { cachedPrincipal } from "../../db/security/principal-cache";
 import { forbidden } from "../../core/http/errors";
-import { jwtKey, safeEqual } from "../../core/security/crypto";
+import { safeEqual } from "../../core/security/crypto";
+import { verifiedJwt } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
 import type { Principal } from "../../core/security/permissions";
 import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
@@ -24,7 +24,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionId", null);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
-    const claims = await verify(auth.slice(7).trim(), await jwtKey(c.var.secret), "HS256").catch(() => null);
+    const claims = await verifiedJwt(auth.slice(7).trim(), c.var.secret);
     if (claims && claims.type === "access" && typeof claims.sub === "string" && typeof claims.gen === "number") {
       c.set("principalLoad", handled(cachedPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen })));
       c.set("authMethod", "bearer");

@@ -1,6 +1,7 @@
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { Context } from "hono";
-import { hmac, randomToken, signPayload, verifyPayload } from "../../core/security/crypto";
+import { randomToken, signPayload } from "../../core/security/crypto";
+import { csrfTokenOf, verifiedPayload } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
 import { revokedSessions } from "../../db/schema";
 import { forgetPrincipals } from "../../db/security/principal-cache";
@@ -20,7 +21,7 @@ export interface SessionPayload {
 }
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionPayload | null> {
-  const payload = await verifyPayload<SessionPayload>(c.var.secret, "session", getCookie(c, SESSION_COOKIE));
+  const payload = await verifiedPayload<SessionPayload>(c.var.secret, "session", getCookie(c, SESSION_COOKIE));
   if (!payload || typeof payload.uid !== "number" || typeof payload.gen !== "number" || payload.exp * 1000 < Date.now()) return null;
   return payload;
 }
@@ -48,7 +49,7 @@ export async function endSession(c: Context<AppEnv>) {
 }
 
 export function csrfTokenFor(secret: string, sessionId: string): Promise<string> {
-  return hmac(secret, "csrf", sessionId);
+  return csrfTokenOf(secret, sessionId);
 }
 
 /** Secure cookies are refused by browsers on plain-http localhost, so only there do we drop the flag. */
