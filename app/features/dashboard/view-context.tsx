@@ -15,6 +15,8 @@ export interface DashboardViewState {
   refresh: RefreshSignal;
   hideChartControls: boolean;
   expandedSlices: Record<string, boolean>;
+  /** what a permalink of the page holds now (applied data mask, active tabs); absent: nothing to share */
+  share?: { dashboardId: number; title: string; state: () => { dataMask: Record<string, unknown>; activeTabs: string[] } };
 }
 
 export const DashboardViewContext = createContext<DashboardViewState>({
