@@ -108,8 +108,8 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
 
   const { emitCross } = filters;
   const onPick = useCallback((p: ChartPick) => {
-    const hit = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
-    if (hit) emitCross!(hit.col, hit.value);
+    const hits = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
+    if (hits) emitCross!(hits);
   }, [chart, emitCross]);
   const turn = usePaintTurn(state.status === "success" && near);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {

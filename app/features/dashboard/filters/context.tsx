@@ -32,7 +32,7 @@ export function useChartFilters(chartId: number | undefined, title: string) {
   const key = JSON.stringify(mask?.extraFormData ?? {});
   const extraFormData = useMemo(() => (mask ? mask.extraFormData : undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const crossEnabled = (useSnapshot(store?.state ?? OFF) as { crossFiltersEnabled: boolean }).crossFiltersEnabled;
-  const toggle = useCallback((col: string, value: unknown) => store?.toggleCross(chartId!, title, col, value), [store, chartId, title]);
+  const toggle = useCallback((hits: { col: string; value: unknown }[]) => store?.toggleCross(chartId!, title, hits), [store, chartId, title]);
   const emitCross = store && crossEnabled && chartId !== undefined ? toggle : undefined;
   return { extraFormData, maskKey: key, applied: mask?.applied ?? [], incompatible: mask?.incompatible ?? [], emitCross };
 }
