@@ -138,7 +138,7 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
           <AppliedFiltersBadge applied={filters.applied.length} incompatible={filters.incompatible.length} />
         </Group>
         {!view.hideChartControls && formData && (
-          <ChartMenu chartId={chart.id} layoutId={layoutId} title={title} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
+          <ChartMenu chartId={chart.id} layoutId={layoutId} title={title} canScopeCrossFilters={Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter)} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
             hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
             onForceRefresh={() => void run(true)} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
         )}

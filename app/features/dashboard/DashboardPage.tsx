@@ -132,11 +132,12 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   const viewState = useMemo(() => ({
     refresh: refresh.signal, hideChartControls: options.hideChartControls,
     expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
+    dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit },
     share: data.permissions.canShare ? {
       dashboardId: dashboard.id, title: dashboard.title,
       state: () => ({ dataMask: filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}, activeTabs: Object.values(activeRef.current) }),
     } : undefined,
-  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, dashboard.id, dashboard.title]);
+  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, dashboard.id, dashboard.title]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
   const edit = useEditMode(data.permissions.canEdit);

@@ -10,6 +10,7 @@ import { downloadAsImage } from "../../charts/image";
 // the dialogs load when opened: the view route ships neither (P3's budget)
 const ViewQueryModal = lazy(() => import("../../charts/ViewQueryModal").then((m) => ({ default: m.ViewQueryModal })));
 const ResultsModal = lazy(() => import("./ResultsModal").then((m) => ({ default: m.ResultsModal })));
+const CrossFilterScopingModal = lazy(() => import("./CrossFilterScopingModal").then((m) => ({ default: m.CrossFilterScopingModal })));
 
 // The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
 // description, edit in Explore, view query, view as table, share a permalink of the dashboard's state anchored
@@ -30,13 +31,15 @@ export interface ChartMenuProps {
   fullSize: boolean;
   /** the chart's box, drawn for "Download as image" */
   imageOf: () => HTMLElement | null;
+  /** the chart emits cross-filters (cross-filters on, its type has them): editors get "Cross-filtering scoping" */
+  canScopeCrossFilters: boolean;
   onForceRefresh: () => void;
   onToggleFullSize: () => void;
   onToggleDescription: () => void;
 }
 
 export function ChartMenu(p: ChartMenuProps) {
-  const [modal, setModal] = useState<"query" | "results" | null>(null);
+  const [modal, setModal] = useState<"query" | "results" | "scoping" | null>(null);
   const download = async (format: "csv" | "xlsx", full = false) => {
     const failure = await downloadChartData(p.formData, format, p.csrfToken, full);
     if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
@@ -46,7 +49,7 @@ export function ChartMenu(p: ChartMenuProps) {
     const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
-  const { share: shareOf } = useDashboardView();
+  const { share: shareOf, dashboard } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
     void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
@@ -64,6 +67,7 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
           <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
           <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
+          {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
           {shareOf && <Menu.Divider />}
           {shareOf && <Menu.Label>Share</Menu.Label>}
           {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}
@@ -79,6 +83,7 @@ export function ChartMenu(p: ChartMenuProps) {
       </Menu>
       <Suspense fallback={null}>
         {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+        {modal === "scoping" && dashboard && <CrossFilterScopingModal dashboardId={dashboard.id} chartId={p.chartId} title={p.title} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
         {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
       </Suspense>
     </>

@@ -11,7 +11,7 @@ const MaskContext = createContext<Record<number, ChartMask> | null>(null);
 
 export function FiltersProvider({ store, children }: { store: FiltersStore; children: ReactNode }) {
   const snap = useSnapshot(store.state);
-  const masks = useMemo(() => masksOf(snap as FiltersState), [snap.filters, snap.applied, snap.cross, snap.crossFiltersEnabled]); // eslint-disable-line react-hooks/exhaustive-deps
+  const masks = useMemo(() => masksOf(snap as FiltersState), [snap.filters, snap.applied, snap.cross, snap.crossFiltersEnabled, snap.crossScopes]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <StoreContext.Provider value={store}>
       <MaskContext.Provider value={masks}>{children}</MaskContext.Provider>
