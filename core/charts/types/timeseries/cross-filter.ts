@@ -1,12 +1,13 @@
 import { firstColumn, type CrossFilter } from "../../cross-filter";
-import { ensureArray } from "../../query/labels";
+import { ensureArray, getMetricLabel } from "../../query/labels";
 
 // Bar, line, area, scatter …: a series is a value of the dimension (groupby); clicking a bar or point filters by
-// it. With several metrics the series are named "<metric>, <value>", as Superset names them. A chart without a
-// dimension has nothing to filter by.
+// it. Series pivoted from the query are named "<metric>, <value>" (with one metric too, unless renamed), so a
+// leading metric label is taken off. A chart without a dimension has nothing to filter by.
 export const crossFilter: CrossFilter = (formData, pick) => {
   const col = firstColumn(formData.groupby);
   if (!col || !pick.series) return null;
-  const several = ensureArray(formData.metrics).length > 1 && pick.series.includes(", ");
-  return [{ col, value: several ? pick.series.slice(pick.series.indexOf(", ") + 2) : pick.series }];
+  const series = pick.series;
+  const metric = ensureArray(formData.metrics).map(getMetricLabel).find((m) => series.startsWith(`${m}, `));
+  return [{ col, value: metric ? series.slice(metric.length + 2) : series }];
 };
