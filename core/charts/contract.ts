@@ -1,6 +1,7 @@
 // The chart-type contract (DESIGN.md "Variants share one shape"): every viz_type is one object with the same four
 // parts, looked up by Superset's viz_type name so saved charts and imported bundles open unchanged. Nothing here
 // touches the DOM: the Explore page, dashboards and the Worker drawing report emails all call the same code.
+import type { CrossFilter } from "./cross-filter";
 
 export type FormData = Record<string, unknown>;
 
@@ -209,4 +210,6 @@ export interface ChartType {
   buildQuery: (formData: FormData) => QueryContextBody;
   transformProps: (input: ChartPropsInput) => ChartModel;
   example?: ChartExample;
+  /** what a click on the drawn chart cross-filters on a dashboard (absent: the type emits no cross-filters) */
+  crossFilter?: CrossFilter;
 }

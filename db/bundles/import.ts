@@ -6,6 +6,7 @@ import { rowChunks } from "../chunked";
 import { loadExisting, nextId } from "./existing";
 import { planImport, type Importer, type Step } from "../../core/bundles/plan";
 import { IMPORTS, type ParsedBundle, type BundleErrors } from "../../core/bundles/parse";
+import { migrateLegacyFilters } from "../../core/dashboards/filters/legacy";
 import { chartRow, columnRows, dashboardRow, databaseRow, datasetRow, metricRows, savedQueryRow } from "../../core/bundles/import-rows";
 import { chartUuidsOf, dashboardForImport } from "../../core/bundles/remap";
 import { encryptSecret } from "../../core/security/crypto";
@@ -83,7 +84,15 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
       }
       const datasetIds = new Map([...ids].filter(([u]) => plan.steps.some((s) => s.kind === "dataset" && s.config.data.uuid === u)));
       const mapped = dashboardForImport(position, d.metadata as Record<string, unknown>, chartIds, datasetIds);
-      const row = dashboardRow(d, mapped.position, mapped.metadata);
+      // legacy filter boxes of the bundle become native filters, as Superset's migration makes them
+      const placed = new Set(chartIds.values());
+      const boxes = plan.steps.flatMap((s) => {
+        const c = s.config.data as Record<string, unknown>;
+        const chartId = s.kind === "chart" ? ids.get(c.uuid as string) : undefined;
+        return chartId !== undefined && placed.has(chartId) && c.viz_type === "filter_box"
+          ? [{ chartId, datasetId: idOf(c.dataset_uuid as string), params: (c.params ?? {}) as Record<string, unknown> }] : [];
+      });
+      const row = dashboardRow(d, mapped.position, migrateLegacyFilters(mapped.metadata, boxes));
       if (create) {
         items.push(db.insert(dashboards).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
         items.push(db.insert(dashboardOwners).values({ dashboard_id: id, user_id: who.id }));

@@ -4,7 +4,7 @@ import { admin, login } from "./helpers";
 import { post } from "./api-helpers";
 
 // The dashboard's view-mode menus (issue 11): every action of a chart's "⋮" menu (force refresh, full size,
-// description, edit chart, view query, view as table, share link with focused_chart, CSV / Excel / full CSV and
+// description, edit chart, view query, view as table, share a permalink anchored on the chart, CSV / Excel / full CSV and
 // image downloads), and the header's (refresh, auto-refresh with immune charts, properties, CSS with templates,
 // save as, image), and the standalone / uiConfig address modes.
 
@@ -148,10 +148,11 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
   await expect(chartBox(page, d.line)).toHaveAttribute("data-status", "success");
   await chartAction(page, d.line, "chart-copy-link");
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(new RegExp(`/superset/dashboard/${d.slug}/\\?focused_chart=${d.line}$`));
+  // a dashboard permalink anchored on the chart (Superset's chart Share): it opens on the chart's tab
+  expect(link).toMatch(/\/superset\/dashboard\/p\/[A-Za-z0-9_-]+\/$/);
   await page.goto(link);
+  await expect(page).toHaveURL(new RegExp(`/superset/dashboard/${d.slug}/\\?permalink_key=[A-Za-z0-9_-]+#CHART-line$`));
   await expect(chartBox(page, d.line)).toBeVisible();
-  await expect(chartBox(page, d.line)).toHaveAttribute("data-focused", "true");
   await expect(chartBox(page, d.pie)).toHaveCount(0);
 });
 

@@ -11,6 +11,7 @@ import { dashboardApi } from "./dashboard";
 import { dashboardFiltersApi } from "./dashboard-filters";
 import { dashboardFilterStateApi } from "./dashboard-filter-state";
 import { exploreApi } from "./explore";
+import { dashboardPermalinkApi } from "./dashboard-permalink";
 import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
 import { chartLegacyApi } from "./chart-legacy";
@@ -22,4 +23,4 @@ import { reportApi } from "./report";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi, reportApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi, reportApi];

@@ -3,7 +3,7 @@ import { Alert, Center, Loader } from "@mantine/core";
 import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
 import { Chart } from "react-chartjs-2";
 import type { ChartJsModel } from "../../../core/charts/contract";
-import type { ChartPick } from "../../../core/dashboards/filters/cross";
+import type { ChartPick } from "../../../core/charts/cross-filter";
 
 // Loaded only when a Chart.js model is drawn (ChartView imports this module lazily), so chart.js stays out of
 // pages that draw no chart. The built-in controllers, elements, scales and plugins are registered once; the
@@ -82,7 +82,9 @@ export default function ChartJsCanvas({ model, height, onPick }: { model: ChartJ
     ...drawn.options,
     onClick: (_e: unknown, elements: { index: number; datasetIndex: number }[], chart: ChartJS) => {
       const el = elements[0];
-      if (el) onPick({ label: chart.data.labels?.[el.index], series: chart.data.datasets[el.datasetIndex]?.label });
+      if (!el) return;
+      const dataset = chart.data.datasets[el.datasetIndex] as unknown as Record<string, unknown> & { label?: string; data: unknown[] };
+      onPick({ label: chart.data.labels?.[el.index], series: dataset?.label, raw: dataset?.data[el.index], index: el.index, dataset });
     },
   } : drawn.options), [drawn, onPick]);
   if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
-import type { ChartPick } from "../../../core/dashboards/filters/cross";
+import type { ChartPick } from "../../../core/charts/cross-filter";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -43,7 +43,7 @@ function TableView({ model, height, onPick }: { model: TableModel; height: numbe
 }
 
 /** A pivot table: metrics across the columns (COLUMNS) or down the rows (ROWS), totals when the model has them. */
-function PivotView({ model, height }: { model: PivotTableModel; height: number }) {
+function PivotView({ model, height, onPick }: { model: PivotTableModel; height: number; onPick?: (p: ChartPick) => void }) {
   const byRows = model.metricsLayout === "ROWS";
   const label = (key: string[]) => key.join(" · ") || "Total";
   const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
@@ -64,7 +64,9 @@ function PivotView({ model, height }: { model: PivotTableModel; height: number }
         <Table.Tbody>
           {rows.map(({ rk, r, m }) => (
             <Table.Tr key={`${r}-${m}`}>
-              <Table.Th>{[label(rk), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>
+              <Table.Th onClick={onPick && (() => onPick({ row: Object.fromEntries(rk.map((v, i) => [model.rowDims[i], v])) }))} style={onPick ? { cursor: "pointer" } : undefined}>
+                {[label(rk), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}
+              </Table.Th>
               {cols.map((col) => {
                 const metric = byRows ? m : col.m;
                 return <Table.Td key={`${col.c}-${col.m}`} ta="right">{model.formatted[r]?.[col.c]?.[metric] ?? ""}</Table.Td>;
@@ -111,7 +113,7 @@ export function ChartView({ model, height, onPick }: { model: ChartModel; height
     case "table":
       return <TableView model={model} height={height} onPick={onPick} />;
     case "pivot_table":
-      return <PivotView model={model} height={height} />;
+      return <PivotView model={model} height={height} onPick={onPick} />;
     case "big_number":
       return <BigNumberView model={model} height={height} />;
     case "empty":

@@ -53,7 +53,8 @@ function useNearViewport<T extends HTMLElement>(): [React.RefObject<T>, boolean]
   return [ref, near];
 }
 
-export function DashboardChart({ chart, title, width, height, csrfToken }: {
+export function DashboardChart({ layoutId, chart, title, width, height, csrfToken }: {
+  layoutId: string;
   chart: DashboardChartData | undefined;
   title: string;
   width: string;
@@ -107,8 +108,8 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
 
   const { emitCross } = filters;
   const onPick = useCallback((p: ChartPick) => {
-    const hit = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
-    if (hit) emitCross!(hit.col, hit.value);
+    const hits = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
+    if (hits) emitCross!(hits);
   }, [chart, emitCross]);
   const turn = usePaintTurn(state.status === "success" && near);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
@@ -128,7 +129,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     );
   }
   return (
-    <Paper withBorder p="xs" ref={boxRef} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
+    <Paper withBorder p="xs" ref={boxRef} id={layoutId} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
       data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}
       data-painted={model && model.kind !== "error" ? "" : undefined}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
@@ -137,7 +138,7 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
           <AppliedFiltersBadge {...filters.names} />
         </Group>
         {!view.hideChartControls && formData && (
-          <ChartMenu chartId={chart.id} title={title} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
+          <ChartMenu chartId={chart.id} layoutId={layoutId} title={title} canScopeCrossFilters={Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter)} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
             hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
             onForceRefresh={() => void run(true)} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
         )}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
-import { ROOT_ID, activeTabs as tabsFor, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
+import { ROOT_ID, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
+import { openingTabs } from "../../../core/dashboards/permalink/url-state";
 import { dashboardViewOptions } from "../../../core/dashboards/view-options";
 import { intervalLabel } from "../../../core/dashboards/refresh";
 import { apiCall } from "../../components/api-call";
@@ -11,6 +12,7 @@ import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
 import type { FilterSetup } from "../../../core/dashboards/filters/setup";
 import { DashboardFilters } from "./filters/DashboardFilters";
+import { appliedDataMask, type FiltersStore } from "./filters/store";
 import { useEditMode } from "./edit/useEditMode";
 import { DashboardViewContext } from "./view-context";
 import { HeaderMenu } from "./header/HeaderMenu";
@@ -41,7 +43,10 @@ export interface DashboardView {
   isFavorite: boolean;
   permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean };
   filterSetup: FilterSetup;
-  filterState?: { key: string; value: string | null } | null;
+  /** the shared data mask the page opens with (key: a native_filters_key to keep updating; value null: not found) */
+  filterState?: { key: string | null; value: string | null } | null;
+  /** a permalink's active tabs */
+  permalinkTabs?: string[] | null;
   /** the dashboard's json_metadata as an object */
   metadata?: Record<string, unknown>;
 }
@@ -99,12 +104,14 @@ function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboa
 
 export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfToken: string | null }) {
   const { dashboard, layout } = data;
-  const [active, setActive] = useState<Record<string, string>>(() => tabsFor(layout, null));
-  // the anchor is known only in the browser (it is never sent to the server)
+  const [active, setActive] = useState<Record<string, string>>(() => openingTabs(layout, data.permalinkTabs, null));
+  // the anchor is known only in the browser (it is never sent to the server); a permalink's anchor is scrolled to
   useEffect(() => {
     const anchor = decodeURIComponent(window.location.hash.replace(/^#/, "")) || null;
-    if (anchor) setActive(tabsFor(layout, anchor));
-  }, [layout]);
+    if (!anchor) return;
+    setActive(openingTabs(layout, data.permalinkTabs, anchor));
+    requestAnimationFrame(() => document.getElementById(anchor)?.scrollIntoView({ block: "start" }));
+  }, [layout, data.permalinkTabs]);
   // view mode: standalone/uiConfig/focused_chart, refresh and auto-refresh, the dashboard's CSS (with a preview)
   const location = useLocation();
   const options = useMemo(() => dashboardViewOptions(location.search), [location.search]);
@@ -118,10 +125,19 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
     path && path !== location.pathname ? navigate(`${path}${location.search}${location.hash}`, { replace: true }) : revalidator.revalidate();
   const pageRef = useRef<HTMLDivElement>(null);
   useFocusedChart(layout, options.focusedChart, setActive);
+  // what Share puts in a permalink: read when asked, so switching tabs or filtering re-renders no chart
+  const filtersRef = useRef<FiltersStore | null>(null);
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const viewState = useMemo(() => ({
     refresh: refresh.signal, hideChartControls: options.hideChartControls,
     expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
-  }), [refresh.signal, options.hideChartControls, metadata]);
+    dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit },
+    share: data.permissions.canShare ? {
+      dashboardId: dashboard.id, title: dashboard.title,
+      state: () => ({ dataMask: filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}, activeTabs: Object.values(activeRef.current) }),
+    } : undefined,
+  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, dashboard.id, dashboard.title]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
   const edit = useEditMode(data.permissions.canEdit);
@@ -164,7 +180,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
-      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken}>
+      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken} storeRef={filtersRef}>
         <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>

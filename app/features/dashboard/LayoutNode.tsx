@@ -50,7 +50,7 @@ export function LayoutNode({ component, parentId, ctx }: { component: LayoutComp
     case "CHART": {
       const chart = component.meta.chartId !== undefined ? ctx.charts[String(component.meta.chartId)] : undefined;
       return (
-        <DashboardChart chart={chart} title={chartTitle(component, chart?.slice_name)} csrfToken={ctx.csrfToken}
+        <DashboardChart layoutId={component.id} chart={chart} title={chartTitle(component, chart?.slice_name)} csrfToken={ctx.csrfToken}
           width={columnsWidth(widthInColumns(ctx.layout, component, parentId))} height={rowsToPx(component.meta.height)} />
       );
     }

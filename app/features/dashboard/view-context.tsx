@@ -15,6 +15,10 @@ export interface DashboardViewState {
   refresh: RefreshSignal;
   hideChartControls: boolean;
   expandedSlices: Record<string, boolean>;
+  /** the dashboard, and whether the viewer may edit it (cross-filter scoping is saved into its metadata) */
+  dashboard?: { id: number; canEdit: boolean };
+  /** what a permalink of the page holds now (applied data mask, active tabs); absent: nothing to share */
+  share?: { dashboardId: number; title: string; state: () => { dataMask: Record<string, unknown>; activeTabs: string[] } };
 }
 
 export const DashboardViewContext = createContext<DashboardViewState>({

@@ -8,11 +8,13 @@ import type { Principal } from "../../../core/security/permissions";
 import { filterSetupOf } from "../../../core/dashboards/filters/setup";
 import { filterStateRow } from "../../../db/dashboards/filters";
 import { metadataOf } from "../../../core/dashboards/properties";
+import { dashboardPermalink } from "../../../db/dashboards/permalink";
+import { maskOfNativeFiltersParam } from "../../../core/dashboards/permalink/url-state";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
 
-export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, filtersKey: string | null = null) {
+export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, search = new URLSearchParams()) {
   const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const row = await visibleDashboard(context.db, parseIdOrSlug(idOrSlug), viewer);
   if (!row) throw new Response("Dashboard not found.", { status: 404, statusText: "Not Found" });
@@ -40,10 +42,31 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     permissions: dashboardPermissions(principal, owners),
     // native filters and cross-filter settings of json_metadata (the filter bar; defaults apply on first query)
     filterSetup: filterSetupOf(row.json_metadata),
-    // ?native_filters_key=: the stored data mask the page opens with (null value: unknown or expired key)
-    filterState: filtersKey ? { key: filtersKey, value: await storedMask(context, row.id, filtersKey) } : null,
+    ...(await sharedState(context, row.id, search)),
     metadata: metadataOf(row.json_metadata),
   };
+}
+
+/**
+ * The state the address shares, in Superset's order of precedence: a permalink (?permalink_key=: its data mask and
+ * active tabs), a stored filter state (?native_filters_key=) or the data mask itself (?native_filters= rison).
+ * `filterState.value` null: the shared state is unknown, expired or unreadable (the page warns, opens unfiltered).
+ */
+async function sharedState(context: AppLoadContext, dashboardId: number, search: URLSearchParams) {
+  const permalinkKey = search.get("permalink_key");
+  if (permalinkKey) {
+    const value = await dashboardPermalink(context.db, permalinkKey);
+    const ok = value !== null && Number(value.dashboardId) === dashboardId;
+    return {
+      filterState: { key: null, value: ok && value.state.dataMask ? JSON.stringify(value.state.dataMask) : ok ? "{}" : null },
+      permalinkTabs: ok ? value.state.activeTabs : null,
+    };
+  }
+  const filtersKey = search.get("native_filters_key");
+  if (filtersKey) return { filterState: { key: filtersKey, value: await storedMask(context, dashboardId, filtersKey) }, permalinkTabs: null };
+  const rison = search.get("native_filters");
+  if (rison) return { filterState: { key: null, value: maskOfNativeFiltersParam(rison) }, permalinkTabs: null };
+  return { filterState: null, permalinkTabs: null };
 }
 
 async function storedMask(context: AppLoadContext, dashboardId: number, key: string): Promise<string | null> {

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   // the one page an anonymous visitor may see when an admin granted the Public role dashboard access
   const principal = requirePermission(context, request, ["can_read", "Dashboard"], { allowPublic: true });
-  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams.get("native_filters_key")).catch((e: unknown) => {
+  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams).catch((e: unknown) => {
     // a dashboard the Public role does not cover: the anonymous visitor is asked to log in, as Superset does
     if (principal.anonymous && e instanceof Response && e.status === 404) throw loginRedirect(request);
     throw e;

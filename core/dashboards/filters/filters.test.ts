@@ -112,11 +112,11 @@ test("configuration: ids, parsing, defaults and Superset's modified/deleted/reor
 
 test("a click cross-filters on the chart's dimension: table row, pie slice, bar/line series; nothing without one", async () => {
   const { crossFilterOf } = await import("./cross");
-  expect(crossFilterOf({ viz_type: "table", query_mode: "aggregate", groupby: ["state"] }, { row: { state: "CA", sum__num: 5 } })).toEqual({ col: "state", value: "CA" });
-  expect(crossFilterOf({ viz_type: "table", query_mode: "raw", all_columns: ["name"] }, { row: { name: "Amy" } })).toEqual({ col: "name", value: "Amy" });
-  expect(crossFilterOf({ viz_type: "pie", groupby: ["gender"] }, { label: "girl" })).toEqual({ col: "gender", value: "girl" });
-  expect(crossFilterOf({ viz_type: "echarts_timeseries_bar", groupby: ["gender"], metrics: ["sum__num"] }, { label: "2000", series: "boy" })).toEqual({ col: "gender", value: "boy" });
-  expect(crossFilterOf({ viz_type: "echarts_timeseries_line", groupby: ["gender"], metrics: ["a", "b"] }, { series: "a, girl" })).toEqual({ col: "gender", value: "girl" });
+  expect(crossFilterOf({ viz_type: "table", query_mode: "aggregate", groupby: ["state"] }, { row: { state: "CA", sum__num: 5 } })).toEqual([{ col: "state", value: "CA" }]);
+  expect(crossFilterOf({ viz_type: "table", query_mode: "raw", all_columns: ["name"] }, { row: { name: "Amy" } })).toEqual([{ col: "name", value: "Amy" }]);
+  expect(crossFilterOf({ viz_type: "pie", groupby: ["gender"] }, { label: "girl" })).toEqual([{ col: "gender", value: "girl" }]);
+  expect(crossFilterOf({ viz_type: "echarts_timeseries_bar", groupby: ["gender"], metrics: ["sum__num"] }, { label: "2000", series: "boy" })).toEqual([{ col: "gender", value: "boy" }]);
+  expect(crossFilterOf({ viz_type: "echarts_timeseries_line", groupby: ["gender"], metrics: ["a", "b"] }, { series: "a, girl" })).toEqual([{ col: "gender", value: "girl" }]);
   expect(crossFilterOf({ viz_type: "echarts_area", groupby: [], metrics: ["a"] }, { series: "a" })).toBeNull();
   expect(crossFilterOf({ viz_type: "big_number_total" }, { label: "x" })).toBeNull();
 });
@@ -132,4 +132,13 @@ test("a stored data mask restores the values of the dashboard's filters and its 
   expect(() => restoreDataMask("nope", [], [])).toThrow(/not valid JSON/);
   expect(() => parseFilterStateBody({ value: 3 })).toThrow(/required/);
   expect(parseFilterStateBody({ value: "{}" })).toBe("{}");
+});
+
+test("a cross-filter of several values ANDs a filter per column and labels them all", async () => {
+  const { crossFilterMaskOf } = await import("./mask");
+  expect(crossFilterMaskOf(4, [{ col: "state", value: "CA" }, { col: "gender", value: null }])).toEqual({
+    id: "4",
+    extraFormData: { filters: [{ col: "state", op: "IN", val: ["CA"] }, { col: "gender", op: "IS NULL" }] },
+    filterState: { value: [["CA", null]], label: "state = CA, gender = <NULL>", filters: { state: ["CA"], gender: [null] } },
+  });
 });

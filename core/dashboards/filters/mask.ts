@@ -86,12 +86,19 @@ export function missingRequired(f: NativeFilter, value: FilterValue): boolean {
 /** Whether the filter holds a value (an applied filter with no value is not counted in the bar). */
 export const hasValue = (entry: DataMaskEntry | undefined): boolean => !!entry && !emptyValue((entry.filterState.value ?? null) as FilterValue);
 
-/** The cross-filter a chart emits for a clicked value of a column (Superset's getCrossFilterDataMask). */
-export function crossFilterMask(chartId: number, col: string, value: unknown): DataMaskEntry {
-  const isNull = value === null || value === undefined;
+/** The cross-filter a chart emits for the clicked values (Superset's getCrossFilterDataMask): each column = value, ANDed. */
+export function crossFilterMaskOf(chartId: number, hits: { col: string; value: unknown }[]): DataMaskEntry {
+  const isNull = (v: unknown) => v === null || v === undefined;
   return {
     id: String(chartId),
-    extraFormData: { filters: [isNull ? { col, op: "IS NULL" } : { col, op: "IN", val: [value] }] },
-    filterState: { value: [[value]], label: `${col} = ${isNull ? "<NULL>" : String(value)}`, filters: { [col]: [value] } },
+    extraFormData: { filters: hits.map(({ col, value }) => (isNull(value) ? { col, op: "IS NULL" } : { col, op: "IN", val: [value] })) },
+    filterState: {
+      value: [hits.map((h) => h.value)],
+      label: hits.map(({ col, value }) => `${col} = ${isNull(value) ? "<NULL>" : String(value)}`).join(", "),
+      filters: Object.fromEntries(hits.map(({ col, value }) => [col, [value]])),
+    },
   };
 }
+
+/** The cross-filter of one clicked value of a column. */
+export const crossFilterMask = (chartId: number, col: string, value: unknown): DataMaskEntry => crossFilterMaskOf(chartId, [{ col, value }]);

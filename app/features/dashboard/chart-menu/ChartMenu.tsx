@@ -2,31 +2,27 @@ import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
 import type { FormData } from "../../../../core/charts/contract";
 import { showToast } from "../../../components/toast-store";
-import { copyText } from "../../sqllab/clipboard";
+import { useDashboardView } from "../view-context";
+import { sharePermalink } from "../share/permalink";
 import { downloadChartData } from "../../charts/chart-data-requests";
 import { downloadAsImage } from "../../charts/image";
 
 // the dialogs load when opened: the view route ships neither (P3's budget)
 const ViewQueryModal = lazy(() => import("../../charts/ViewQueryModal").then((m) => ({ default: m.ViewQueryModal })));
 const ResultsModal = lazy(() => import("./ResultsModal").then((m) => ({ default: m.ResultsModal })));
+const CrossFilterScopingModal = lazy(() => import("./CrossFilterScopingModal").then((m) => ({ default: m.CrossFilterScopingModal })));
 
 // The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
-// description, edit in Explore, view query, view as table, share a link that opens the dashboard on this
-// chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
+// description, edit in Explore, view query, view as table, share a permalink of the dashboard's state anchored
+// on this chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
 
 /** Chart types whose "full" export lifts the row limit (Superset offers it for tables). */
 const FULL_EXPORT_TYPES = new Set(["table", "pivot_table_v2"]);
 
-/** The dashboard's address focused on one chart (Superset's focused_chart parameter). */
-export function chartLink(chartId: number, href = window.location.href): string {
-  const url = new URL(href);
-  url.searchParams.set("focused_chart", String(chartId));
-  url.hash = "";
-  return url.toString();
-}
-
 export interface ChartMenuProps {
   chartId: number;
+  /** the chart's component id in the layout: a shared permalink opens scrolled to it */
+  layoutId: string;
   title: string;
   sliceUrl: string;
   formData: FormData;
@@ -35,13 +31,15 @@ export interface ChartMenuProps {
   fullSize: boolean;
   /** the chart's box, drawn for "Download as image" */
   imageOf: () => HTMLElement | null;
+  /** the chart emits cross-filters (cross-filters on, its type has them): editors get "Cross-filtering scoping" */
+  canScopeCrossFilters: boolean;
   onForceRefresh: () => void;
   onToggleFullSize: () => void;
   onToggleDescription: () => void;
 }
 
 export function ChartMenu(p: ChartMenuProps) {
-  const [modal, setModal] = useState<"query" | "results" | null>(null);
+  const [modal, setModal] = useState<"query" | "results" | "scoping" | null>(null);
   const download = async (format: "csv" | "xlsx", full = false) => {
     const failure = await downloadChartData(p.formData, format, p.csrfToken, full);
     if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
@@ -51,14 +49,9 @@ export function ChartMenu(p: ChartMenuProps) {
     const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
-  const share = async (how: "copy" | "email") => {
-    const link = chartLink(p.chartId);
-    if (how === "email") {
-      window.location.href = `mailto:?Subject=${encodeURIComponent(p.title)}%20&Body=${encodeURIComponent(`Check out this chart: ${link}`)}`;
-      return;
-    }
-    await copyText(link);
-  };
+  const { share: shareOf, dashboard } = useDashboardView();
+  const share = (how: "copy" | "email") => shareOf &&
+    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
   return (
     <>
@@ -74,10 +67,11 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
           <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
           <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
-          <Menu.Divider />
-          <Menu.Label>Share</Menu.Label>
-          <Menu.Item onClick={() => void share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>
-          <Menu.Item onClick={() => void share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>
+          {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
+          {shareOf && <Menu.Divider />}
+          {shareOf && <Menu.Label>Share</Menu.Label>}
+          {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}
+          {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>}
           <Menu.Divider />
           <Menu.Label>Download</Menu.Label>
           <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
@@ -89,6 +83,7 @@ export function ChartMenu(p: ChartMenuProps) {
       </Menu>
       <Suspense fallback={null}>
         {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
+        {modal === "scoping" && dashboard && <CrossFilterScopingModal dashboardId={dashboard.id} chartId={p.chartId} title={p.title} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
         {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
       </Suspense>
     </>

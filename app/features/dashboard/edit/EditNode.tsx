@@ -82,7 +82,7 @@ export function EditNode({ component, parentId }: { component: LayoutComponent; 
           heightRows={component.meta.height ?? GRID_DEFAULT_HEIGHT} resizeHeight style={{ flexShrink: 0 }}
           tools={<ChartTitleMenu component={component} chartName={chart?.slice_name ?? component.meta.sliceName ?? ""} />}>
           {({ width, height }) => (
-            <DashboardChart chart={chart} title={chartTitle(component, chart?.slice_name)} csrfToken={ctx.csrfToken}
+            <DashboardChart layoutId={component.id} chart={chart} title={chartTitle(component, chart?.slice_name)} csrfToken={ctx.csrfToken}
               width={columnsWidth(width ?? 4)} height={rowsToPx(height)} />
           )}
         </EditFrame>

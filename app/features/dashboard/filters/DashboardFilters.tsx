@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type MutableRefObject, type ReactNode } from "react";
 import { Box, Group, Stack } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import type { Layout } from "../../../../core/dashboards/layout";
@@ -7,7 +7,7 @@ import type { DashboardChartData } from "../DashboardChart";
 import { FiltersProvider } from "./context";
 import { FilterBar } from "./FilterBar";
 import { HorizontalFilterBar } from "./HorizontalFilterBar";
-import { createFiltersStore } from "./store";
+import { createFiltersStore, type FiltersStore } from "./store";
 import { persistFilterState } from "./share";
 import { showToast } from "../../../components/toast-store";
 
@@ -16,18 +16,21 @@ import { showToast } from "../../../components/toast-store";
 
 const FilterConfigModal = lazy(() => import("./FilterConfigModal"));
 
-export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, children }: {
+export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, storeRef, children }: {
   dashboardId: number;
   /** the data mask of ?native_filters_key= (value null: the key is unknown or expired) */
-  stored: { key: string; value: string | null } | null;
+  stored: { key: string | null; value: string | null } | null;
   setup: FilterSetup;
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   canEdit: boolean;
   csrfToken: string | null;
+  /** the page's handle on the store (its Share menu reads the applied data mask) */
+  storeRef?: MutableRefObject<FiltersStore | null>;
   children: ReactNode;
 }) {
   const [store] = useState(() => createFiltersStore(setup, layout, charts, stored?.value ?? null));
+  if (storeRef) storeRef.current = store;
   useEffect(() => {
     if (stored && (stored.value === null || !store.restored)) showToast("warning", "The shared filter state could not be found: the dashboard opens unfiltered.");
   }, [stored, store]);

@@ -11,7 +11,7 @@ const MaskContext = createContext<Record<number, ChartMask> | null>(null);
 
 export function FiltersProvider({ store, children }: { store: FiltersStore; children: ReactNode }) {
   const snap = useSnapshot(store.state);
-  const masks = useMemo(() => masksOf(snap as FiltersState), [snap.filters, snap.applied, snap.cross, snap.crossFiltersEnabled]); // eslint-disable-line react-hooks/exhaustive-deps
+  const masks = useMemo(() => masksOf(snap as FiltersState), [snap.filters, snap.applied, snap.cross, snap.crossFiltersEnabled, snap.crossScopes]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <StoreContext.Provider value={store}>
       <MaskContext.Provider value={masks}>{children}</MaskContext.Provider>
@@ -33,7 +33,7 @@ export function useChartFilters(chartId: number | undefined, title: string) {
   const extraFormData = useMemo(() => (mask ? mask.extraFormData : undefined), [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const crossEnabled = (useSnapshot(store?.state ?? OFF) as { crossFiltersEnabled: boolean }).crossFiltersEnabled;
   const names = useNames(store);
-  const toggle = useCallback((col: string, value: unknown) => store?.toggleCross(chartId!, title, col, value), [store, chartId, title]);
+  const toggle = useCallback((hits: { col: string; value: unknown }[]) => store?.toggleCross(chartId!, title, hits), [store, chartId, title]);
   const emitCross = store && crossEnabled && chartId !== undefined ? toggle : undefined;
   const named = (ids: string[] = []) => ids.map((id) => names[id] ?? id);
   return {

@@ -1,7 +1,7 @@
 import { proxy, ref } from "valtio";
 import type { Layout } from "../../../../core/dashboards/layout";
 import { datasourceKey } from "../../../../core/charts/query/build-query-context";
-import { crossFilterMask, defaultValue, filterMask, missingRequired, type FilterValue } from "../../../../core/dashboards/filters/mask";
+import { crossFilterMaskOf, defaultValue, filterMask, missingRequired, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import { chartMasks, type ChartInfo, type ChartMask } from "../../../../core/dashboards/filters/scope";
 import type { FilterBarOrientation, FilterSetup } from "../../../../core/dashboards/filters/setup";
 import { isNativeFilter, type DataMask, type FilterConfigItem, type NativeFilter } from "../../../../core/dashboards/filters/types";
@@ -103,12 +103,13 @@ export function createFiltersStore(setup: FilterSetup, layout: Layout, charts: R
       state.cross = {};
     },
     /** A chart's click: the same value again removes its cross-filter, another value replaces it. */
-    toggleCross(chartId: number, chartTitle: string, col: string, value: unknown) {
+    toggleCross(chartId: number, chartTitle: string, hits: { col: string; value: unknown }[]) {
       if (!state.crossFiltersEnabled) return;
       const key = String(chartId);
-      const same = state.cross[key]?.mask.filterState.label === crossFilterMask(chartId, col, value).filterState.label;
+      const mask = crossFilterMaskOf(chartId, hits);
+      const same = state.cross[key]?.mask.filterState.label === mask.filterState.label;
       if (same) delete state.cross[key];
-      else state.cross[key] = { mask: crossFilterMask(chartId, col, value), chartTitle };
+      else state.cross[key] = { mask, chartTitle };
     },
     removeCross(chartId: string) {
       delete state.cross[chartId];

@@ -3,6 +3,8 @@ import { ActionIcon, Menu } from "@mantine/core";
 import { showToast } from "../../../components/toast-store";
 import { downloadAsImage } from "../../charts/image";
 import { useEmailReport } from "../../reports/EmailReportMenu";
+import { useDashboardView } from "../view-context";
+import { sharePermalink } from "../share/permalink";
 
 // the dialogs load when opened: the view route ships none of them (P3's budget)
 const AutoRefreshModal = lazy(() => import("./AutoRefreshModal").then((m) => ({ default: m.AutoRefreshModal })));
@@ -12,7 +14,8 @@ const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
-// dashboards), download as image, and the email report entries (users who may write reports).
+// dashboards), share a permalink of the viewer's state (copy or email), download as image, and the email report
+// entries (users who may write reports).
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
@@ -42,6 +45,9 @@ export function HeaderMenu(p: HeaderMenuProps) {
     p.onCssPreview(null);
     p.onSaved(path);
   };
+  const { share: shareOf } = useDashboardView();
+  const share = (how: "copy" | "email") => shareOf &&
+    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, shareOf.state(), `Superset dashboard: ${p.dashboard.title}`, "Check out this dashboard: ");
   const image = async () => {
     const el = p.imageOf();
     const failure = el ? await downloadAsImage(el, p.dashboard.title) : "The dashboard is not on the page";
@@ -61,6 +67,10 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
           {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
           <Menu.Divider />
+          {shareOf && <Menu.Label>Share</Menu.Label>}
+          {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">Copy permalink to clipboard</Menu.Item>}
+          {shareOf && <Menu.Item onClick={() => share("email")} data-testid="dashboard-email-permalink">Share permalink by email</Menu.Item>}
+          {shareOf && <Menu.Divider />}
           <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
           {email.items && <Menu.Divider />}
           {email.items}

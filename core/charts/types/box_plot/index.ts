@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { BASE_OPTIONS, categoryAxis, legendOptions, valueAxis } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -108,6 +109,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const boxPlot: ChartType = {
+  crossFilter,
   metadata: {
     name: "Box Plot",
     category: "Distribution",

@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { legendOptions, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -58,6 +59,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const funnel: ChartType = {
+  crossFilter,
   metadata: {
     name: "Funnel Chart",
     category: "KPI",

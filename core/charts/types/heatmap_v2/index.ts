@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { themeColors, BASE_OPTIONS } from "../../chartjs";
 import { sequentialColor } from "../../colors/schemes";
@@ -130,6 +131,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const heatmapV2: ChartType = {
+  crossFilter,
   metadata: {
     name: "Heatmap",
     category: "Correlation",

@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData, PivotTableModel } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { emptyModel, num, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -130,6 +131,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const pivotTableV2: ChartType = {
+  crossFilter,
   metadata: {
     name: "Pivot Table",
     category: "Table",

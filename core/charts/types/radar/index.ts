@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { legendOptions, themeColors, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -73,6 +74,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const radar: ChartType = {
+  crossFilter,
   metadata: {
     name: "Radar Chart",
     category: "Ranking",

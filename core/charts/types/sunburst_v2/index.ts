@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { legendOptions, BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -63,6 +64,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
         // a node takes its top-level ancestor's colour, as the first ring's slices colour their branches
         backgroundColor: ring.map((n) => colorFn(n.data.path[0])),
         names: ring.map((n) => n.data.path.join(" / ")),
+        // each arc's values from the centre: what a click on it cross-filters by
+        paths: ring.map((n) => n.data.path),
         labelTexts: ring.map((n) => (formData.show_labels === false || (total && (n.value ?? 0) / total < threshold) ? "" : text(n.data.name, n.value ?? 0))),
       })),
     },
@@ -85,6 +88,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const sunburstV2: ChartType = {
+  crossFilter,
   metadata: {
     name: "Sunburst Chart",
     category: "Part of a Whole",

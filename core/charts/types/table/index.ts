@@ -1,10 +1,12 @@
 import type { ChartType } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
 import { example } from "./example";
 
 export const table: ChartType = {
+  crossFilter,
   metadata: {
     name: "Table",
     category: "Table",

@@ -3,6 +3,7 @@ import { buildTimeseriesQuery } from "./build-query";
 import { timeseriesControlPanel, type Variant } from "./control-panel";
 import { transformTimeseries } from "./transform-props";
 import { TIMESERIES_EXAMPLES } from "./examples";
+import { crossFilter } from "./cross-filter";
 
 // One implementation, six viz_types: only the control panel's few variant controls and the dataset style differ.
 
@@ -15,6 +16,7 @@ function timeseriesType(variant: Variant, name: string, description: string, tag
     buildQuery: buildTimeseriesQuery,
     transformProps: (input) => transformTimeseries(variant, input),
     example: TIMESERIES_EXAMPLES[variant],
+    crossFilter,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -102,6 +103,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const treemapV2: ChartType = {
+  crossFilter,
   metadata: {
     name: "Treemap",
     category: "Part of a Whole",

@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -92,6 +93,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const wordCloud: ChartType = {
+  crossFilter,
   metadata: {
     name: "Word Cloud",
     category: "Ranking",

@@ -1,4 +1,5 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
+import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { BASE_OPTIONS } from "../../chartjs";
 import { colorFnFromFormData } from "../../colors/label-colors";
@@ -56,7 +57,8 @@ function buildQuery(formData: FormData) {
   return buildQueryContext(formData, (base) => [{ ...base, columns: formData.entity ? [formData.entity] : [], ...(orderby ? { orderby } : {}) }]);
 }
 
-export interface CountryValue { id: string; name: string; m1: number | null; m2: number | null }
+/** `entity`: the country column's own value (what a click cross-filters by) */
+export interface CountryValue { id: string; name: string; entity: unknown; m1: number | null; m2: number | null }
 
 /** Superset's WorldMapViz.get_data: rows keyed by ISO code, unknown countries dropped, m2 = m1 without a secondary metric. */
 export function countryValues(rows: Record<string, unknown>[], entity: string, fieldType: unknown, metric: string, secondary?: string): CountryValue[] {
@@ -64,7 +66,7 @@ export function countryValues(rows: Record<string, unknown>[], entity: string, f
     const id = isoNumeric(r[entity], fieldType);
     if (!id) return [];
     const m1 = num(r[metric]);
-    return [{ id, name: countryName(id) ?? String(r[entity]), m1, m2: secondary ? num(r[secondary]) : m1 }];
+    return [{ id, name: countryName(id) ?? String(r[entity]), entity: r[entity], m1, m2: secondary ? num(r[secondary]) : m1 }];
   });
 }
 
@@ -89,7 +91,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
     worldCountries: true,
     // Chart.js paints higher `order` first: the countries beneath, the bubbles on top
     order: 1,
-    data: values.map((v) => ({ id: v.id, name: v.name, value: v.m1, color: colorOf(v) })),
+    data: values.map((v) => ({ id: v.id, name: v.name, entity: v.entity, value: v.m1, color: colorOf(v) })),
     backgroundColor: (ctx: Raw) => ctx.raw?.color ?? MISSING_COLOR,
     borderColor: "#ffffff",
     borderWidth: 0.5,
@@ -106,7 +108,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
       label: secondary ?? metric,
       worldCountries: true,
       order: 0,
-      data: values.flatMap((v) => (v.m2 === null || v.m2 < 0 ? [] : [{ id: v.id, name: v.name, value: v.m2, radius: radius(v.m2) }])),
+      data: values.flatMap((v) => (v.m2 === null || v.m2 < 0 ? [] : [{ id: v.id, name: v.name, entity: v.entity, value: v.m2, radius: radius(v.m2) }])),
       radius: (ctx: Raw) => ctx.raw?.radius ?? 0,
       backgroundColor: fill,
       borderColor: "#ffffff",
@@ -131,6 +133,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const worldMap: ChartType = {
+  crossFilter,
   metadata: {
     name: "World Map",
     category: "Map",

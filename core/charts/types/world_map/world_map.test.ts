@@ -22,7 +22,7 @@ test("world_map: country codes in Superset's three forms, case-insensitive, to I
   expect([isoNumeric("US", "cca2"), isoNumeric("fr", "cca2"), isoNumeric("DEU", "cca3"), isoNumeric("USA", "name"), isoNumeric("United Kingdom", "name"), isoNumeric("uk", "name")]).toEqual(["840", "250", "276", "840", "826", "826"]);
   expect([isoNumeric("Atlantis", "name"), isoNumeric(null, "cca2")]).toEqual([undefined, undefined]);
   // unknown countries are dropped; without a secondary metric m2 is m1
-  expect(countryValues([{ c: "France", n: 3 }, { c: "Atlantis", n: 9 }], "c", "name", "n")).toEqual([{ id: "250", name: "France", m1: 3, m2: 3 }]);
+  expect(countryValues([{ c: "France", n: 3 }, { c: "Atlantis", n: 9 }], "c", "name", "n")).toEqual([{ id: "250", name: "France", entity: "France", m1: 3, m2: 3 }]);
 });
 
 const rows = [
@@ -38,9 +38,9 @@ test("world_map transformProps: countries coloured along the linear scheme, bubb
   const [countries, bubbles] = model.data.datasets as any[];
   // blue_white_yellow runs #00d1c1 → white → #ffb400: the lowest at the start, the middle white, the highest at the end
   expect(countries.data).toEqual([
-    { id: "250", name: "France", value: 10, color: "#00d1c1" },
-    { id: "392", name: "Japan", value: 30, color: "#ffb400" },
-    { id: "076", name: "Brazil", value: 20, color: "#ffffff" },
+    { id: "250", name: "France", entity: "France", value: 10, color: "#00d1c1" },
+    { id: "392", name: "Japan", entity: "Japan", value: 30, color: "#ffb400" },
+    { id: "076", name: "Brazil", entity: "Brazil", value: 20, color: "#ffffff" },
   ]);
   // √m2 = 1, 4, 2 over [1, 4] → 1 + (√m2 - 1) / 3 × 24
   expect(bubbles.type).toBe("bubbleMap");

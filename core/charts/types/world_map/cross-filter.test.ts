@@ -1,0 +1,13 @@
+import { expect, test } from "vitest";
+import { worldMap } from "./index";
+import { crossFilter } from "./cross-filter";
+
+test("world map: a country filters the country column by the data's own code for it", () => {
+  const formData = { viz_type: "world_map", entity: "code", country_fieldtype: "cca3", metric: "count" };
+  const model = worldMap.transformProps({ formData, queriesData: [{ data: [{ code: "FRA", count: 3 }] }] as never, width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  const france = (model.data.datasets[0].data as { id: string }[])[0];
+  expect(crossFilter(formData, { raw: france })).toEqual([{ col: "code", value: "FRA" }]);
+  expect(crossFilter(formData, { raw: { id: "250" } })).toBeNull();
+  expect(crossFilter({ ...formData, entity: undefined }, { raw: france })).toBeNull();
+});

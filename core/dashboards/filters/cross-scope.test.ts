@@ -1,0 +1,23 @@
+import { expect, test } from "vitest";
+import { chartCrossScope, customScope, withChartCrossScope } from "./cross-scope";
+import { crossFilterConfig } from "./scope";
+
+test("a chart's cross-filter scope is saved in chart_configuration as Superset keeps it, other metadata kept", () => {
+  const meta = { color_scheme: "supersetColors", chart_configuration: { "9": { id: 9, crossFilters: { scope: "global", chartsInScope: [1, 2] } } } };
+  const scope = customScope([1, 2, 9], [2], 1);
+  expect(scope).toEqual({ rootPath: ["ROOT_ID"], excluded: [1, 9] });
+  const next = withChartCrossScope(meta, 1, scope, [1, 2, 9]);
+  expect(next).toEqual({
+    color_scheme: "supersetColors",
+    chart_configuration: {
+      "9": { id: 9, crossFilters: { scope: "global", chartsInScope: [1, 2] } },
+      "1": { id: 1, crossFilters: { scope: { rootPath: ["ROOT_ID"], excluded: [1, 9] }, chartsInScope: [2] } },
+    },
+  });
+  expect(chartCrossScope(next, 1)).toEqual(scope);
+  expect(chartCrossScope(next, 9)).toBe("global");
+  expect(chartCrossScope({}, 5)).toBe("global");
+  // the dashboard reads it back as the chart's own scope
+  expect(crossFilterConfig(next).scopes["1"]).toEqual(scope);
+  expect(withChartCrossScope(next, 1, "global", [1, 2, 9]).chart_configuration).toMatchObject({ "1": { crossFilters: { scope: "global", chartsInScope: [2, 9] } } });
+});
