@@ -13,6 +13,7 @@ import { dashboardFilterStateApi } from "./dashboard-filter-state";
 import { exploreApi } from "./explore";
 import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
+import { chartDataBatchApi } from "./chart-data-batch";
 import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
 import { bundleApi } from "./bundles";
@@ -21,4 +22,4 @@ import { cssTemplateApi } from "./css-template";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi];
