@@ -4,7 +4,7 @@ import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
-import { fetchChartData } from "../charts/chart-data-client";
+import { fetchChartDataBatched } from "../charts/chart-data-client";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
 import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
@@ -88,8 +88,8 @@ export function DashboardChart({ chart, title, width, height, csrfToken }: {
     } catch (e) {
       return setState({ status: "failed", error: e instanceof Error ? e.message : String(e) });
     }
-    // a 202 (async queries on) is followed to its result through the async event channel
-    const res = await fetchChartData(body, csrfToken);
+    // charts asking in the same task share one batch request; a 202 (async queries on) is followed to its result
+    const res = await fetchChartDataBatched(body, csrfToken);
     if (mine !== seq.current) return;
     if (!res.ok) setState({ status: "failed", error: res.message });
     else setState({ status: "success", queriesData: res.result });
