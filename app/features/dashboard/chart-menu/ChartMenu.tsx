@@ -11,7 +11,7 @@ const ViewQueryModal = lazy(() => import("../../charts/ViewQueryModal").then((m)
 const ResultsModal = lazy(() => import("./ResultsModal").then((m) => ({ default: m.ResultsModal })));
 
 // The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
-// description, edit in Explore, view query, view as table, share a link that opens the dashboard on this
+// description, edit in Explore, view query, view as table, drill to detail, share a link that opens the dashboard on this
 // chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
 
 /** Chart types whose "full" export lifts the row limit (Superset offers it for tables). */
@@ -36,6 +36,8 @@ export interface ChartMenuProps {
   /** the chart's box, drawn for "Download as image" */
   imageOf: () => HTMLElement | null;
   onForceRefresh: () => void;
+  /** opens Drill to detail (the chart's rows, under its filters) */
+  onDrillToDetail: () => void;
   onToggleFullSize: () => void;
   onToggleDescription: () => void;
 }
@@ -74,6 +76,7 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
           <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
           <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
+          <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">Drill to detail</Menu.Item>
           <Menu.Divider />
           <Menu.Label>Share</Menu.Label>
           <Menu.Item onClick={() => void share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>
