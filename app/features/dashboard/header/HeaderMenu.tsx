@@ -11,7 +11,7 @@ const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
-// dashboards) and download as image.
+// dashboards) and download as image or PDF.
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
@@ -38,9 +38,11 @@ export function HeaderMenu(p: HeaderMenuProps) {
     p.onCssPreview(null);
     p.onSaved(path);
   };
-  const image = async () => {
+  const image = async (as: "image" | "pdf") => {
     const el = p.imageOf();
-    const failure = el ? await downloadAsImage(el, p.dashboard.title) : "The dashboard is not on the page";
+    // the PDF maker (jsPDF) loads only when asked for: the view route stays within its size budget
+    const draw = as === "pdf" ? (await import("../../charts/pdf")).downloadAsPdf : downloadAsImage;
+    const failure = el ? await draw(el, p.dashboard.title) : "The dashboard is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
   return (
@@ -57,7 +59,9 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
           {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
           <Menu.Divider />
-          <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
+          <Menu.Label>Download</Menu.Label>
+          <Menu.Item onClick={() => void image("image")} data-testid="dashboard-download-image">Download as image</Menu.Item>
+          <Menu.Item onClick={() => void image("pdf")} data-testid="dashboard-download-pdf">Export to PDF</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Suspense fallback={null}>
