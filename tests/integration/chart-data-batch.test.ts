@@ -117,3 +117,23 @@ test("the batch itself: malformed bodies are a 400 envelope; readers without cha
   const anonymous = await workerFetch("/api/v1/chart/data/batch", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ contexts: [{}] }) });
   expect([401, 403]).toContain(anonymous.status);
 });
+
+test("samples for drill to detail: Superset's path and body, the chart's filters and WHERE, 50 a page with the total", async () => {
+  const body = { filters: [{ col: "state", op: "==", val: "CA" }, { col: "gender", op: "==", val: "girl" }], extras: { where: "num > 20" }, time_range: "No filter" };
+  const path = (page: number) => `/datasource/samples?force=false&datasource_type=table&datasource_id=${births.id}&per_page=50&page=${page}`;
+  const [page1, page3] = await Promise.all([json(await admin.post(path(1), body)), json(await admin.post(path(3), body))]);
+  const sql = await json(await admin.post("/api/v1/sqllab/execute/", {
+    client_id: newClientId(), database_id: births.database.id, runAsync: false,
+    sql: "SELECT COUNT(*) AS n FROM birth_names WHERE state = 'CA' AND gender = 'girl' AND num > 20",
+  }));
+  const total = Number(sql.data[0].n);
+  expect(total).toBeGreaterThan(150);
+  expect(page1.result).toMatchObject({ page: 1, per_page: 50, total_count: total, rowcount: 50 });
+  expect(page3.result).toMatchObject({ page: 3, per_page: 50, total_count: total, rowcount: 50 });
+  for (const row of [...page1.result.data, ...page3.result.data]) expect([row.state, row.gender, row.num > 20]).toEqual(["CA", "girl", true]);
+  expect(page3.result.data).not.toEqual(page1.result.data);
+  const all = await pairs(admin);
+  const readDatasource = pairFor(all, "can_read", "Datasource");
+  const blind = await gammaWith(admin, readDatasource ? [readDatasource.id] : []);
+  expect((await blind.post(path(1), body)).status).toBe(403);
+});
