@@ -50,6 +50,7 @@ const modal = (page: Page) => page.getByTestId("drill-detail-modal");
 /** The values of one column of the drill modal's table. */
 async function columnValues(page: Page, column: string): Promise<string[]> {
   const table = page.getByTestId("drill-detail-table");
+  await expect(table.locator("tbody tr").first()).toBeVisible(); // a page being loaded shows no table
   const headers = await table.locator("thead th").allTextContents();
   const at = headers.indexOf(column);
   expect(at, `column ${column} in ${headers.join(",")}`).toBeGreaterThanOrEqual(0);
@@ -84,7 +85,7 @@ test("drill to detail: the chart's rows 50 a page from its menu; by the value ri
   await expect(page.getByTestId("drill-detail-table").locator("tbody tr")).toHaveCount(50);
   expect(new Set(await columnValues(page, "state"))).toEqual(new Set(["CA"]));
   const firstPage = await columnValues(page, "name");
-  await page.getByTestId("drill-detail-pages").getByRole("button", { name: "2" }).click();
+  await page.getByTestId("drill-detail-pages").getByRole("button", { name: "2", exact: true }).click();
   await expect.poll(async () => (await columnValues(page, "name")).join()).not.toBe(firstPage.join());
   expect(new Set(await columnValues(page, "state"))).toEqual(new Set(["CA"]));
   await page.keyboard.press("Escape");
