@@ -65,8 +65,13 @@ async function headerAction(page: Page, item: string) {
   await page.getByTestId(item).filter({ visible: true }).click();
 }
 
-const isForcedDataFor = (id: number) => (r: Request) =>
-  r.url().includes("/api/v1/chart/data") && r.method() === "POST" && r.postDataJSON()?.force === true && r.postDataJSON()?.form_data?.slice_id === id;
+/** A forced chart-data request for the chart: alone, or within a batch (charts refreshed together share one). */
+const isForcedDataFor = (id: number) => (r: Request) => {
+  if (!r.url().includes("/api/v1/chart/data") || r.method() !== "POST") return false;
+  const body = r.postDataJSON() as { contexts?: unknown[] } | null;
+  const contexts = (Array.isArray(body?.contexts) ? body.contexts : [body]) as { force?: boolean; form_data?: { slice_id?: number } }[];
+  return contexts.some((ctx) => ctx?.force === true && ctx.form_data?.slice_id === id);
+};
 
 async function download(page: Page, act: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent("download"), act()]);

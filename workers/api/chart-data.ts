@@ -14,10 +14,10 @@ import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
-import { CacheMiss, runQueryObject } from "../../services/chart-data/run-query";
-import { asyncQueriesOn, chartJobResult, startChartJob } from "../chart-data/async-job";
+import { runQueryObject } from "../../services/chart-data/run-query";
+import { chartJobResult } from "../chart-data/async-job";
+import { callOf, chartDataAnswer } from "../chart-data/answer";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 import { frontAnswer, frontRecorder, type FrontRecorder } from "../chart-data/front-cache";
 
@@ -29,10 +29,6 @@ export const chartDataApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
 
 const read = requires("can_read", "Chart");
-
-function callOf(c: C, chartCacheTimeout: number | null = null, front?: FrontRecorder): ChartDataCall {
-  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout, onTimeRange: front?.onTimeRange };
-}
 
 /** A JSON query context, or (Superset's CSV export) a form post whose form_data field holds it. */
 async function queryContextBody(c: C): Promise<Record<string, unknown>> {
@@ -60,30 +56,17 @@ const FILE_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.open
 
 /** `front`: the POST's front-cache recorder, which keeps a JSON answer for the next identical request. */
 async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null, front?: FrontRecorder) {
-  const forceParam = c.req.query("force") === "true";
-  const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
-  if (wantsJson && asyncQueriesOn(c.env)) {
-    // As Superset: answered at once when every query is cached; otherwise a job (checked and compiled first,
-    // so a bad body or a dataset the caller may not read is still a 400/403 here, not an error event)
-    try {
-      const { context, results, datasource } = await runChartData({ ...callOf(c, chartCacheTimeout, front), cacheOnly: true }, body, forceParam);
-      return front ? jsonText(c, front.remember(context, results, datasource)) : c.json({ result: results });
-    } catch (e) {
-      if (!(e instanceof CacheMiss)) throw e;
-    }
-    return c.json(await startChartJob(c.env, principalOf(c), body, forceParam || body.force === true, chartCacheTimeout), 202);
-  }
-  const { context, results, datasource } = await runChartData(callOf(c, chartCacheTimeout, front), body, forceParam);
-  const format = context.result_format;
-  if ((format === "csv" || format === "xlsx") && context.result_type !== "query") {
-    const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
-    const name = `chart-${context.datasource.id}`;
-    // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)
-    if (files.length === 1) return c.body(files[0], 200, { "Content-Type": FILE_TYPES[format], "Content-Disposition": `attachment; filename="${name}.${format}"` });
-    const zip = zipFiles(Object.fromEntries(files.map((f, i) => [`query_${i + 1}.${format}`, f])));
-    return c.body(zip, 200, { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}.zip"` });
-  }
-  return front ? jsonText(c, front.remember(context, results, datasource)) : c.json({ result: results });
+  const answered = await chartDataAnswer(c, body, c.req.query("force") === "true", chartCacheTimeout, front);
+  if (answered.status === 200 && front) return jsonText(c, front.remember(answered.context, answered.body.result, answered.datasource));
+  if (answered.status !== "file") return c.json(answered.body, answered.status);
+  const { context, results } = answered;
+  const format = context.result_format as keyof typeof FILE_TYPES;
+  const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
+  const name = `chart-${context.datasource.id}`;
+  // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)
+  if (files.length === 1) return c.body(files[0], 200, { "Content-Type": FILE_TYPES[format], "Content-Disposition": `attachment; filename="${name}.${format}"` });
+  const zip = zipFiles(Object.fromEntries(files.map((f, i) => [`query_${i + 1}.${format}`, f])));
+  return c.body(zip, 200, { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}.zip"` });
 }
 
 const jsonText = (c: C, text: string) => c.body(text, 200, { "Content-Type": "application/json" });

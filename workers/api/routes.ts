@@ -14,6 +14,7 @@ import { exploreApi } from "./explore";
 import { dashboardPermalinkApi } from "./dashboard-permalink";
 import { annotationLayerApi } from "./annotation-layer";
 import { chartDataApi } from "./chart-data";
+import { chartDataBatchApi } from "./chart-data-batch";
 import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
 import { bundleApi } from "./bundles";
@@ -23,4 +24,4 @@ import { reportApi } from "./report";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataApi, cssTemplateApi, reportApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi];

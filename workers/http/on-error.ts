@@ -6,10 +6,16 @@ import type { AppEnv } from "../../services/env";
 
 // The one place where errors become Superset's envelopes. Stack traces are logged, never sent.
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  const apiError = toApiError(err);
-  if (apiError.status >= 500) console.error(`${c.req.method} ${new URL(c.req.url).pathname}:`, err);
-  return c.json(errorEnvelope(apiError), apiError.status as 400);
+  const { status, body } = errorAnswer(err, `${c.req.method} ${new URL(c.req.url).pathname}`);
+  return c.json(body, status as 400);
 };
+
+/** An error's status and envelope, for answers that carry several (a chart-data batch's lines); 5xx are logged. */
+export function errorAnswer(err: unknown, where: string): { status: number; body: Record<string, unknown> } {
+  const apiError = toApiError(err);
+  if (apiError.status >= 500) console.error(`${where}:`, err);
+  return { status: apiError.status, body: errorEnvelope(apiError) };
+}
 
 export const onNotFound: NotFoundHandler<AppEnv> = (c) => c.json(errorEnvelope(new ApiError(404, statusText(404))), 404);
 

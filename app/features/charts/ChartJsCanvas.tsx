@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Center, Loader } from "@mantine/core";
 import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
 import { Chart } from "react-chartjs-2";
@@ -60,7 +60,11 @@ function needed(model: ChartJsModel): [string, () => Promise<Registrable[]>][] {
   return out;
 }
 
-export default function ChartJsCanvas({ model, height, onPick }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void }) {
+/** A right-click: what is under the pointer (nothing when between elements) and where, for a context menu. */
+export type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
+
+export default function ChartJsCanvas({ model, height, onPick, onContextPick }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+  const chartRef = useRef<ChartJS>(null);
   const wants = needed(model);
   const key = wants.map(([n]) => n).join(",");
   const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.length ? null : { key, error: null });
@@ -90,8 +94,14 @@ export default function ChartJsCanvas({ model, height, onPick }: { model: ChartJ
   if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;
   if (!state || state.key !== key) return <Center h={height}><Loader size="sm" /></Center>;
   return (
-    <div style={{ position: "relative", height }} data-testid="chartjs-chart">
-      <Chart type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} />
+    <div style={{ position: "relative", height }} data-testid="chartjs-chart" onContextMenu={onContextPick && ((e) => {
+      const chart = chartRef.current;
+      if (!chart) return;
+      e.preventDefault();
+      const el = chart.getElementsAtEventForMode(e.nativeEvent, "nearest", { intersect: true }, false)[0];
+      onContextPick(el ? { label: chart.data.labels?.[el.index], series: chart.data.datasets[el.datasetIndex]?.label } : null, { x: e.clientX, y: e.clientY });
+    })}>
+      <Chart ref={chartRef as never} type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} />
     </div>
   );
 }

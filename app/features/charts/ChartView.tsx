@@ -7,16 +7,18 @@ import type { ChartPick } from "../../../core/charts/cross-filter";
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
 
 const ChartJsCanvas = lazy(() => import("./ChartJsCanvas"));
+/** A right-click: what is under the pointer (null between elements) and where (dashboards: drill to detail). */
+type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
-function ChartJs({ model, height, onPick }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void }) {
+function ChartJs({ model, height, onPick, onContextPick }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
     <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
-      <ChartJsCanvas model={model} height={height} onPick={onPick} />
+      <ChartJsCanvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} />
     </Suspense>
   );
 }
 
-function TableView({ model, height, onPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void }) {
+function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
     <ScrollArea h={height} data-testid="table-chart">
       <Table striped highlightOnHover stickyHeader withTableBorder>
@@ -25,7 +27,8 @@ function TableView({ model, height, onPick }: { model: TableModel; height: numbe
         </Table.Thead>
         <Table.Tbody>
           {model.formatted.map((row, i) => (
-            <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))} style={onPick ? { cursor: "pointer" } : undefined}>
+            <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))}
+              onContextMenu={onContextPick && ((e) => (e.preventDefault(), onContextPick({ row: model.rows[i] }, { x: e.clientX, y: e.clientY })))} style={onPick ? { cursor: "pointer" } : undefined}>
               {model.columns.map((c) => (
                 <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>{row[c.key]}</Table.Td>
               ))}
@@ -105,13 +108,13 @@ function BigNumberView({ model, height }: { model: BigNumberModel; height: numbe
   );
 }
 
-/** `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row. */
-export function ChartView({ model, height, onPick }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void }) {
+/** `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row; `onContextPick` right-clicks. */
+export function ChartView({ model, height, onPick, onContextPick }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   switch (model.kind) {
     case "chartjs":
-      return <ChartJs model={model} height={height} onPick={onPick} />;
+      return <ChartJs model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
     case "table":
-      return <TableView model={model} height={height} onPick={onPick} />;
+      return <TableView model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
     case "pivot_table":
       return <PivotView model={model} height={height} onPick={onPick} />;
     case "big_number":

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView } from "../charts/ChartView";
-import { fetchChartData } from "../charts/chart-data-client";
+import { fetchChartDataBatched } from "../charts/chart-data-client";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
 import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
@@ -14,6 +14,11 @@ import { usePaintTurn } from "./paint-turn";
 import { ChartMenu } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
+import { ChartContextMenu, type ContextMenuAt } from "./chart-menu/ChartContextMenu";
+import type { DrillFilter } from "../../../core/dashboards/drill-detail";
+
+// loaded when first opened (P3's budget)
+const DrillDetailModal = lazy(() => import("./chart-menu/DrillDetailModal").then((m) => ({ default: m.DrillDetailModal })));
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -89,8 +94,8 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
     } catch (e) {
       return setState({ status: "failed", error: e instanceof Error ? e.message : String(e) });
     }
-    // a 202 (async queries on) is followed to its result through the async event channel
-    const res = await fetchChartData(body, csrfToken);
+    // charts asking in the same task share one batch request; a 202 (async queries on) is followed to its result
+    const res = await fetchChartDataBatched(body, csrfToken);
     if (mine !== seq.current) return;
     if (!res.ok) setState({ status: "failed", error: res.message });
     else setState({ status: "success", queriesData: res.result });
@@ -111,6 +116,13 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
     const hits = chart && emitCross ? crossFilterOf(chart.form_data, p) : null;
     if (hits) emitCross!(hits);
   }, [chart, emitCross]);
+  // right-click: drill to detail, by the value under the pointer when the chart can name its column
+  const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
+  const [drill, setDrill] = useState<DrillFilter[] | null>(null);
+  const onContextPick = useCallback((p: ChartPick | null, at: { x: number; y: number }) => {
+    const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
+    setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
+  }, [chart]);
   const turn = usePaintTurn(state.status === "success" && near);
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (state.status !== "success" || !turn || !formData || drawWidth === 0) return null;
@@ -140,11 +152,16 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
         {!view.hideChartControls && formData && (
           <ChartMenu chartId={chart.id} layoutId={layoutId} title={title} canScopeCrossFilters={Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter)} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
             hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
-            onForceRefresh={() => void run(true)} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
+            onForceRefresh={() => void run(true)} onDrillToDetail={() => setDrill([])} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
         )}
       </Group>
       {described && chart.description && <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: "pre-wrap" }} data-testid="chart-description">{chart.description}</Text>}
-      <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }}>
+      <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }} onContextMenu={view.hideChartControls || !model || model.kind === "error" ? undefined : (e) => {
+        // charts that report what was clicked handled it already; elsewhere (big numbers, pivot tables) no value
+        if (e.defaultPrevented) return;
+        e.preventDefault();
+        onContextPick(null, { x: e.clientX, y: e.clientY });
+      }}>
         {(state.status === "waiting" || state.status === "loading") && <Center h="100%"><Loader size="sm" /></Center>}
         {state.status === "failed" && (
           <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
@@ -153,8 +170,14 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} />}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={view.hideChartControls ? undefined : onContextPick} />}
       </Box>
+      {contextAt && <ChartContextMenu at={contextAt} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))} />}
+      {drill && formData && (
+        <Suspense fallback={null}>
+          <DrillDetailModal title={title} formData={formData} filters={drill} csrfToken={csrfToken} onClose={() => setDrill(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

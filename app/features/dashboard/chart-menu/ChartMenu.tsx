@@ -13,8 +13,8 @@ const ResultsModal = lazy(() => import("./ResultsModal").then((m) => ({ default:
 const CrossFilterScopingModal = lazy(() => import("./CrossFilterScopingModal").then((m) => ({ default: m.CrossFilterScopingModal })));
 
 // The "⋮" menu of a dashboard chart, as Superset's SliceHeaderControls: force refresh, full size, the chart's
-// description, edit in Explore, view query, view as table, share a permalink of the dashboard's state anchored
-// on this chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
+// description, edit in Explore, view query, view as table, drill to detail, share a permalink of the dashboard's state
+// anchored on this chart, and downloads (CSV, Excel, full CSV/Excel for tables, image).
 
 /** Chart types whose "full" export lifts the row limit (Superset offers it for tables). */
 const FULL_EXPORT_TYPES = new Set(["table", "pivot_table_v2"]);
@@ -34,6 +34,8 @@ export interface ChartMenuProps {
   /** the chart emits cross-filters (cross-filters on, its type has them): editors get "Cross-filtering scoping" */
   canScopeCrossFilters: boolean;
   onForceRefresh: () => void;
+  /** opens Drill to detail (the chart's rows, under its filters) */
+  onDrillToDetail: () => void;
   onToggleFullSize: () => void;
   onToggleDescription: () => void;
 }
@@ -68,6 +70,7 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
           <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
           {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
+          <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">Drill to detail</Menu.Item>
           {shareOf && <Menu.Divider />}
           {shareOf && <Menu.Label>Share</Menu.Label>}
           {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}

@@ -14,8 +14,8 @@ const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
-// dashboards), share a permalink of the viewer's state (copy or email), download as image, and the email report
-// entries (users who may write reports).
+// dashboards), share a permalink of the viewer's state (copy or email), download as image or PDF, and the email
+// report entries (users who may write reports).
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
@@ -48,9 +48,11 @@ export function HeaderMenu(p: HeaderMenuProps) {
   const { share: shareOf } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
     void sharePermalink(how, shareOf.dashboardId, p.csrfToken, shareOf.state(), `Superset dashboard: ${p.dashboard.title}`, "Check out this dashboard: ");
-  const image = async () => {
+  const image = async (as: "image" | "pdf") => {
     const el = p.imageOf();
-    const failure = el ? await downloadAsImage(el, p.dashboard.title) : "The dashboard is not on the page";
+    // the PDF maker (jsPDF) loads only when asked for: the view route stays within its size budget
+    const draw = as === "pdf" ? (await import("../../charts/pdf")).downloadAsPdf : downloadAsImage;
+    const failure = el ? await draw(el, p.dashboard.title) : "The dashboard is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
   return (
@@ -71,7 +73,9 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">Copy permalink to clipboard</Menu.Item>}
           {shareOf && <Menu.Item onClick={() => share("email")} data-testid="dashboard-email-permalink">Share permalink by email</Menu.Item>}
           {shareOf && <Menu.Divider />}
-          <Menu.Item onClick={() => void image()} data-testid="dashboard-download-image">Download as image</Menu.Item>
+          <Menu.Label>Download</Menu.Label>
+          <Menu.Item onClick={() => void image("image")} data-testid="dashboard-download-image">Download as image</Menu.Item>
+          <Menu.Item onClick={() => void image("pdf")} data-testid="dashboard-download-pdf">Export to PDF</Menu.Item>
           {email.items && <Menu.Divider />}
           {email.items}
         </Menu.Dropdown>

@@ -1,0 +1,46 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../services/env";
+import { principalOf } from "../http/guard";
+import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
+import { CacheMiss } from "../../services/chart-data/run-query";
+import type { QueryContext } from "../../core/chart-data/query-context";
+import type { QueryPayload } from "../../services/chart-data/run-query";
+import type { ChartDatasource } from "../../services/chart-data/datasource";
+import { asyncQueriesOn, startChartJob } from "./async-job";
+import type { FrontRecorder } from "./front-cache";
+
+// What POST /api/v1/chart/data answers for one query context in JSON, shared by that route and the batch
+// (workers/api/chart-data-batch.ts): the dataset's access checked, the cache read and written, and with
+// GLOBAL_ASYNC_QUERIES a 202 job unless every query is cached. Errors are thrown, for the caller to map.
+
+type C = Context<AppEnv>;
+
+/** `front`: the front-cache recorder of a POST, told each time range the answer depends on. */
+export function callOf(c: C, chartCacheTimeout: number | null = null, front?: FrontRecorder): ChartDataCall {
+  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout, onTimeRange: front?.onTimeRange };
+}
+
+export type JsonAnswer =
+  | { status: 200; body: { result: QueryPayload[] }; context: QueryContext; datasource: ChartDatasource }
+  | { status: 202; body: Awaited<ReturnType<typeof startChartJob>> }
+  | { status: "file"; context: QueryContext; results: QueryPayload[] };
+
+/** `allowFiles`: a csv/xlsx result_format answers the rows for the caller to turn into a file. */
+export async function chartDataAnswer(c: C, body: Record<string, unknown>, forceParam: boolean, chartCacheTimeout: number | null = null, front?: FrontRecorder): Promise<JsonAnswer> {
+  const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
+  if (wantsJson && asyncQueriesOn(c.env)) {
+    // As Superset: answered at once when every query is cached; otherwise a job (checked and compiled first,
+    // so a bad body or a dataset the caller may not read is still a 400/403 here, not an error event)
+    try {
+      const { context, results, datasource } = await runChartData({ ...callOf(c, chartCacheTimeout, front), cacheOnly: true }, body, forceParam);
+      return { status: 200, body: { result: results }, context, datasource };
+    } catch (e) {
+      if (!(e instanceof CacheMiss)) throw e;
+    }
+    return { status: 202, body: await startChartJob(c.env, principalOf(c), body, forceParam || body.force === true, chartCacheTimeout) };
+  }
+  const { context, results, datasource } = await runChartData(callOf(c, chartCacheTimeout, front), body, forceParam);
+  const format = context.result_format;
+  if ((format === "csv" || format === "xlsx") && context.result_type !== "query") return { status: "file", context, results };
+  return { status: 200, body: { result: results }, context, datasource };
+}
