@@ -46,7 +46,7 @@ const ALPHA: PermissionPair[] = [
   ...readWrite("Chart"), ...readWrite("Dashboard"), ...readWrite("Dataset"), ...readWrite("Tag"),
   ...readWrite("Annotation"), ...readWrite("CssTemplate"), ["can_write", "Datasource"],
   ["can_read", "Database"], ["all_datasource_access", "all_datasource_access"],
-  ["all_database_access", "all_database_access"],
+  ["all_database_access", "all_database_access"], ["can_upload", "Database"],
   ...menus("Datasets", "Data", "Tags"),
 ];
 
