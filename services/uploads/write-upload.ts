@@ -16,6 +16,12 @@ import { unprocessable } from "../../core/http/errors";
 export const TABLE_EXISTS_MESSAGE =
   "Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.";
 
+/**
+ * INSERTs sent in one write (one round trip to D1, one transaction elsewhere): D1 takes at most 100 bound
+ * parameters a statement, so its statements are small and many go together.
+ */
+const STATEMENTS_PER_WRITE: Record<UploadEngine, number> = { d1: 100, postgresql: 4, mysql: 4 };
+
 export interface UploadResult {
   rows: number;
   columns: { name: string; kind: ColumnKind }[];
@@ -48,18 +54,25 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, by
     // pass 2: convert and write
     rowNumber = 0;
     let pending: Cell[][] = [];
-    const flush = async () => {
-      if (pending.length) await run([sql.insert(staging, pending)]);
-      pending = [];
+    let statements: WriteStatement[] = [];
+    const flush = async (all: boolean) => {
+      if (pending.length && (all || pending.length >= sql.rowsPerInsert)) {
+        statements.push(sql.insert(staging, pending));
+        pending = [];
+      }
+      if (statements.length && (all || statements.length >= STATEMENTS_PER_WRITE[engine])) {
+        await run(statements);
+        statements = [];
+      }
     };
     for (const batch of csvBatches(bytes, opts)) {
       for (const row of batch.rows) {
         const values = project(row, rowNumber++, columns!, nulls);
         pending.push(values.map((v, i) => (v === null ? null : (convert(v, kinds[i], opts) as Cell))));
-        if (pending.length >= sql.rowsPerInsert) await flush();
+        if (pending.length >= sql.rowsPerInsert) await flush(false);
       }
     }
-    await flush();
+    await flush(true);
     await finish(run, sql, engine, staging, opts, exists);
   } catch (e) {
     await run([sql.drop(staging)]).catch(() => {});
