@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Accordion, Alert, Button, Checkbox, FileInput, Group, Modal, MultiSelect, NumberInput, Progress, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useSnapshot } from "valtio";
-import type { RootData } from "../../root";
+import type { RootData } from "../../root-data";
 import { showToast } from "../../components/toast-store";
 import { uploadDialog } from "./upload-store";
 import { sendUpload } from "./upload-request";
