@@ -1,5 +1,5 @@
 import { visibleMenu } from "../core/navigation";
-import type { Principal } from "../core/security/permissions";
+import { can, type Principal } from "../core/security/permissions";
 
 // What the root route hands every page (the user, the CSRF token, the menu they may use). It lives apart from
 // root.tsx so the error page, which root.tsx renders as its boundary, can read its type without an import cycle.
@@ -9,6 +9,8 @@ export function rootData(principal: Principal | null, csrfToken: string | null) 
     user: principal ? { id: principal.id, username: principal.username, roles: principal.roles } : null,
     csrfToken,
     menu: visibleMenu(principal),
+    /** the "+" menu's Data → Upload CSV to database */
+    canUpload: principal ? can(principal, "can_upload", "Database") : false,
   };
 }
 

@@ -45,7 +45,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   useNavigationLogging({ enabled: data.user !== null, csrfToken: data.csrfToken });
   return (
-    <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken}>
+    <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken} canUpload={data.canUpload}>
       <Outlet />
     </AppShellLayout>
   );

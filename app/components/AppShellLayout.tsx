@@ -1,6 +1,9 @@
 import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
-import { IconChevronDown, IconMoon, IconSun } from "@tabler/icons-react";
+import { IconChevronDown, IconMoon, IconPlus, IconSun } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
+import { useSnapshot } from "valtio";
+import { openUploadDialog, uploadDialog } from "../features/upload/upload-store";
 import type { MenuGroup } from "../../core/navigation";
 import { hidesNavigation } from "../../core/dashboards/view-options";
 
@@ -8,12 +11,18 @@ interface Props {
   user: { id: number; username: string; roles: string[] } | null;
   menu: MenuGroup[];
   csrfToken: string | null;
+  /** may upload files into databases (can_upload on Database) */
+  canUpload?: boolean;
   children: React.ReactNode;
 }
 
+// the upload dialog's code loads when it is first opened
+const UploadDataModal = lazy(() => import("../features/upload/UploadDataModal").then((m) => ({ default: m.UploadDataModal })));
+
 /** Superset's top navigation: brand, menus the user may use, theme toggle and user menu. */
-export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
+export function AppShellLayout({ user, menu, csrfToken, canUpload, children }: Props) {
   const location = useLocation();
+  const upload = useSnapshot(uploadDialog);
   const standalone = hidesNavigation(location.search);
   if (!user || standalone) return <>{children}</>;
   return (
@@ -46,6 +55,7 @@ export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
             )}
           </Group>
           <Group gap="sm">
+            {canUpload && <NewMenu />}
             <ThemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
@@ -65,7 +75,29 @@ export function AppShellLayout({ user, menu, csrfToken, children }: Props) {
         </Group>
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>
+      {upload.open && <Suspense fallback={null}><UploadDataModal /></Suspense>}
     </AppShell>
+  );
+}
+
+/** Superset's "+" menu; only the entries whose dialogs exist here. */
+function NewMenu() {
+  return (
+    <Menu position="bottom-end" trigger="click-hover">
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label="New" data-testid="new-menu"><IconPlus size={18} aria-hidden /></ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Sub>
+          <Menu.Sub.Target>
+            <Menu.Sub.Item data-testid="new-menu-data">Data</Menu.Sub.Item>
+          </Menu.Sub.Target>
+          <Menu.Sub.Dropdown>
+            <Menu.Item onClick={openUploadDialog} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
+          </Menu.Sub.Dropdown>
+        </Menu.Sub>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -55,6 +55,12 @@ export interface TableMetadata {
   indexes: { name: string; column_names: string[]; unique: boolean }[];
 }
 
+/** A statement with bound parameters, written by the server itself (file uploads), never by a user. */
+export interface WriteStatement {
+  sql: string;
+  params: (string | number | boolean | null)[];
+}
+
 export interface Connector {
   readonly engine: string;
   /**
@@ -70,6 +76,11 @@ export interface Connector {
   execute(sql: string, options: ExecuteOptions): Promise<QueryResult>;
   /** the engine's plan for a cost estimate; one object per plan row */
   explain(sql: string, options: Pick<ExecuteOptions, "schema" | "catalog">): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs the statements in order in one transaction: all of them hold or none (MySQL commits DDL on its own,
+   * so callers send DDL there in a statement list of its own).
+   */
+  write(statements: WriteStatement[], options: { schema: string | null }): Promise<void>;
   testConnection(): Promise<void>;
   catalogs(): Promise<string[]>;
   schemas(catalog?: string | null): Promise<string[]>;

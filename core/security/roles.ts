@@ -48,7 +48,7 @@ const ALPHA: PermissionPair[] = [
   // Superset's ALPHA_ONLY_VIEW_MENUS: alerts and reports are not Gamma's
   ...readWrite("ReportSchedule"), ...menus("Alerts & Report"),
   ["can_read", "Database"], ["all_datasource_access", "all_datasource_access"],
-  ["all_database_access", "all_database_access"],
+  ["all_database_access", "all_database_access"], ["can_upload", "Database"],
   ...menus("Datasets", "Data", "Tags"),
 ];
 

@@ -33,6 +33,7 @@ export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec
       }
     },
     explain: (text, options) => direct.explain(text, options),
+    write: (statements, options) => direct.write(statements, options),
     testConnection: () => direct.testConnection(),
     catalogs: () => direct.catalogs(),
     schemas: (catalog) => direct.schemas(catalog),

@@ -5,6 +5,7 @@ import { asyncEventApi } from "./async-event";
 import { securityAdminApi } from "./security-admin";
 import { sqlLabRoutes } from "./sqllab-routes";
 import { databaseApi } from "./database";
+import { databaseUploadApi } from "./database-upload";
 import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { dashboardApi } from "./dashboard";
@@ -24,4 +25,4 @@ import { reportApi } from "./report";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi];

@@ -16,6 +16,7 @@ import type { RootData } from "../../root";
 import { DeleteDatasetModal } from "./DeleteDatasetModal";
 import { loadDatasetsPage } from "./datasets.server";
 import { DATASET_LIST } from "./list-config";
+import { openUploadDialog } from "../../features/upload/upload-store";
 
 export const meta: MetaFunction = () => [{ title: "Datasets · Edge Superset" }];
 
@@ -24,6 +25,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const state = parseListUrlState(new URL(request.url).searchParams, DATASET_LIST);
   return {
     canWrite: can(principal, "can_write", "Dataset"),
+    canUpload: can(principal, "can_upload", "Database"),
     hasDataAccess: hasAnyDataAccess(principal),
     ...(await loadDatasetsPage(context, principal, state)),
   };
@@ -34,7 +36,7 @@ const typeOptions = [{ value: "true", label: "Physical" }, { value: "false", lab
 
 /** Superset's Datasets list: search, filter by type, database, schema and owner, sort, open one to edit it. */
 export default function DatasetsList() {
-  const { count, datasets, databases, pageSize, canWrite, hasDataAccess } = useLoaderData<typeof loader>();
+  const { count, datasets, databases, pageSize, canWrite, canUpload, hasDataAccess } = useLoaderData<typeof loader>();
   const list = useListUrlState(DATASET_LIST);
   const { filters } = list.state;
   const set = (key: string) => (value: string | null) => list.setFilter(key, value);
@@ -46,7 +48,7 @@ export default function DatasetsList() {
     <>
       <ListView title="Datasets" noun={["dataset", "datasets"]} count={count} countTestId="dataset-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={filtered} onClearFilters={list.clearFilters}
-        headerActions={canWrite && <Group gap="sm"><ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
+        headerActions={canWrite && <Group gap="sm">{canUpload && <Button variant="default" onClick={openUploadDialog} data-testid="dataset-upload-csv">Upload CSV</Button>}<ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
         emptyText={emptyListText("datasets", { filtered, hasDataAccess })} emptyTestId="datasets-empty"
         filters={
           <>

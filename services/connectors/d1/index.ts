@@ -36,6 +36,15 @@ export function d1Connector(d1: D1Database, binding: string): Connector {
         throw mapD1Error(e);
       }
     },
+    async write(statements) {
+      if (!statements.length) return;
+      try {
+        // a D1 batch is one transaction: a failing statement rolls back the ones before it
+        await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
+      } catch (e) {
+        throw mapD1Error(e);
+      }
+    },
     async testConnection() {
       try {
         await d1.prepare("SELECT 1").first();

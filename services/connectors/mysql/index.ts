@@ -111,6 +111,19 @@ export function mysqlConnector(target: NetworkTarget): Connector {
         throw fail(e);
       }
     },
+    async write(statements, options) {
+      let conn: Connection | null = null;
+      try {
+        conn = await connection();
+        if (options.schema) await conn.query(`USE ${dialect.quoteIdentifier(options.schema)}`);
+        await conn.query("START TRANSACTION");
+        for (const s of statements) await conn.query(s.sql, s.params);
+        await conn.query("COMMIT");
+      } catch (e) {
+        await conn?.query("ROLLBACK").catch(() => {});
+        throw fail(e);
+      }
+    },
     async testConnection() {
       try {
         const conn = await connection();

@@ -113,6 +113,15 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
         throw fail(e);
       }
     },
+    async write(statements, options) {
+      try {
+        await inTransaction({ readOnly: false, schema: options.schema }, async (tx) => {
+          for (const s of statements) await tx.unsafe(s.sql, s.params as postgres.ParameterOrJSON<never>[]);
+        });
+      } catch (e) {
+        throw fail(e);
+      }
+    },
     async testConnection() {
       try {
         await sql`SELECT 1`;

@@ -1,0 +1,109 @@
+import type { ColumnKind, ReadOptions } from "./options";
+import { UploadParseError } from "./errors";
+
+// The first pass: every value is looked at once to choose each column's kind (integer, real, boolean, date,
+// datetime, else text), and the columns whose kind was given (column_dates, column_data_types) are checked so
+// that a value that does not fit fails with its line before anything is written. The second pass converts
+// with the chosen kinds and cannot fail.
+
+export type Cell = number | boolean | string | null;
+
+const INTEGER = /^[+-]?\d+$/;
+const REAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const TRUE = new Set(["True", "TRUE", "true"]);
+const FALSE = new Set(["False", "FALSE", "false"]);
+const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const SLASHED = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+const AUTO_ORDER: ColumnKind[] = ["integer", "real", "boolean", "date", "datetime"];
+
+export interface Inference {
+  observe(values: (string | null)[], line: number): void;
+  kinds(): ColumnKind[];
+}
+
+export function createInference(names: string[], opts: ReadOptions): Inference {
+  const forced: (ColumnKind | null)[] = names.map((n) => opts.column_data_types[n] ?? (opts.column_dates.includes(n) ? "datetime" : null));
+  const possible = names.map(() => new Set(AUTO_ORDER));
+  const anyValue = names.map(() => false);
+  return {
+    observe(values, line) {
+      values.forEach((v, i) => {
+        if (v === null) return;
+        anyValue[i] = true;
+        const kind = forced[i];
+        if (kind) {
+          if (convert(v, kind, opts) === undefined) {
+            throw new UploadParseError(`line ${line}: could not convert "${v}" in column "${names[i]}" to ${kind}`, line);
+          }
+          return;
+        }
+        const set = possible[i];
+        for (const k of set) if (!fits(v, k, opts)) set.delete(k);
+      });
+    },
+    kinds() {
+      return names.map((_, i) => forced[i] ?? (anyValue[i] ? (AUTO_ORDER.find((k) => possible[i].has(k)) ?? "text") : "text"));
+    },
+  };
+}
+
+function fits(v: string, kind: ColumnKind, opts: ReadOptions): boolean {
+  if (kind === "date") return ISO.test(v) && !/[ T]/.test(v.trim()) && convert(v, "date", opts) !== undefined;
+  if (kind === "datetime") return ISO.test(v) && convert(v, "datetime", opts) !== undefined;
+  return convert(v, kind, opts) !== undefined;
+}
+
+/** The value as the kind writes it, or undefined when it does not fit. */
+export function convert(v: string, kind: ColumnKind, opts: Pick<ReadOptions, "decimal_character" | "day_first">): Cell | undefined {
+  const t = v.trim();
+  switch (kind) {
+    case "text":
+      return v;
+    case "integer": {
+      if (!INTEGER.test(t)) return undefined;
+      const n = Number(t);
+      return Number.isSafeInteger(n) ? n : undefined;
+    }
+    case "real": {
+      const s = opts.decimal_character === "." ? t : t.replace(opts.decimal_character, ".");
+      if (!REAL.test(s) || (opts.decimal_character !== "." && t.includes("."))) return undefined;
+      const n = Number(s);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case "boolean":
+      return TRUE.has(t) ? true : FALSE.has(t) ? false : undefined;
+    case "date":
+    case "datetime": {
+      const d = parseDate(t, opts.day_first);
+      if (!d) return undefined;
+      return kind === "date" ? d.slice(0, 10) : d;
+    }
+  }
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' (UTC when the text carries an offset), or null. */
+export function parseDate(t: string, dayFirst: boolean): string | null {
+  let y: number, mo: number, d: number, h = 0, mi = 0, s = 0;
+  let offset: string | undefined;
+  let m = ISO.exec(t);
+  if (m) {
+    [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    [h, mi, s] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+    offset = m[8];
+  } else if ((m = SLASHED.exec(t))) {
+    const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (m[1].length === 4) [y, mo, d] = [a, b, c];
+    else if (m[3].length === 4) [y, mo, d] = dayFirst ? [c, b, a] : [c, a, b];
+    else return null;
+    [h, mi, s] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  } else return null;
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (offset && offset !== "Z") {
+    const sign = offset[0] === "-" ? -1 : 1;
+    const [oh, om] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
+    date.setUTCMinutes(date.getUTCMinutes() - sign * (oh * 60 + om));
+  }
+  return date.toISOString().slice(0, 19).replace("T", " ");
+}

@@ -1,0 +1,67 @@
+import { dialectFor } from "../connectors/dialects";
+import type { ColumnKind } from "./options";
+import type { Cell } from "./infer";
+
+// The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
+// step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
+// Values are always bound parameters; only quoted identifiers are spliced into the text.
+
+export type UploadEngine = "d1" | "postgresql" | "mysql";
+
+export interface Statement {
+  sql: string;
+  params: Cell[];
+}
+
+const TYPES: Record<UploadEngine, Record<ColumnKind, string>> = {
+  d1: { integer: "INTEGER", real: "REAL", boolean: "BOOLEAN", date: "DATE", datetime: "DATETIME", text: "TEXT" },
+  postgresql: { integer: "BIGINT", real: "DOUBLE PRECISION", boolean: "BOOLEAN", date: "DATE", datetime: "TIMESTAMP WITHOUT TIME ZONE", text: "TEXT" },
+  mysql: { integer: "BIGINT", real: "DOUBLE", boolean: "BOOLEAN", date: "DATE", datetime: "DATETIME", text: "TEXT" },
+};
+
+/** Bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory. */
+const MAX_PARAMS: Record<UploadEngine, number> = { d1: 100, postgresql: 10_000, mysql: 10_000 };
+const MAX_ROWS = 1000;
+
+export interface TableSpec {
+  engine: UploadEngine;
+  schema: string | null;
+  columns: { name: string; kind: ColumnKind }[];
+}
+
+export function uploadSql(spec: TableSpec) {
+  const d = dialectFor(spec.engine);
+  const q = (name: string) => d.quoteIdentifier(name);
+  const table = (name: string) => d.qualifiedTable(name, spec.schema);
+  const columnList = spec.columns.map((c) => q(c.name)).join(", ");
+  const placeholders = (rows: number) => {
+    let n = 0;
+    const one = () => (spec.engine === "postgresql" ? `$${++n}` : "?");
+    return Array.from({ length: rows }, () => `(${spec.columns.map(one).join(", ")})`).join(", ");
+  };
+  return {
+    rowsPerInsert: Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS[spec.engine] / Math.max(1, spec.columns.length)))),
+    create(name: string): Statement {
+      const cols = spec.columns.map((c) => `${q(c.name)} ${TYPES[spec.engine][c.kind]}`).join(", ");
+      return { sql: `CREATE TABLE ${table(name)} (${cols})`, params: [] };
+    },
+    insert(name: string, rows: Cell[][]): Statement {
+      const params = rows.flat().map((v) => (typeof v === "boolean" && spec.engine === "d1" ? (v ? 1 : 0) : v));
+      return { sql: `INSERT INTO ${table(name)} (${columnList}) VALUES ${placeholders(rows.length)}`, params };
+    },
+    drop(name: string): Statement {
+      return { sql: `DROP TABLE IF EXISTS ${table(name)}`, params: [] };
+    },
+    /** renames staging to target; in MySQL a list of pairs swaps atomically */
+    rename(from: string, to: string, also?: [string, string]): Statement {
+      if (spec.engine === "mysql") {
+        const pairs = [...(also ? [also] : []), [from, to]].map(([a, b]) => `${table(a)} TO ${table(b)}`);
+        return { sql: `RENAME TABLE ${pairs.join(", ")}`, params: [] };
+      }
+      return { sql: `ALTER TABLE ${table(from)} RENAME TO ${q(to)}`, params: [] };
+    },
+    appendFrom(staging: string, target: string): Statement {
+      return { sql: `INSERT INTO ${table(target)} (${columnList}) SELECT ${columnList} FROM ${table(staging)}`, params: [] };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { expect, test } from "vitest";
+import { csvBatches } from "./csv";
+import { planColumns, project } from "./frame";
+import { convert, createInference, parseDate } from "./infer";
+import { readUploadOptions, type FormFields } from "./options";
+import { uploadSql } from "./sql";
+import { UploadParseError } from "./errors";
+import { uploadAllowed } from "./access";
+
+const form = (fields: Record<string, string>): FormFields => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]]));
+const opts = (fields: Record<string, string> = {}) => readUploadOptions(form({ type: "csv", table_name: "t", ...fields }));
+const bytes = (text: string) => new TextEncoder().encode(text);
+const rowsOf = (text: string, fields: Record<string, string> = {}, slice?: number) => [...csvBatches(bytes(text), opts(fields), slice)];
+
+test("options: Superset's defaults, comma lists and Marshmallow's messages", () => {
+  const o = opts({ columns_read: "a, b", null_values: "-,x" });
+  expect(o).toMatchObject({ delimiter: ",", header_row: 0, skip_rows: 0, rows_to_read: null, already_exists: "fail", columns_read: ["a", "b"], null_values: ["-", "x"], decimal_character: "." });
+  expect(opts().null_values).toContain("NA");
+  expect(opts({ header_row: "" }).header_row).toBeNull();
+  expect(() => readUploadOptions(form({ type: "xls", already_exists: "merge", skip_rows: "-1" }))).toThrow(
+    expect.objectContaining({ status: 400, fieldErrors: { table_name: ["Missing data for required field."], type: ["Must be one of: csv, excel, columnar."], already_exists: ["Must be one of: fail, replace, append."], skip_rows: ["Must be greater than or equal to 0."] } }),
+  );
+  expect(opts({ column_data_types: '{"a":"int","b":"float64"}' }).column_data_types).toEqual({ a: "integer", b: "real" });
+});
+
+test("csv: header row after skipped lines, quoted fields across lines, line numbers, slices of any size", () => {
+  const text = 'skip me\nid,txt\n1,"a\nb"\n2,plain\n';
+  for (const slice of [3, 1 << 20]) {
+    const batches = rowsOf(text, { skip_rows: "1" }, slice);
+    expect(batches[0].header).toEqual(["id", "txt"]);
+    expect(batches.flatMap((b) => b.rows)).toEqual([{ line: 4, values: ["1", "a\nb"] }, { line: 5, values: ["2", "plain"] }]);
+  }
+  expect(rowsOf("1,2\n3,4\n", { header_row: "" })[0]).toEqual({ header: ["0", "1"], rows: [{ line: 1, values: ["1", "2"] }, { line: 2, values: ["3", "4"] }] });
+  expect(rowsOf("a\n1\n2\n3\n", { rows_to_read: "2" }).flatMap((b) => b.rows)).toHaveLength(2);
+  // a slice boundary inside a multi-byte character
+  expect(rowsOf("\uFEFFname\nÄé😀\n", {}, 1).flatMap((b) => b.rows)).toEqual([{ line: 2, values: ["Äé😀"] }]);
+});
+
+test("csv: a row with too many fields names its line; unclosed quotes fail", () => {
+  expect(() => rowsOf("a,b\n1,2\n\n3,4,5\n")).toThrow(new UploadParseError("Expected 2 fields in line 4, saw 3", 4));
+  expect(() => rowsOf('a,b\n1,"2\n')).toThrow(UploadParseError);
+});
+
+test("frame: columns_read, index column, dataframe index and repeated names", () => {
+  expect(planColumns(["a", "b", "a"], opts())).toEqual([{ name: "a", source: 0 }, { name: "b", source: 1 }, { name: "a.1", source: 2 }]);
+  expect(planColumns(["a", "b", "c"], opts({ columns_read: "c,a" })).map((c) => c.name)).toEqual(["a", "c"]);
+  expect(planColumns(["a", "b"], opts({ index_column: "b", dataframe_index: "true", index_label: "key" }))).toEqual([{ name: "key", source: 1 }, { name: "a", source: 0 }]);
+  expect(planColumns(["a", "b"], opts({ dataframe_index: "true" }))[0]).toEqual({ name: "index", source: "row_number" });
+  expect(() => planColumns(["a"], opts({ columns_read: "z" }))).toThrow("Usecols do not match columns, columns expected but not found: ['z']");
+  expect(project({ line: 2, values: ["1", "NA"] }, 7, [{ name: "i", source: "row_number" }, { name: "a", source: 0 }, { name: "b", source: 1 }], new Set(["NA"]))).toEqual(["7", "1", null]);
+});
+
+test("inference: integer, real, boolean, date, datetime, text; declared kinds checked with their line", () => {
+  const inf = createInference(["i", "r", "b", "d", "t", "s", "empty"], opts());
+  inf.observe(["1", "1.5", "true", "2024-01-02", "2024-01-02 10:00", "x", null], 2);
+  inf.observe(["-3", "2", "False", "2024-12-31", "2024-01-03T11:30:00Z", "2", null], 3);
+  expect(inf.kinds()).toEqual(["integer", "real", "boolean", "date", "datetime", "text", "text"]);
+  const declared = createInference(["when"], opts({ column_dates: "when", day_first: "true" }));
+  declared.observe(["31/01/2024"], 2);
+  expect(() => declared.observe(["soon"], 3)).toThrow('line 3: could not convert "soon" in column "when" to datetime');
+  expect(declared.kinds()).toEqual(["datetime"]);
+});
+
+test("convert: decimal character, dates with offsets and day-first, impossible dates", () => {
+  expect(convert("2,5", "real", { decimal_character: ",", day_first: false })).toBe(2.5);
+  expect(convert("2.5", "real", { decimal_character: ",", day_first: false })).toBeUndefined();
+  expect(convert("9007199254740993", "integer", { decimal_character: ".", day_first: false })).toBeUndefined();
+  expect(parseDate("2024-01-02T10:00:00+02:00", false)).toBe("2024-01-02 08:00:00");
+  expect(parseDate("02/03/2024", true)).toBe("2024-03-02 00:00:00");
+  expect(parseDate("02/03/2024", false)).toBe("2024-02-03 00:00:00");
+  expect(parseDate("2024-02-30", false)).toBeNull();
+});
+
+test("sql: engine types, bound placeholders sized to the engine, quoted names", () => {
+  const columns = [{ name: 'we"ird', kind: "integer" as const }, { name: "ok", kind: "boolean" as const }];
+  const pg = uploadSql({ engine: "postgresql", schema: "s", columns });
+  expect(pg.create("t").sql).toBe('CREATE TABLE "s"."t" ("we""ird" BIGINT, "ok" BOOLEAN)');
+  expect(pg.insert("t", [[1, true], [2, null]])).toEqual({ sql: 'INSERT INTO "s"."t" ("we""ird", "ok") VALUES ($1, $2), ($3, $4)', params: [1, true, 2, null] });
+  const d1 = uploadSql({ engine: "d1", schema: null, columns });
+  expect(d1.rowsPerInsert).toBe(50);
+  expect(d1.insert("t", [[1, true]]).params).toEqual([1, 1]);
+  expect(uploadSql({ engine: "mysql", schema: null, columns }).rename("a", "b", ["b", "c"]).sql).toBe("RENAME TABLE `b` TO `c`, `a` TO `b`");
+});
+
+test("access: allow_file_upload and the listed schemas", () => {
+  expect(uploadAllowed({ allow_file_upload: false, extra: null }, null)).toBe(false);
+  expect(uploadAllowed({ allow_file_upload: true, extra: null }, null)).toBe(true);
+  const listed = { allow_file_upload: true, extra: JSON.stringify({ schemas_allowed_for_file_upload: ["up"] }) };
+  expect(uploadAllowed(listed, "up")).toBe(true);
+  expect(uploadAllowed(listed, "public")).toBe(false);
+});

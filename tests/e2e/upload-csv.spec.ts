@@ -1,0 +1,67 @@
+import { expect, test, type Page } from "@playwright/test";
+import { csrfToken } from "./api-helpers";
+import { admin, login } from "./helpers";
+
+// The upload journey: an admin opens "+" → Data → Upload CSV to database, sends a file with a bad row (the
+// error names the line and the form keeps what was typed), picks a good file instead, sees the new dataset
+// in the Datasets list and opens it in Explore with the file's columns.
+
+const table = `fruit_${Date.now().toString(36)}`;
+
+async function examplesDatabase(page: Page): Promise<number> {
+  const res = await page.request.get("/api/v1/database/?q=(page_size:100)");
+  const body = (await res.json()) as { result: { id: number; database_name: string }[] };
+  const id = body.result.find((d) => d.database_name === "examples")!.id;
+  const put = await page.request.put(`/api/v1/database/${id}`, { data: { allow_file_upload: true }, headers: { "X-CSRFToken": await csrfToken(page) } });
+  expect(put.status()).toBe(200);
+  return id;
+}
+
+const file = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+
+test("upload a CSV from the + menu, see the error of a bad row, then open the new dataset in Explore", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  await examplesDatabase(page);
+  await page.goto("/tablemodelview/list/");
+
+  const modal = page.getByRole("dialog", { name: "Upload CSV to database" });
+  await expect(async () => {
+    await page.getByTestId("new-menu").click();
+    await page.getByTestId("new-menu-data").hover();
+    await page.getByTestId("menu-upload-csv").click({ timeout: 1000 });
+    await expect(modal).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+
+  const chooser = page.waitForEvent("filechooser");
+  await modal.getByTestId("upload-file").click();
+  await (await chooser).setFiles(file("bad.csv", "name,price,picked\napple,1.5,2024-01-02\npear,2,2024-02-03,extra\n"));
+  await modal.getByTestId("upload-database").click();
+  await page.getByRole("option", { name: "examples", exact: true }).click();
+  await modal.getByTestId("upload-table-name").fill(table);
+  await modal.getByTestId("upload-submit").click();
+  await expect(modal.getByTestId("upload-error")).toContainText("Parsing error: Expected 3 fields in line 3, saw 4");
+  // nothing typed is lost
+  await expect(modal.getByTestId("upload-table-name")).toHaveValue(table);
+  await expect(modal.getByTestId("upload-database")).toHaveValue("examples");
+
+  const chooser2 = page.waitForEvent("filechooser");
+  await modal.getByTestId("upload-file").click();
+  await (await chooser2).setFiles(file("fruit.csv", "name,price,picked\napple,1.5,2024-01-02\npear,2,2024-02-03\nplum,3.25,2024-03-04\n"));
+  await modal.getByRole("button", { name: "File settings" }).click();
+  await modal.getByTestId("upload-column-dates").click();
+  await page.getByRole("option", { name: "picked" }).click();
+  await page.keyboard.press("Escape");
+  await modal.getByTestId("upload-submit").click();
+  await expect(modal).toBeHidden({ timeout: 30_000 });
+
+  const row = page.getByTestId(`dataset-row-${table}`);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText("examples");
+
+  const list = await page.request.get(`/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:'${table}')))`);
+  const datasetId = ((await list.json()) as { result: { id: number }[] }).result[0].id;
+  await page.goto(`/explore/?datasource_id=${datasetId}&datasource_type=table`);
+  await expect(page.getByTestId("dataset-name")).toHaveText(table);
+  for (const column of ["name", "price", "picked"]) await expect(page.getByTestId("dataset-pane")).toContainText(column);
+  await page.screenshot({ path: "test-results/upload-explore.png" });
+});
