@@ -1,4 +1,8 @@
-import { FilterXSS, safeAttrValue } from "xss";
+import * as xssModule from "xss";
+
+// xss is CommonJS whose module.exports is a function: bundlers expose its named exports, while workerd's module
+// loader (the worker tests) offers only the default export, so both shapes are read.
+const { FilterXSS, safeAttrValue } = (xssModule as unknown as { default?: typeof xssModule }).default ?? xssModule;
 
 // The email of a report, as Superset's EmailNotification builds it (superset/reports/notifications/email.py):
 // subject "<prefix> <report name>: <chart name>", an HTML body with the description, a call to action linking to
