@@ -11,3 +11,12 @@ test("world map: a country filters the country column by the data's own code for
   expect(crossFilter(formData, { raw: { id: "250" } })).toBeNull();
   expect(crossFilter({ ...formData, entity: undefined }, { raw: france })).toBeNull();
 });
+
+test("world map: a country given by IOC code filters by that code", () => {
+  const formData = { viz_type: "world_map", entity: "noc", country_fieldtype: "cioc", metric: "count" };
+  const model = worldMap.transformProps({ formData, queriesData: [{ data: [{ noc: "NED", count: 3 }] }] as never, width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  const netherlands = (model.data.datasets[0].data as { id: string }[])[0];
+  expect(netherlands.id).toBe("528");
+  expect(crossFilter(formData, { raw: netherlands })).toEqual([{ col: "noc", value: "NED" }]);
+});

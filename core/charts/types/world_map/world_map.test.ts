@@ -66,3 +66,24 @@ test("world_map: the atlas joined in, every country a shape, bubbles on their co
   expect(japan.latitude).toBeGreaterThan(30);
   expect(japan.latitude).toBeLessThan(45);
 });
+
+test("world_map: IOC codes (country_fieldtype cioc), case-insensitive, drawn on their country's shape; unknown codes dropped", () => {
+  const formData = { ...example, entity: "noc", country_fieldtype: "cioc", show_bubbles: false };
+  const data = [{ noc: "GER", count: 4 }, { noc: "ned", count: 3 }, { noc: "SUI", count: 2 }, { noc: "USA", count: 1 }, { noc: "XYZ", count: 9 }, { noc: "KOS", count: 5 }];
+  const model = worldMap.transformProps({ formData, queriesData: [{ data }], width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  // XYZ is no IOC code and Kosovo (KOS) has no ISO code: both left off, as unknown names and ISO codes are
+  expect((model.data.datasets[0].data as { id: string; entity: unknown }[]).map((d) => [d.id, d.entity])).toEqual([["276", "GER"], ["528", "ned"], ["756", "SUI"], ["840", "USA"]]);
+  const drawn = attachWorldFeatures(model, topology as unknown as Topology);
+  const shapeOf = (code: string) => (drawn.data.datasets[0].data as any[]).find((d) => d.entity === code);
+  expect(["GER", "ned", "SUI", "USA"].map((code) => [shapeOf(code).feature.properties.name, shapeOf(code).value])).toEqual([
+    ["Germany", 4], ["Netherlands", 3], ["Switzerland", 2], ["United States of America", 1],
+  ]);
+  expect([isoNumeric("XYZ", "cioc"), isoNumeric("constructor", "cioc"), isoNumeric(" sui ", "cioc")]).toEqual([undefined, undefined, "756"]);
+});
+
+test("world_map control panel: the country field types in Superset's order, IOC codes among them", () => {
+  const control = worldMap.controlPanel.sections.flatMap((s) => s.controls).find((ctl) => ctl.name === "country_fieldtype") as { choices: [string, string][] };
+  expect(control.choices.map(([value]) => value)).toEqual(["name", "cioc", "cca2", "cca3"]);
+  expect(control.choices[1][1]).toBe("code International Olympic Committee (cioc)");
+});
