@@ -40,7 +40,8 @@ function walk(dir: string): string[] {
 export interface ExampleConfigs {
   files: Map<string, Yaml>;
   dashboards: { title: string; uuid: string; charts: number }[];
-  charts: number;
+  /** chart files, their distinct uuids (three files repeat another's), and the uuids dashboards place */
+  charts: { files: number; uuids: number; placed: number };
 }
 
 export function readConfigs(): ExampleConfigs {
@@ -51,7 +52,10 @@ export function readConfigs(): ExampleConfigs {
     uuid: d.uuid as string,
     charts: Object.values(d.position as Record<string, { type?: string }>).filter((n) => n?.type === "CHART").length,
   }));
-  return { files, dashboards, charts: [...files.keys()].filter((p) => p.startsWith("charts/")).length };
+  const chartFiles = [...files].filter(([p]) => p.startsWith("charts/"));
+  const placed = new Set([...files].filter(([p]) => p.startsWith("dashboards/"))
+    .flatMap(([, d]) => Object.values(d.position as Record<string, { type?: string; meta?: { uuid?: string } }>).filter((n) => n?.type === "CHART").map((n) => n.meta?.uuid)));
+  return { files, dashboards, charts: { files: chartFiles.length, uuids: new Set(chartFiles.map(([, d]) => d.uuid)).size, placed: placed.size } };
 }
 
 /** The physical tables the bundle's datasets read, with the file and the columns its YAML declares as dates. */
