@@ -174,3 +174,13 @@ test("raw (unaggregated) queries, offsets and the row cap", () => {
   expect(legacy.labels).toEqual(["__timestamp", "count"]);
   expect(legacy.sql).toContain(`AS "__timestamp"`);
 });
+
+test("a raw query lists the granularity column unbucketed; a grouped one buckets it by the grain", () => {
+  // Superset's example "Games" table (raw mode, granularity_sqla year, time_grain_sqla P1D, year a BIGINT)
+  const base = { columns: ["state", "ds"], granularity: "ds", extras: { time_grain_sqla: "P1D" } };
+  const raw = compileQuery(query(base), births, opts("postgresql"));
+  expect(raw.sql).toMatch(/^SELECT "state" AS "state",\n {7}"ds" AS "ds"\nFROM/);
+  expect(raw.sql).not.toContain("DATE_TRUNC");
+  const grouped = compileQuery(query({ ...base, metrics: ["count"] }), births, opts("postgresql"));
+  expect(grouped.sql).toMatch(/DATE_TRUNC\('day', "ds"\) AS "ds"/i);
+});

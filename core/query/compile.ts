@@ -42,10 +42,14 @@ export function compileQuery(q: QueryObject, dataset: DatasetForQuery, opts: Com
     const time = columnExpr(ctx, q.granularity, grain);
     if (time) columns.push({ sql: time.sql, label: TIMESTAMP_LABEL });
   }
+  // Superset's get_sqla_query buckets the granularity column by name only when it groups (metrics sent, even
+  // none): a raw query (metrics null, a table in raw mode) lists that column as it is stored
+  const grouping = q.metrics !== null;
   for (const ref of q.columns) {
     // extras.time_grain_sqla buckets the x-axis (an adhoc BASE_AXIS column) or, by name, the granularity column, as
     // Superset's get_sqla_query does; any other named column (a series such as `name`) stays as it is
-    const expr = columnExpr(ctx, ref, typeof ref === "string" && ref !== q.granularity ? null : grain);
+    const byName = typeof ref === "string";
+    const expr = columnExpr(ctx, ref, byName && (ref !== q.granularity || !grouping) ? null : grain);
     if (expr) columns.push(expr);
   }
   const metrics = (q.metrics ?? []).map((m) => metricExpr(ctx, m));
