@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { eachLimited, MAX_BATCH_CONTEXTS, ndjsonLine, ndjsonReader, parseBatch } from "./batch";
+import { eachLimited, MAX_BATCH_CONTEXTS, ndjsonLine, ndjsonReader, ndjsonTextLine, parseBatch } from "./batch";
 
 test("a batch is a non-empty list of query context objects, bounded", () => {
   expect(parseBatch({ contexts: [{ datasource: { id: 1 } }, {}] })).toEqual([{ datasource: { id: 1 } }, {}]);
@@ -47,4 +47,11 @@ test("NDJSON lines round-trip through the reader whatever the chunking", () => {
   const last = ndjsonReader();
   expect(last.push('{"index":2}')).toEqual([]);
   expect(last.end()).toEqual([{ index: 2 }]);
+});
+
+test("a line of JSON text already kept is the same line, marked front when the front cache answered it", () => {
+  const body = '{"result":[{"data":[{"a":"x\\ny"}]}]}';
+  expect(JSON.parse(ndjsonTextLine(3, 200, body))).toEqual(JSON.parse(ndjsonLine({ index: 3, status: 200, body: JSON.parse(body) })));
+  expect(ndjsonTextLine(3, 200, body, true).endsWith("}\n")).toBe(true);
+  expect(JSON.parse(ndjsonTextLine(3, 200, body, true))).toEqual({ index: 3, status: 200, front: true, body: { result: [{ data: [{ a: "x\ny" }] }] } });
 });

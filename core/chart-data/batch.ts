@@ -15,6 +15,8 @@ export interface BatchLine {
   index: number;
   /** the HTTP status POST /api/v1/chart/data would have answered */
   status: number;
+  /** present (true) when the per-isolate front cache answered the context */
+  front?: true;
   body: Record<string, unknown>;
 }
 
@@ -31,6 +33,14 @@ export function parseBatch(body: unknown): Record<string, unknown>[] {
 
 /** One NDJSON line (JSON never holds a raw newline, so the line ends only at the "\n"). */
 export const ndjsonLine = (line: BatchLine): string => `${JSON.stringify(line)}\n`;
+
+/**
+ * A line whose body is JSON text already (an answer as the front cache keeps it: not parsed to be written
+ * again). `front` marks an answer served from the per-isolate front cache, as the single route's
+ * Server-Timing header does: `{ index, status, front: true, body }`.
+ */
+export const ndjsonTextLine = (index: number, status: number, bodyJson: string, front = false): string =>
+  `{"index":${index},"status":${status}${front ? ',"front":true' : ""},"body":${bodyJson}}\n`;
 
 /** Runs `work` over the items, at most `limit` at once, calling `done` as each finishes (in finishing order). */
 export async function eachLimited<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>, done: (result: R, index: number) => Promise<void> | void): Promise<void> {

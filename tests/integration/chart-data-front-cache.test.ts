@@ -148,3 +148,60 @@ test("a range relative to now rolls over: an answer is not served once the range
   expect((await ask(admin, fixed)).body.result[0].data).toEqual([{ region: "north", total: 10 }, { region: "south", total: 20 }]);
   expect((await ask(admin, fixed)).front).toBe(true);
 });
+
+// POST /api/v1/chart/data/batch reads and fills the same front cache per context; a line it served carries
+// `front: true` (the batch answers one response for many contexts, so no header can tell them apart).
+interface Line { index: number; status: number; front?: boolean; body: Record<string, any> }
+
+async function batch(client: ApiClient, contexts: unknown[], query = ""): Promise<Record<number, Line>> {
+  const res = await client.post(`/api/v1/chart/data/batch${query}`, { contexts });
+  expect(res.status).toBe(200);
+  const lines = (await res.text()).trimEnd().split("\n").map((l) => JSON.parse(l) as Line);
+  expect(lines).toHaveLength(contexts.length);
+  return Object.fromEntries(lines.map((l) => [l.index, l]));
+}
+
+test("batch: each context is answered from the front cache when warm, shared with the single route", async () => {
+  const [a, b, c] = [body(), body({ columns: [] }), body()];
+  const first = await batch(admin, [a, b]);
+  expect([first[0].front, first[1].front]).toEqual([undefined, undefined]);
+  expect(first[0].body.result[0].data).toEqual([{ region: "north", total: 15 }, { region: "south", total: 20 }]);
+  expect(first[1].body.result[0].data).toEqual([{ total: 35 }]);
+  // warm: both kept contexts served from the front cache, a new one computed beside them
+  const warm = await batch(admin, [a, b, c]);
+  expect([warm[0].front, warm[1].front, warm[2].front]).toEqual([true, true, undefined]);
+  expect(warm[0].body.result[0]).toMatchObject({ data: first[0].body.result[0].data, is_cached: true, cache_key: first[0].body.result[0].cache_key });
+  expect(warm[1].body.result[0].data).toEqual([{ total: 35 }]);
+  // the single route serves what the batch kept, and the batch what the single route kept
+  expect((await ask(admin, a)).front).toBe(true);
+  const d = body();
+  expect((await ask(admin, d)).front).toBe(false);
+  expect((await batch(admin, [d]))[0].front).toBe(true);
+  // force=true on the batch passes over every kept answer
+  const forced = await batch(admin, [a, b], "?force=true");
+  expect([forced[0].front, forced[1].front]).toEqual([undefined, undefined]);
+  expect(forced[0].body.result[0].is_cached).toBe(false);
+});
+
+test("batch: access is checked on every front hit; without it the line is a 403, never the kept answer", async () => {
+  const b = body();
+  const one = await reader();
+  await batch(one.client, [b]);
+  const warm = await batch(one.client, [b]);
+  expect(warm[0].front).toBe(true);
+  expect(warm[0].body.result[0].data).toEqual([{ region: "north", total: 15 }, { region: "south", total: 20 }]);
+  // another user without the dataset's access: a 403 on that line
+  const username = `blindb_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  expect((await admin.post("/api/v1/security/users/", { username, first_name: "B", last_name: "L", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma")] })).status).toBe(201);
+  const blind = await batch(await loginAs(username, password), [b]);
+  expect(blind[0].status).toBe(403);
+  expect(blind[0].body.errors[0].error_type).toBe("DATASOURCE_SECURITY_ACCESS_ERROR");
+  // access taken away from the user whose answer is kept (same id, same roles, so the same key): refused
+  expect((await admin.post(`/api/v1/security/roles/${one.role}/permissions`, { permission_view_menu_ids: [] })).status).toBe(200);
+  const revoked = await batch(one.client, [b]);
+  expect(revoked[0].status).toBe(403);
+  expect(revoked[0].front).toBeUndefined();
+  expect(revoked[0].body.result).toBeUndefined();
+  expect(revoked[0].body.errors[0].error_type).toBe("DATASOURCE_SECURITY_ACCESS_ERROR");
+});

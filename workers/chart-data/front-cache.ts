@@ -72,18 +72,34 @@ type C = Context<AppEnv>;
 
 export const FRONT_HIT = 'chart-data-front;desc="hit"';
 
-async function keyOf(c: C): Promise<string | null> {
-  if (!(c.req.header("Content-Type") ?? "").includes("application/json")) return null;
-  const url = c.req.url;
-  const at = url.indexOf("?");
-  const search = at < 0 ? "" : url.slice(at + 1);
+/** The key of a JSON body sent with this query string by this request's caller; null when not kept. */
+function keyFor(c: C, body: string, search: string): string | null {
   if (search && forcedBySearch(new URLSearchParams(search))) return null;
-  return frontKey(await c.req.text(), search, principalOf(c));
+  return frontKey(body, search, principalOf(c));
 }
 
-/** The kept answer to this request, when there is a fresh one this caller may read; otherwise null. */
-export async function frontAnswer(c: C): Promise<Response | null> {
-  const key = await keyOf(c);
+const searchOf = (c: C): string => {
+  const url = c.req.url;
+  const at = url.indexOf("?");
+  return at < 0 ? "" : url.slice(at + 1);
+};
+
+async function keyOf(c: C): Promise<string | null> {
+  if (!(c.req.header("Content-Type") ?? "").includes("application/json")) return null;
+  return keyFor(c, await c.req.text(), searchOf(c));
+}
+
+/**
+ * The key of one context of POST /api/v1/chart/data/batch: its JSON text with the batch's query string, as
+ * POST /api/v1/chart/data keys that very body (a context answers the same through either route, so either
+ * may serve the other's kept answer).
+ */
+export function frontContextKey(c: C, context: Record<string, unknown>): string | null {
+  return keyFor(c, JSON.stringify(context), searchOf(c));
+}
+
+/** The kept answer's JSON text under this key, when fresh and this caller may read its dataset; else null. */
+export async function frontHit(c: C, key: string | null): Promise<string | null> {
   const entry = key === null ? undefined : entries.get(key);
   if (!entry || key === null) return null;
   // throws 403 (or 404) as the full path would when the caller's access or the dataset is gone
@@ -93,8 +109,14 @@ export async function frontAnswer(c: C): Promise<Response | null> {
     return null;
   }
   keep(key, entry);
+  return entry.json;
+}
+
+/** The kept answer to this request, when there is a fresh one this caller may read; otherwise null. */
+export async function frontAnswer(c: C): Promise<Response | null> {
+  const json = await frontHit(c, await keyOf(c));
   // says which layer answered (for tests and anyone reading a trace); nothing of the answer itself
-  return c.body(entry.json, 200, { "Content-Type": "application/json", "Server-Timing": FRONT_HIT });
+  return json === null ? null : c.body(json, 200, { "Content-Type": "application/json", "Server-Timing": FRONT_HIT });
 }
 
 /** Collects what a run needs kept beside its answer: the time ranges it resolved. */
@@ -105,7 +127,11 @@ export interface FrontRecorder {
 }
 
 export async function frontRecorder(c: C): Promise<FrontRecorder> {
-  const key = await keyOf(c);
+  return recorderFor(await keyOf(c));
+}
+
+/** The recorder of a known key (a batch context's: frontContextKey). */
+export function recorderFor(key: string | null): FrontRecorder {
   const ranges: RangeUse[] = [];
   return {
     onTimeRange: (use) => void ranges.push(use),
