@@ -152,9 +152,11 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
   await page.getByTestId("dashboard-tab").filter({ hasText: "Second" }).click();
   await expect(chartBox(page, d.line)).toHaveAttribute("data-status", "success");
   await chartAction(page, d.line, "chart-copy-link");
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  // a dashboard permalink anchored on the chart (Superset's chart Share): it opens on the chart's tab
-  expect(link).toMatch(/\/superset\/dashboard\/p\/[A-Za-z0-9_-]+\/$/);
+  // a dashboard permalink anchored on the chart (Superset's chart Share): it opens on the chart's tab; the link is
+  // written to the clipboard once the permalink is stored, so it is read until it arrives
+  const readLink = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(readLink).toMatch(/\/superset\/dashboard\/p\/[A-Za-z0-9_-]+\/$/);
+  const link = await readLink();
   await page.goto(link);
   await expect(page).toHaveURL(new RegExp(`/superset/dashboard/${d.slug}/\\?permalink_key=[A-Za-z0-9_-]+#CHART-line$`));
   await expect(chartBox(page, d.line)).toBeVisible();
