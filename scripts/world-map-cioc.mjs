@@ -1,8 +1,9 @@
 // Writes core/charts/types/world_map/cioc.ts, the table of IOC country codes (GER, NED, SUI) to ISO 3166-1 alpha-3
 // that the world map uses for Superset's country_fieldtype "cioc", from the `cioc` field of the world-countries
 // package (a devDependency: only the generated table ships, not the package's 250 full country records).
-// Run `node scripts/world-map-cioc.mjs` after updating world-countries, and commit the file. A unit test
-// (core/charts/types/world_map/cioc.test.ts) fails when the committed table differs from what this writes.
+// Run `node scripts/world-map-cioc.mjs` after updating world-countries, and commit the file. With --check it
+// writes nothing and exits 1 when the committed table differs from what it would write: a unit test
+// (core/charts/types/world_map/cioc.test.ts) runs that, so the table cannot drift from the package.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -47,6 +48,11 @@ export function currentCiocModule() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv.includes("--check")) {
+    const same = readFileSync(OUT, "utf8") === currentCiocModule();
+    console.log(same ? `${OUT} is up to date` : `${OUT} differs from world-countries: run node scripts/world-map-cioc.mjs`);
+    process.exit(same ? 0 : 1);
+  }
   writeFileSync(OUT, currentCiocModule());
   console.log(`wrote ${OUT}`);
 }

@@ -2,25 +2,16 @@ import { useEffect, useState } from "react";
 import { Button, Group, NumberInput, Popover, RangeSlider, Select, Stack, Text } from "@mantine/core";
 import { choiceOf, choiceProblem, timeRangeOf } from "../../../../core/explore/time-range-choice";
 import { TIME_GRAINS, TIME_GRAIN_NAMES } from "../../../../core/connectors/dialects/types";
-import { filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
-import type { ExtraFormData, NativeFilter } from "../../../../core/dashboards/filters/types";
+import { filterColumn, filterDatasetId } from "../../../../core/dashboards/filters/mask";
 import { TimeRangePicker } from "../../explore/TimeRangePicker";
 import { columnBounds, temporalColumns } from "./values";
 import { SelectFilter } from "./SelectFilter";
+import type { ControlProps } from "./control-types";
+
+export type { ControlProps };
 
 // One control per filter type, editing the filter's pending value. Value lists load when the control mounts,
 // in parallel with the charts (which never wait for them), and again as parents or the search text change.
-
-export interface ControlProps {
-  filter: NativeFilter;
-  value: FilterValue;
-  onChange: (v: FilterValue) => void;
-  /** where "select first value by default" puts the first option (the bar applies it at once); onChange if absent */
-  onFirstValue?: (v: FilterValue) => void;
-  /** the pending masks of the filter's cascade parents */
-  parents: ExtraFormData[];
-  csrfToken: string | null;
-}
 
 function RangeFilter({ filter, value, onChange, csrfToken }: ControlProps) {
   const [bounds, setBounds] = useState<{ min: number; max: number } | { error: string } | null>(null);

@@ -5,17 +5,13 @@ import { FILTER_TYPES, FILTER_TYPE_LABELS, needsColumn, needsDataset, type Filte
 import type { DashboardChartData } from "../DashboardChart";
 import { FilterControl } from "./FilterControls";
 import { SelectFilterSettings } from "./FilterSettings";
+import type { DatasetOption } from "./control-types";
+
+export type { DatasetOption };
 
 // The settings of one native filter in the configuration modal (Superset's FiltersConfigForm): type, name,
 // dataset and column, cascade parent, the value filter's settings (FilterSettings), default value (edited with the filter's own control), required, multiple,
 // scoping (all panels, or chosen tabs less chosen charts) and description.
-
-export interface DatasetOption {
-  id: number;
-  table_name: string;
-  columns: { column_name: string; is_dttm: boolean; type: string | null; filterable?: boolean }[];
-  metrics?: { metric_name: string }[];
-}
 
 const pool = { withinPortal: true, zIndex: 400 };
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, TextInput } from "@mantine/core";
 import { preFilterOf, sortMetricOf } from "../../../../core/dashboards/filters/select-values";
 import type { NativeFilter } from "../../../../core/dashboards/filters/types";
-import type { DatasetOption } from "./FilterForm";
+import type { DatasetOption } from "./control-types";
 
 // The "Filter settings" of a value filter in the configuration modal, as Superset's FiltersConfigForm names
 // them: pre-filter available values (adhoc filters kept at the top of the filter, as Superset stores them),

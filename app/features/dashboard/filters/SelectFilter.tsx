@@ -3,7 +3,7 @@ import { MultiSelect, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import { firstValueDefault, isPastedList, joinPages, matchPasted, selectAll, splitPasted } from "../../../../core/dashboards/filters/select-values";
-import type { ControlProps } from "./FilterControls";
+import type { ControlProps } from "./control-types";
 import { filterValuesPage } from "./values";
 
 // A value filter (Superset's filter_select): options a page at a time (more load as the list is scrolled to its
