@@ -43,8 +43,10 @@ const prepared = new Map<string, Prepare>();
 const loadAnnotation = async (): Promise<Registrable[]> => [(await import("chartjs-plugin-annotation")).default];
 
 const loaded = new Map<string, Promise<void>>();
+/** plugins registered already: a model needing only these draws in its first render */
+const registered = new Set<string>();
 function ensure(name: string, load: () => Promise<Registrable[]>): Promise<void> {
-  if (!loaded.has(name)) loaded.set(name, load().then((items) => ChartJS.register(...items)));
+  if (!loaded.has(name)) loaded.set(name, load().then((items) => (ChartJS.register(...items), void registered.add(name))));
   return loaded.get(name)!;
 }
 
@@ -60,15 +62,21 @@ function needed(model: ChartJsModel): [string, () => Promise<Registrable[]>][] {
   return out;
 }
 
+/** Loads and registers every plugin `model` needs (a dashboard chart's turn to draw waits for it). */
+export function prepareModel(model: ChartJsModel): Promise<void> {
+  return Promise.all(needed(model).map(([name, load]) => ensure(name, load))).then(() => undefined);
+}
+
 /** A right-click: what is under the pointer (nothing when between elements) and where, for a context menu. */
 export type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
-export default function ChartJsCanvas({ model, height, onPick, onContextPick }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+export default function ChartJsCanvas({ model, height, onPick, onContextPick, onDrawn }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   const chartRef = useRef<ChartJS>(null);
   const wants = needed(model);
   const key = wants.map(([n]) => n).join(",");
-  const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.length ? null : { key, error: null });
+  const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.every(([n]) => registered.has(n)) ? { key, error: null } : null);
   useEffect(() => {
+    if (state?.key === key) return;
     let live = true;
     Promise.all(wants.map(([name, load]) => ensure(name, load))).then(
       () => live && setState({ key, error: null }),
@@ -78,8 +86,8 @@ export default function ChartJsCanvas({ model, height, onPick, onContextPick }: 
       live = false;
     };
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
-  // joined once per model, not per render, so Chart.js is not handed new data on every redraw
   const ready = state?.key === key;
+  // joined once per model, not per render, so Chart.js is not handed new data on every redraw
   const drawn = useMemo(() => (ready ? (prepared.get(model.type)?.(model) ?? model) : model), [model, ready]);
   // a click on an element reports its label and series (dashboards turn it into a cross-filter)
   const options = useMemo(() => (onPick ? {
@@ -91,6 +99,14 @@ export default function ChartJsCanvas({ model, height, onPick, onContextPick }: 
       onPick({ label: chart.data.labels?.[el.index], series: dataset?.label, raw: dataset?.data[el.index], index: el.index, dataset });
     },
   } : drawn.options), [drawn, onPick]);
+  // react-chartjs-2 builds (or updates) the chart in its own effects, which run before this parent's
+  const shown = ready && !state.error ? options : null;
+  useEffect(() => {
+    if (shown) onDrawn?.();
+  }, [shown]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (state?.error) onDrawn?.();
+  }, [state?.error]); // eslint-disable-line react-hooks/exhaustive-deps
   if (state?.error) return <Alert color="red" title="The chart could not be drawn">{state.error}</Alert>;
   if (!state || state.key !== key) return <Center h={height}><Loader size="sm" /></Center>;
   return (

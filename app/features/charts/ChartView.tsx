@@ -6,14 +6,31 @@ import type { ChartPick } from "../../../core/charts/cross-filter";
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
 
-const ChartJsCanvas = lazy(() => import("./ChartJsCanvas"));
+const loadChartJs = () => import("./ChartJsCanvas");
+const ChartJsCanvasLazy = lazy(loadChartJs);
+/** the module once loaded: drawn without React.lazy's one suspension per lazy element */
+let chartJsModule: Awaited<ReturnType<typeof loadChartJs>> | null = null;
+
+/**
+ * Loads what drawing `model` needs (Chart.js, the plugins of its type): a dashboard grants a chart its turn to
+ * draw only once this settled, so the draw itself never waits on the network.
+ */
+export function prepareChartModel(model: ChartModel): Promise<unknown> {
+  const chartJs = model.kind === "chartjs" ? model : model.kind === "big_number" ? model.trendline : undefined;
+  if (!chartJs) return Promise.resolve();
+  return loadChartJs().then((m) => {
+    chartJsModule = m;
+    return m.prepareModel(chartJs);
+  });
+}
 /** A right-click: what is under the pointer (null between elements) and where (dashboards: drill to detail). */
 type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
-function ChartJs({ model, height, onPick, onContextPick }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+function ChartJs({ model, height, onPick, onContextPick, onDrawn }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
+  const Canvas = chartJsModule?.default ?? ChartJsCanvasLazy;
   return (
     <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
-      <ChartJsCanvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} />
+      <Canvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
     </Suspense>
   );
 }
@@ -108,11 +125,14 @@ function BigNumberView({ model, height }: { model: BigNumberModel; height: numbe
   );
 }
 
-/** `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row; `onContextPick` right-clicks. */
-export function ChartView({ model, height, onPick, onContextPick }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+/**
+ * `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row; `onContextPick` right-clicks;
+ * `onDrawn` is called once a Chart.js model is on its canvas (other kinds are drawn by React's commit itself).
+ */
+export function ChartView({ model, height, onPick, onContextPick, onDrawn }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   switch (model.kind) {
     case "chartjs":
-      return <ChartJs model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
+      return <ChartJs model={model} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />;
     case "table":
       return <TableView model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
     case "pivot_table":

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
-import { ChartView } from "../charts/ChartView";
+import { ChartView, prepareChartModel } from "../charts/ChartView";
 import { fetchChartDataBatched } from "../charts/chart-data-client";
 import { useChartFilters } from "./filters/context";
 import { AppliedFiltersBadge } from "./filters/AppliedFiltersBadge";
 import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/cross";
 import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
-import { usePaintTurn } from "./paint-turn";
+import { useDrawTurn } from "./paint-turn";
 import { ChartMenu } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
@@ -58,7 +58,11 @@ function useNearViewport<T extends HTMLElement>(): [React.RefObject<T>, boolean]
   return [ref, near];
 }
 
-export function DashboardChart({ layoutId, chart, title, width, height, csrfToken }: {
+type Drawable = ChartModel | { kind: "error"; message: string };
+const prepareDrawable = (m: Drawable) => (m.kind === "error" ? Promise.resolve() : prepareChartModel(m));
+
+/** Memoised: a dashboard re-render (a tab switch, a refresh signal) re-renders no chart whose props are the same. */
+export const DashboardChart = memo(function DashboardChart({ layoutId, chart, title, width, height, csrfToken }: {
   layoutId: string;
   chart: DashboardChartData | undefined;
   title: string;
@@ -123,15 +127,22 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
     const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
     setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
   }, [chart]);
-  const turn = usePaintTurn(state.status === "success" && near);
-  const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
-    if (state.status !== "success" || !turn || !formData || drawWidth === 0) return null;
+  const latest = useMemo((): Drawable | null => {
+    if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;
     try {
       return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, turn, formData, drawWidth, drawHeight, dark]);
+  }, [state, near, formData, drawWidth, drawHeight, dark]);
+  // charts draw in turns (paint-turn.ts); a chart being queried again keeps its drawing until its new one is drawn
+  const { shown, drawn } = useDrawTurn(latest, prepareDrawable);
+  const model = state.status === "failed" ? null : shown;
+  const current = model !== null && model === latest;
+  // Chart.js models say when they are on the canvas; everything else is drawn by the commit
+  useEffect(() => {
+    if (shown && shown.kind !== "chartjs") drawn();
+  }, [shown, drawn]);
 
   if (!chart) {
     return (
@@ -143,7 +154,7 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
   return (
     <Paper withBorder p="xs" ref={boxRef} id={layoutId} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
       data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}
-      data-painted={model && model.kind !== "error" ? "" : undefined}>
+      data-painted={current && model.kind !== "error" ? "" : undefined}>
       <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
         <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
@@ -162,7 +173,9 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
         e.preventDefault();
         onContextPick(null, { x: e.clientX, y: e.clientY });
       }}>
-        {(state.status === "waiting" || state.status === "loading") && <Center h="100%"><Loader size="sm" /></Center>}
+        {!current && state.status !== "failed" && (model
+          ? <Center pos="absolute" inset={0} style={{ zIndex: 1, pointerEvents: "none" }} data-testid="chart-reloading"><Loader size="sm" /></Center>
+          : <Center h="100%"><Loader size="sm" /></Center>)}
         {state.status === "failed" && (
           <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>
@@ -170,7 +183,7 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={view.hideChartControls ? undefined : onContextPick} />}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={view.hideChartControls ? undefined : onContextPick} onDrawn={drawn} />}
       </Box>
       {contextAt && <ChartContextMenu at={contextAt} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))} />}
       {drill && formData && (
@@ -180,4 +193,4 @@ export function DashboardChart({ layoutId, chart, title, width, height, csrfToke
       )}
     </Paper>
   );
-}
+});

@@ -1,41 +1,97 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
-// Charts of a dashboard take turns to draw, one per task: 24 charts whose data arrived together (embedded in
-// the page, or answered from the cache at once) would otherwise all build their Chart.js models in one React
-// commit, a main-thread task of seconds (issue 11: no long task over 200 ms while cached charts paint).
+// Charts of a dashboard draw one at a time, each in a task of its own (issue 11: no long task over 200 ms while
+// 24 charts arrive from the cache; issue 12: a filter apply's 14 answers arrive in one stream chunk). A chart's
+// turn is granted only once the code it draws with is loaded (`prepare`: Chart.js and its plugins), and lasts until
+// the chart says it has drawn (Chart.js builds the chart in an effect after React's commit), so a turn is the whole
+// draw: granting turns by timer alone let every chart waiting on the same lazy chunk draw in the one task in which
+// that chunk arrived (1.5 s tasks in the profile of bench/dashboard-profile.mjs).
 
-const waiting: (() => void)[] = [];
-let scheduled = false;
-
-function grantNext() {
-  const grant = waiting.shift();
-  if (!grant) {
-    scheduled = false;
-    return;
-  }
-  grant();
-  // the next turn comes after this chart's render, which React runs in a task of its own
-  setTimeout(grantNext, 0);
+interface Turn {
+  ready: boolean;
+  grant: () => void;
 }
 
-function requestTurn(grant: () => void): () => void {
-  waiting.push(grant);
-  if (!scheduled) {
-    scheduled = true;
-    setTimeout(grantNext, 0);
-  }
-  return () => {
-    const i = waiting.indexOf(grant);
-    if (i >= 0) waiting.splice(i, 1);
-  };
+/** A chart that never says it drew (an error, a lost effect) gives the turn back after this long. */
+const MAX_HOLD_MS = 1000;
+
+const queue: Turn[] = [];
+let holder: Turn | null = null;
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+let posted = false;
+
+// a message posts a task without setTimeout's clamping of nested timers to 4 ms
+const channel = typeof MessageChannel === "undefined" ? null : new MessageChannel();
+const post = (fn: () => void) => {
+  if (!channel) return void setTimeout(fn, 0);
+  channel.port1.onmessage = fn;
+  channel.port2.postMessage(null);
+};
+
+function schedule() {
+  if (posted || holder) return;
+  posted = true;
+  post(pump);
 }
 
-/** True once this chart may draw: asked for when `wanted` turns true, granted in turn; stays true. */
-export function usePaintTurn(wanted: boolean): boolean {
-  const [turn, setTurn] = useState(false);
+function pump() {
+  posted = false;
+  if (holder) return;
+  const i = queue.findIndex((t) => t.ready);
+  if (i < 0) return;
+  const [turn] = queue.splice(i, 1);
+  holder = turn;
+  holdTimer = setTimeout(() => release(turn), MAX_HOLD_MS);
+  turn.grant();
+}
+
+function release(turn: Turn) {
+  const i = queue.indexOf(turn);
+  if (i >= 0) queue.splice(i, 1);
+  if (holder !== turn) return;
+  clearTimeout(holdTimer);
+  holder = null;
+  schedule();
+}
+
+/**
+ * The value this chart may show: `wanted` (a chart model) once its turn came, the last granted value until then
+ * (a chart being re-queried keeps its drawing). Call `drawn()` once the granted value is on screen; the next
+ * chart's turn comes in a task of its own after that.
+ */
+export function useDrawTurn<T>(wanted: T | null, prepare: (value: T) => Promise<unknown>): { shown: T | null; drawn: () => void } {
+  const [shown, setShown] = useState<T | null>(null);
+  const queued = useRef<Turn | null>(null);
+  const granted = useRef<Turn | null>(null);
   useEffect(() => {
-    if (!wanted || turn) return;
-    return requestTurn(() => setTurn(true));
-  }, [wanted, turn]);
-  return turn;
+    if (wanted === null || wanted === shown) return;
+    let live = true;
+    const turn: Turn = {
+      ready: false,
+      grant: () => {
+        if (!live) return release(turn);
+        granted.current = turn;
+        setShown(wanted);
+      },
+    };
+    queued.current = turn;
+    queue.push(turn);
+    const ready = () => {
+      turn.ready = true;
+      schedule();
+    };
+    prepare(wanted).then(ready, ready); // a failed load draws (and shows its error) in turn too
+    return () => {
+      live = false;
+      // a newer value takes this one's place in the queue; a granted turn lasts until drawn
+      if (holder !== turn) release(turn);
+    };
+  }, [wanted]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => {
+    for (const t of [queued.current, granted.current]) if (t) release(t);
+  }, []);
+  const drawn = useCallback(() => {
+    if (granted.current) release(granted.current);
+  }, []);
+  return { shown, drawn };
 }

@@ -43,6 +43,8 @@ export function useRefreshSignal(chartId: number | undefined, started: boolean, 
     seen.current = refresh.n;
     const delay = chartId === undefined ? undefined : refresh.delays.get(chartId);
     if (delay === undefined || !latest.current.started) return;
+    // undelayed charts ask in this same effect flush, so their requests leave as one batch
+    if (delay === 0) return void latest.current.run(refresh.force);
     const timer = setTimeout(() => void latest.current.run(refresh.force), delay);
     return () => clearTimeout(timer);
   }, [refresh, chartId]);
