@@ -1,6 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
-import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView, prepareChartModel } from "../charts/ChartView";
@@ -11,6 +10,7 @@ import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/
 import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
 import { useDrawTurn } from "./paint-turn";
+import { useBoxSize, useNearViewport } from "./chart-box";
 import { ChartMenu } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
@@ -43,21 +43,6 @@ type State =
 
 const HEADER_HEIGHT = 32;
 
-/** Starts once the element is within a screen of the viewport; stays started. */
-function useNearViewport<T extends HTMLElement>(): [React.RefObject<T>, boolean] {
-  const ref = useRef<T>(null!);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    if (typeof IntersectionObserver === "undefined") return setNear(true);
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "100px 0px" });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near]);
-  return [ref, near];
-}
-
 type Drawable = ChartModel | { kind: "error"; message: string };
 const prepareDrawable = (m: Drawable) => (m.kind === "error" ? Promise.resolve() : prepareChartModel(m));
 
@@ -71,7 +56,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   csrfToken: string | null;
 }) {
   const [boxRef, near] = useNearViewport<HTMLDivElement>();
-  const { ref: drawRef, width: drawWidth, height: drawHeight } = useElementSize();
+  const { ref: drawRef, width: drawWidth, height: drawHeight } = useBoxSize<HTMLDivElement>();
   const dark = useComputedColorScheme("light") === "dark";
   // the dashboard's native filters and cross-filters reach the chart as extra_form_data (a new mask re-queries)
   const filters = useChartFilters(chart?.id, title);
@@ -101,8 +86,8 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     // charts asking in the same task share one batch request; a 202 (async queries on) is followed to its result
     const res = await fetchChartDataBatched(body, csrfToken);
     if (mine !== seq.current) return;
-    if (!res.ok) setState({ status: "failed", error: res.message });
-    else setState({ status: "success", queriesData: res.result });
+    // answers arriving together (one chunk of the batch stream) render in slices, not in one task
+    startTransition(() => setState(res.ok ? { status: "success", queriesData: res.result } : { status: "failed", error: res.message }));
   }, [formData, csrfToken]);
 
   // the mask the shown data was asked with: embedded data answered the mask of the first render
