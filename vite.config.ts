@@ -24,5 +24,5 @@ export default defineConfig({
     noExternal: true,
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
-  build: { minify: true },
+  build: { minify: !process.env.NO_MINIFY },
 });

@@ -2,6 +2,9 @@
 // loaded machine wall-clock figures mostly measure the neighbours, while the renderer main thread's busy time and
 // its split (scripting by function and bundle, style, layout, paint, GC) measure the page's own work.
 
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+
 const CATEGORIES = [
   "toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute",
   "disabled-by-default-v8.cpu_profiler", "blink.user_timing", "loading",
@@ -11,7 +14,12 @@ const CATEGORIES = [
 export function traceHooks(browser, options = {}) {
   return {
     start: (page) => browser.startTracing(page, { categories: CATEGORIES }),
-    stop: async () => summarise(JSON.parse((await browser.stopTracing()).toString("utf8")), options),
+    stop: async () => {
+      const raw = (await browser.stopTracing()).toString("utf8");
+      // TRACE_DIR=… keeps each raw trace (for Chrome's Performance panel or summarise() again)
+      if (process.env.TRACE_DIR) writeFileSync(join(process.env.TRACE_DIR, `trace-${Date.now()}.json`), raw);
+      return summarise(JSON.parse(raw), options);
+    },
   };
 }
 
@@ -95,14 +103,23 @@ export function summarise(trace, { longTaskMs = 50 } = {}) {
     const js = cpuProfile(events, main.pid, task.ts, task.ts + task.dur, 3).js_by_function.join("; ");
     return `${[...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, us]) => `${n} ${ms(us)}`).join(", ")} | ${js}`;
   };
-  const long = tasks.filter((e) => e.dur >= longTaskMs * 1000);
-  const busy = tasks.reduce((s, e) => s + e.dur, 0);
+  // starting the sampling profiler costs the renderer a task of its own (hundreds of ms here): not the page's
+  const profilerStart = slices.filter((e) => e.name === "CpuProfiler::StartProfiling");
+  const own = tasks.filter((t) => !profilerStart.some((p) => p.ts >= t.ts && p.ts < t.ts + t.dur));
+  // wall time of a task includes the time the OS gave the core to other processes (a loaded machine); thread
+  // time (tdur) is the main thread's own CPU time, the figure that depends on the page alone
+  const cpu = (e) => e.tdur ?? e.dur;
+  const long = own.filter((e) => e.dur >= longTaskMs * 1000);
   return {
     window_ms: ms(to - from),
-    main_thread_busy_ms: ms(busy),
-    tasks: tasks.length,
-    longest_task_ms: ms(Math.max(...tasks.map((e) => e.dur))),
-    long_tasks: long.map((e) => `${ms(e.dur)} ms at +${ms(e.ts - from)}: ${inside(e)}`),
+    main_thread_busy_ms: ms(own.reduce((s, e) => s + e.dur, 0)),
+    main_thread_cpu_ms: ms(own.reduce((s, e) => s + cpu(e), 0)),
+    tasks: own.length,
+    longest_task_ms: ms(Math.max(...own.map((e) => e.dur))),
+    longest_task_cpu_ms: ms(Math.max(...own.map(cpu))),
+    tasks_over_200ms_cpu: own.filter((e) => cpu(e) > 200_000).length,
+    tasks_over_50ms_cpu: own.filter((e) => cpu(e) > 50_000).length,
+    long_tasks: long.map((e) => `${ms(e.dur)} ms (cpu ${ms(cpu(e))}) at +${ms(e.ts - from)}: ${inside(e)}`),
     self_by_event: [...self.entries()].filter(([n]) => !TASK.has(n)).sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, us]) => `${ms(us)} ms ${n}`),
     ...cpuProfile(events, main.pid, from, to),
   };

@@ -84,11 +84,13 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Suspense fallback={null}>
+      {/* only while a dialog is open: an empty boundary in the server's HTML hydrates late, and the chart's first
+          updates then made React throw its server HTML away (error 421) for every chart of the dashboard */}
+      {modal && <Suspense fallback={null}>
         {modal === "query" && <ViewQueryModal formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
         {modal === "scoping" && dashboard && <CrossFilterScopingModal dashboardId={dashboard.id} chartId={p.chartId} title={p.title} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
         {modal === "results" && <ResultsModal title={p.title} formData={p.formData} csrfToken={p.csrfToken} onClose={() => setModal(null)} />}
-      </Suspense>
+      </Suspense>}
     </>
   );
 }

@@ -81,7 +81,8 @@ export function HeaderMenu(p: HeaderMenuProps) {
         </Menu.Dropdown>
       </Menu>
       {email.dialogs}
-      <Suspense fallback={null}>
+      {/* only while a dialog is open (an empty boundary in the server's HTML hydrates late: React error 421) */}
+      {dialog && <Suspense fallback={null}>
       {dialog === "refresh" && <AutoRefreshModal current={p.interval} onClose={close} onApply={(s) => {
         p.onInterval(s);
         close();
@@ -90,7 +91,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
       {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
         onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
       {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
-      </Suspense>
+      </Suspense>}
     </>
   );
 }
