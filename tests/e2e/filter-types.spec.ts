@@ -85,12 +85,14 @@ test("a required value filter blocks Apply until it has a value; a filter scoped
   const modal = page.getByRole("dialog", { name: "Add and edit filters" });
   await addFilter(page, modal, "Value", "State");
   await pickColumn(page, modal, "state");
-  await modal.getByTestId("filter-form-required").check();
+  await modal.getByRole("checkbox", { name: "Filter value is required" }).check();
   await addFilter(page, modal, "Value", "Gender");
   await pickColumn(page, modal, "gender");
-  await modal.getByTestId("filter-form-scope-specific").check();
-  await modal.getByTestId("filter-form-tabs").click();
+  await modal.getByRole("radio", { name: "Apply to specific panels" }).check();
+  // the first tab is offered first: Split chosen, Main taken off
+  await modal.getByRole("textbox", { name: "Tabs in scope" }).click();
   await page.getByRole("option", { name: "Split", exact: true }).click();
+  await page.getByRole("option", { name: "Main", exact: true }).click();
   await page.keyboard.press("Escape");
   await modal.getByTestId("filter-config-save").click();
   await expect(modal).toBeHidden();
