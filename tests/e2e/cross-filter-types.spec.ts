@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { birthsDashboard } from "./filter-dashboard";
+import { birthsDashboard, flowDashboard } from "./filter-dashboard";
 
 // Cross-filters from seven chart types on one dashboard: a table row, a pivot table's row header, a bar, a funnel
 // step, a treemap rectangle, a heatmap cell and a pie slice each filter the big number (never the clicked chart),
@@ -13,10 +13,14 @@ async function drawn(b: Locator): Promise<string> {
   return (await b.innerText()).trim();
 }
 
-/** Clicks the chart's canvas at a few points near its middle until a cross-filter appears. */
-async function clickCanvas(page: Page, b: Locator) {
+const MIDDLE = [[0.5, 0.55], [0.45, 0.6], [0.55, 0.45], [0.3, 0.5], [0.7, 0.5]];
+// a gauge's ring runs over the top of its box; a circular graph's first node sits at 3 o'clock
+const RING = [[0.5, 0.03], [0.5, 0.06], [0.5, 0.09], [0.5, 0.12], [0.33, 0.5], [0.31, 0.5], [0.67, 0.5], [0.69, 0.5]];
+const RIGHT_EDGE = Array.from({ length: 12 }, (_, i) => [0.99 - i * 0.015, 0.5]);
+
+/** Clicks the chart's canvas at the given points (fractions of its size) in turn until a cross-filter appears. */
+async function clickCanvas(page: Page, b: Locator, spots = MIDDLE) {
   const canvas = b.locator("canvas").first();
-  const spots = [[0.5, 0.55], [0.45, 0.6], [0.55, 0.45], [0.3, 0.5], [0.7, 0.5]];
   let i = 0;
   await expect(async () => {
     const size = (await canvas.boundingBox())!;
@@ -57,5 +61,32 @@ test("table, pivot table, bar, funnel, treemap, heatmap and pie each cross-filte
     await page.getByTestId("cross-filter-remove").click();
     await expect(page.getByTestId("cross-filter-item")).toHaveCount(0);
     if (!c.tab) await expect.poll(() => drawn(total)).toBe(before);
+  }
+});
+
+test("a gauge ring, a mixed chart's series, a sankey link and a graph node cross-filter the big number too", async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const d = await flowDashboard(page);
+  await page.goto(`/superset/dashboard/${d.slug}/`);
+  const total = box(page, d.total);
+  const before = await drawn(total);
+  const cases: [number, RegExp][] = [
+    [d.gauge, /^gender = (boy|girl)$/],
+    [d.mixed, /^gender = (boy|girl)$/],
+    [d.sankey, /^gender = (boy|girl), state = \w+$/],
+    [d.graph, /^(gender = (boy|girl)|state = \w+)$/],
+  ];
+  for (const [id, value] of cases) {
+    const b = box(page, id);
+    await b.scrollIntoViewIfNeeded();
+    await drawn(b);
+    await clickCanvas(page, b, id === d.gauge ? RING : id === d.graph ? RIGHT_EDGE : MIDDLE);
+    await expect(page.getByTestId("cross-filter-value"), `chart ${id}`).toHaveText(value);
+    await expect(b).toHaveAttribute("data-filters-applied", "0");
+    await expect(total).toHaveAttribute("data-filters-applied", "1");
+    await page.getByTestId("cross-filter-remove").click();
+    await expect(page.getByTestId("cross-filter-item")).toHaveCount(0);
+    await expect.poll(() => drawn(total)).toBe(before);
   }
 });

@@ -49,3 +49,35 @@ export async function birthsDashboard(page: Page, filters: (ds: number) => unkno
   });
   return { id: dash.id, slug, ds, ...ids };
 }
+
+/** A dashboard of a big number beside a gauge, a mixed chart, a sankey and a graph on birth_names, in one row each. */
+export async function flowDashboard(page: Page): Promise<{ slug: string; total: number; gauge: number; mixed: number; sankey: number; graph: number }> {
+  await login(page, admin().username, admin().password);
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
+  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
+  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
+    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
+    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
+  })).id;
+  const ids = {
+    total: await chart("Total", "big_number_total", { metric: "sum__num" }),
+    gauge: await chart("Gauge", "gauge_chart", { groupby: ["gender"], metric: "sum__num", row_limit: 1, sort_by_metric: true }),
+    mixed: await chart("Mixed", "mixed_timeseries", { x_axis: "ds", time_grain_sqla: "P1Y", metrics: ["sum__num"], groupby: ["gender"], metrics_b: ["sum__num"], groupby_b: [], seriesType: "bar", seriesTypeB: "line" }),
+    sankey: await chart("Sankey", "sankey_v2", { source: "gender", target: "state", metric: "sum__num", row_limit: 6 }),
+    graph: await chart("Graph", "graph_chart", { source: "gender", target: "state", metric: "sum__num", layout: "circular", row_limit: 4 }),
+  };
+  const keys = Object.keys(ids) as (keyof typeof ids)[];
+  const layout: Record<string, unknown> = {
+    DASHBOARD_VERSION_KEY: "v2",
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: keys.map((k) => `ROW-${k}`) },
+  };
+  for (const k of keys) {
+    layout[`ROW-${k}`] = { type: "ROW", id: `ROW-${k}`, children: [`CHART-${k}`], meta: {} };
+    layout[`CHART-${k}`] = { type: "CHART", id: `CHART-${k}`, children: [], meta: { chartId: ids[k], width: 8, height: 50 } };
+  }
+  const slug = `flow-${run}`;
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Flows ${run}`, slug, published: true, position_json: JSON.stringify(layout), json_metadata: "{}" });
+  return { slug, ...ids };
+}
