@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { admin, login } from "./helpers";
 import { birthsDashboard } from "./filter-dashboard";
 
 // Each native filter type created in "+ Add/Edit filters" as an editor does it and used in the bar: a numerical
@@ -133,4 +134,42 @@ test("a time column filter configured in json_metadata moves the charts' time ra
   await page.getByTestId("filter-bar-apply").click();
   await expect(box(page, d.total)).toHaveAttribute("data-filters-applied", "2");
   await drawn(box(page, d.total));
+});
+
+test("an applied native filter and a cross-filter travel in a permalink opened in another browser context", async ({ page, browser, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const d = await birthsDashboard(page, (ds) => [{
+    id: "NATIVE_FILTER-gender", type: "NATIVE_FILTER", name: "Gender", filterType: "filter_select", targets: [{ datasetId: ds, column: { name: "gender" } }],
+    defaultDataMask: { extraFormData: {}, filterState: {} }, controlValues: { multiSelect: true }, cascadeParentIds: [], scope: { rootPath: ["ROOT_ID"], excluded: [] }, description: "",
+  }]);
+  await page.goto(`/superset/dashboard/${d.slug}/`);
+  await drawn(box(page, d.table));
+  await item(page, "Gender").getByRole("textbox", { name: "Gender" }).click();
+  await page.getByRole("option", { name: "girl", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("filter-bar-apply").click();
+  await expect(box(page, d.table)).toHaveAttribute("data-filters-applied", "1");
+  await drawn(box(page, d.table));
+  const row = box(page, d.table).locator("tbody tr").first();
+  const state = (await row.locator("td").first().innerText()).trim();
+  await row.click();
+  await expect(box(page, d.total)).toHaveAttribute("data-filters-applied", "2");
+  const filtered = await drawn(box(page, d.total));
+
+  await page.getByTestId("dashboard-menu").click();
+  await page.getByTestId("dashboard-copy-permalink").click();
+  await expect(page.getByText("Copied to clipboard!")).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const other = await browser.newContext();
+  const viewer = await other.newPage();
+  try {
+    await login(viewer, admin().username, admin().password);
+    await viewer.goto(link);
+    await expect(viewer.getByTestId("cross-filter-value")).toHaveText(`state = ${state}`);
+    await expect(item(viewer, "Gender").getByText("girl", { exact: true })).toBeVisible();
+    await expect(box(viewer, d.total)).toHaveAttribute("data-filters-applied", "2");
+    await expect.poll(() => drawn(box(viewer, d.total))).toBe(filtered);
+  } finally {
+    await other.close();
+  }
 });
