@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
@@ -10,10 +10,13 @@ const loadChartJs = () => import("./ChartJsCanvas");
 const ChartJsCanvasLazy = lazy(loadChartJs);
 /** the module once loaded: drawn without React.lazy's one suspension per lazy element */
 let chartJsModule: Awaited<ReturnType<typeof loadChartJs>> | null = null;
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true after: the canvas is drawn in the browser only (vite.config.ts). */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /**
  * Loads what drawing `model` needs (Chart.js, the plugins of its type): a dashboard grants a chart its turn to
- * draw only once this settled, so the draw itself never waits on the network.
+ * draw only once this settled, so the draw itself never waits on the network. Browser only.
  */
 export function prepareChartModel(model: ChartModel): Promise<unknown> {
   const chartJs = model.kind === "chartjs" ? model : model.kind === "big_number" ? model.trendline : undefined;
@@ -27,9 +30,12 @@ export function prepareChartModel(model: ChartModel): Promise<unknown> {
 type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
 function ChartJs({ model, height, onPick, onContextPick, onDrawn }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
+  const loading = <Center h={height}><Loader size="sm" /></Center>;
+  const hydrated = useHydrated();
+  if (!hydrated) return loading;
   const Canvas = chartJsModule?.default ?? ChartJsCanvasLazy;
   return (
-    <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
+    <Suspense fallback={loading}>
       <Canvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
     </Suspense>
   );
