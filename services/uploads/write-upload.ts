@@ -1,7 +1,7 @@
 import type { Connector, WriteStatement } from "../../core/connectors/types";
 import { gateSql } from "../../core/sql-gate/index";
 import { dialectFor } from "../../core/connectors/dialects";
-import { csvBatches } from "../../core/uploads/csv";
+import type { BatchSource } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
 import { convert, createInference, type Cell } from "../../core/uploads/infer";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
@@ -27,13 +27,13 @@ export interface UploadResult {
   columns: { name: string; kind: ColumnKind }[];
 }
 
-export async function writeUpload(connector: Connector, engine: UploadEngine, bytes: Uint8Array, opts: UploadOptions): Promise<UploadResult> {
+export async function writeUpload(connector: Connector, engine: UploadEngine, source: BatchSource, opts: UploadOptions): Promise<UploadResult> {
   const nulls = new Set(opts.null_values);
   // pass 1: plan, infer, validate
   let columns: OutColumn[] | null = null;
   let inference: ReturnType<typeof createInference> | null = null;
   let rowNumber = 0;
-  for (const batch of csvBatches(bytes, opts)) {
+  for await (const batch of await source()) {
     columns ??= planColumns(batch.header, opts);
     inference ??= createInference(columns.map((c) => c.name), opts);
     for (const row of batch.rows) inference.observe(project(row, rowNumber++, columns, nulls), row.line);
@@ -65,7 +65,7 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, by
         statements = [];
       }
     };
-    for (const batch of csvBatches(bytes, opts)) {
+    for await (const batch of await source()) {
       for (const row of batch.rows) {
         const values = project(row, rowNumber++, columns!, nulls);
         pending.push(values.map((v, i) => (v === null ? null : (convert(v, kinds[i], opts) as Cell))));
