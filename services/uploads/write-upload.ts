@@ -5,7 +5,7 @@ import type { BatchSource } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
 import { convert, createInference, type Cell } from "../../core/uploads/infer";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
-import { uploadSql, type UploadEngine } from "../../core/uploads/sql";
+import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
 import { unprocessable } from "../../core/http/errors";
 
 // An upload in two passes over the file: the first reads every row to choose the column types and to find a
@@ -44,11 +44,14 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, so
   const gate = gatedBy(engine);
   const run = (statements: WriteStatement[]) => connector.write(statements.map(gate), { schema: opts.schema });
 
-  const exists = (await connector.tables(opts.schema)).some((t) => t.name === opts.table_name);
+  const tables = (await connector.tables(opts.schema)).map((t) => t.name);
+  const stale = tables.filter((t) => isStaleStaging(t));
+  if (stale.length) await run(stale.map((t) => sql.drop(t)));
+  const exists = tables.includes(opts.table_name);
   if (exists && opts.already_exists === "fail") throw unprocessable(TABLE_EXISTS_MESSAGE);
   // append onto a missing table creates it, as pandas' to_sql does
 
-  const staging = `_upload_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const staging = stagingName();
   await run([sql.create(staging)]);
   try {
     // pass 2: convert and write
