@@ -27,7 +27,12 @@ export interface UploadResult {
   columns: { name: string; kind: ColumnKind }[];
 }
 
-export async function writeUpload(connector: Connector, engine: UploadEngine, source: BatchSource, opts: UploadOptions): Promise<UploadResult> {
+/** How far the write is: rows written to the staging table of all the file's rows. */
+export type UploadProgress = (written: number, total: number) => void;
+
+export async function writeUpload(
+  connector: Connector, engine: UploadEngine, source: BatchSource, opts: UploadOptions, onProgress: UploadProgress = () => {},
+): Promise<UploadResult> {
   const nulls = new Set(opts.null_values);
   // pass 1: plan, infer, validate
   let columns: OutColumn[] | null = null;
@@ -38,6 +43,7 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, so
     inference ??= createInference(columns.map((c) => c.name), opts);
     for (const row of batch.rows) inference.observe(project(row, rowNumber++, columns, nulls), row.line);
   }
+  const total = rowNumber;
   const kinds = inference!.kinds();
   const spec = { engine, schema: opts.schema, columns: columns!.map((c, i) => ({ name: c.name, kind: kinds[i] })) };
   const sql = uploadSql(spec);
@@ -58,6 +64,8 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, so
     rowNumber = 0;
     let pending: Cell[][] = [];
     let statements: WriteStatement[] = [];
+    let written = 0;
+    onProgress(0, total);
     const flush = async (all: boolean) => {
       if (pending.length && (all || pending.length >= sql.rowsPerInsert)) {
         statements.push(sql.insert(staging, pending));
@@ -65,7 +73,9 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, so
       }
       if (statements.length && (all || statements.length >= STATEMENTS_PER_WRITE[engine])) {
         await run(statements);
+        written += statements.reduce((n, st) => n + st.params.length, 0) / Math.max(1, spec.columns.length);
         statements = [];
+        onProgress(written, total);
       }
     };
     for await (const batch of await source()) {

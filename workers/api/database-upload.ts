@@ -14,7 +14,8 @@ import { planColumns } from "../../core/uploads/frame";
 import { uploadAllowed, uploadSchemas } from "../../core/uploads/access";
 import type { UploadEngine } from "../../core/uploads/sql";
 import { connectorFor } from "../../services/connectors/registry";
-import { writeUpload } from "../../services/uploads/write-upload";
+import { writeUpload, type UploadProgress } from "../../services/uploads/write-upload";
+import { errorAnswer } from "../http/on-error";
 import { databaseById } from "../../db/databases/databases";
 import { canAccessDatabase, databasePermName, isAdmin } from "../../core/security/permissions";
 import { registerUploadDataset } from "../datasets/upload-dataset";
@@ -70,19 +71,51 @@ databaseUploadApi.post("/api/v1/database/:pk/upload/", requires("can_upload", "D
   objectName(opts.table_name, "table");
   objectName(opts.schema, "schema");
   if (!uploadAllowed(database, opts.schema)) throw unprocessable("Database type does not support file uploads.", "GENERIC_COMMAND_ERROR");
-  const connector = await connectorFor(c.env, database, c.var.secret);
-  try {
-    await writeUpload(connector, database.engine as UploadEngine, batchSource(file, opts), opts);
-  } catch (e) {
-    if (e instanceof UploadParseError) throw unprocessable(`Parsing error: ${e.message}`);
-    if (e instanceof ApiError && e.status !== 422) throw unprocessable(`Database upload file failed: ${e.message}`);
-    throw e;
-  } finally {
-    await connector.close();
+  const write = async (onProgress?: UploadProgress) => {
+    const connector = await connectorFor(c.env, database, c.var.secret);
+    try {
+      await writeUpload(connector, database.engine as UploadEngine, batchSource(file, opts), opts, onProgress);
+    } catch (e) {
+      if (e instanceof UploadParseError) throw unprocessable(`Parsing error: ${e.message}`);
+      if (e instanceof ApiError && e.status !== 422) throw unprocessable(`Database upload file failed: ${e.message}`);
+      throw e;
+    } finally {
+      await connector.close();
+    }
+    await registerUploadDataset(c, database, opts.table_name, opts.schema);
+  };
+  if (!wantsProgress(c)) {
+    await write();
+    return c.json({ message: "OK" }, 201);
   }
-  await registerUploadDataset(c, database, opts.table_name, opts.schema);
-  return c.json({ message: "OK" }, 201);
+  return progressAnswer(c, write);
 });
+
+/**
+ * A client that asks for application/x-ndjson (our upload dialog; Superset's clients never do) is answered as the
+ * write goes: lines of {"written","total"} rows, then one {"status","body"} line with what the plain answer would
+ * have been. Everything refused before the write (form, options, access) is still answered plainly.
+ */
+const wantsProgress = (c: Context<AppEnv>) => (c.req.header("accept") ?? "").includes("application/x-ndjson");
+
+function progressAnswer(c: Context<AppEnv>, write: (onProgress: UploadProgress) => Promise<void>): Response {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const encoder = new TextEncoder();
+  const send = (line: unknown) => writer.write(encoder.encode(`${JSON.stringify(line)}\n`)).catch(() => {});
+  const done = (async () => {
+    try {
+      await write((written, total) => void send({ written, total }));
+      await send({ status: 201, body: { message: "OK" } });
+    } catch (e) {
+      await send(errorAnswer(e, `${c.req.method} ${new URL(c.req.url).pathname}`));
+    } finally {
+      await writer.close().catch(() => {});
+    }
+  })();
+  c.executionCtx.waitUntil(done);
+  return new Response(readable, { status: 200, headers: { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" } });
+}
 
 async function uploadTarget(c: Context<AppEnv>, id: number) {
   const p = principalOf(c);
