@@ -138,3 +138,28 @@ test("a staging table an unfinished upload left behind is dropped by the next up
     await pg.unsafe(`DROP TABLE IF EXISTS public."${old}", public."${young}"`);
   }
 });
+
+test("asked for application/x-ndjson, the upload answers the rows written as it goes, then its status and body", async () => {
+  const form = (bytes: Uint8Array, name: string, fields: Record<string, string>) => {
+    const f = new FormData();
+    f.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  };
+  const lines = async (body: FormData) => {
+    const res = await admin.raw(`/api/v1/database/${ids.d1}/upload/`, { method: "POST", body, headers: { Accept: "application/x-ndjson" } });
+    expect(res.headers.get("content-type")).toBe("application/x-ndjson");
+    return (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  };
+  const ok = await lines(form(parquet(1, 6000), "p.parquet", { type: "columnar", table_name: `upn_${suffix}` }));
+  const progress = ok.slice(0, -1) as { written: number; total: number }[];
+  expect(progress.length).toBeGreaterThan(2);
+  expect(progress.every((p) => p.total === 6000)).toBe(true);
+  expect(progress.map((p) => p.written)).toEqual([...progress.map((p) => p.written)].sort((x, y) => x - y));
+  expect(progress.at(-1)!.written).toBe(6000);
+  expect(ok.at(-1)).toEqual({ status: 201, body: { message: "OK" } });
+
+  const bad = await lines(form(new TextEncoder().encode("a,b\n1,2\n3\n"), "bad.csv", { type: "csv", table_name: `upn_bad_${suffix}` }));
+  expect(bad).toHaveLength(1);
+  expect(bad[0]).toMatchObject({ status: 422, body: { message: "Parsing error: Expected 2 fields in line 3, saw 1" } });
+});
