@@ -14,7 +14,7 @@ async function setup(page: Page) {
   const ds = ((await found.json()) as { result: { id: number; database: { id: number } }[] }).result[0];
   const table = await post<{ id: number }>(page, "/api/v1/chart/", {
     slice_name: `Drill by table ${run}`, viz_type: "table", datasource_id: ds.id, datasource_type: "table",
-    params: JSON.stringify({ datasource: `${ds.id}__table`, viz_type: "table", query_mode: "aggregate", groupby: ["state"], metrics: ["count"], order_desc: true, row_limit: 1000 }),
+    params: JSON.stringify({ datasource: `${ds.id}__table`, viz_type: "table", query_mode: "aggregate", groupby: ["state"], metrics: ["count"], order_desc: true, row_limit: 1000, column_config: { count: { d3NumberFormat: "," } } }),
   });
   const layout = {
     DASHBOARD_VERSION_KEY: "v2",
