@@ -106,7 +106,8 @@ export async function frontHit(c: C, key: string | null): Promise<string | null>
   const entry = key === null ? undefined : entries.get(key);
   if (!entry || key === null) return null;
   // throws 403 (or 404) as the full path would when the caller's access or the dataset is gone
-  const ds = await chartDatasource(c.var.db, principalOf(c), entry.datasetId, dashboardRbacGrant(c.var.db, c.env, principalOf(c), entry.formData));
+  const db = c.get("db");
+  const ds = await chartDatasource(db, principalOf(c), entry.datasetId, dashboardRbacGrant(db, c.env, principalOf(c), entry.formData));
   if (!frontFresh(entry, new Date(), stampOf(ds), resolveUse)) {
     drop(key);
     return null;
