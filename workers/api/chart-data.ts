@@ -15,6 +15,7 @@ import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
+import { postProcessedResult } from "../../core/chart-data/pivoted-csv";
 import { runQueryObject } from "../../services/chart-data/run-query";
 import { chartJobResult } from "../chart-data/async-job";
 import { callOf, chartDataAnswer } from "../chart-data/answer";
@@ -59,8 +60,10 @@ async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: nu
   const answered = await chartDataAnswer(c, body, c.req.query("force") === "true", chartCacheTimeout, front);
   if (answered.status === 200 && front) return jsonText(c, front.remember(answered.context, answered.body.result, answered.datasource));
   if (answered.status !== "file") return c.json(answered.body, answered.status);
-  const { context, results } = answered;
+  const { context } = answered;
   const format = context.result_format as keyof typeof FILE_TYPES;
+  // post_processed: the rows as the chart shows them (a pivot table pivoted), as Superset's client processing
+  const results = context.result_type === "post_processed" ? answered.results.map((r) => postProcessedResult(context.form_data, r)) : answered.results;
   const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
   const name = `chart-${context.datasource.id}`;
   // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)
@@ -74,7 +77,7 @@ const jsonText = (c: C, text: string) => c.body(text, 200, { "Content-Type": "ap
 chartDataApi.post("/api/v1/chart/data", read, async (c) => (await frontAnswer(c)) ?? answer(c, await queryContextBody(c), null, await frontRecorder(c)));
 
 chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
-  const chart = await visibleChart(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  const chart = await visibleChart(c.get("db"), idParam(c), datasetScope(principalOf(c)));
   if (!chart) throw notFound();
   if (!chart.query_context) {
     throw badRequest("This chart has no saved query context: open and save it in Explore, or post one to /api/v1/chart/data", "GENERIC_COMMAND_ERROR");
@@ -96,11 +99,11 @@ chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
     // an async job's result_url (the job id), for the user who started it
     const job = await chartJobResult(c.env, key, principalOf(c).id);
     if (!job) throw notFound("Cached data not found");
-    await chartDatasource(c.var.db, principalOf(c), job.datasourceId);
+    await chartDatasource(c.get("db"), principalOf(c), job.datasourceId);
     return c.body(job.json, 200, { "Content-Type": "application/json" });
   }
   // the entry is handed out only to callers who may read its dataset now
-  await chartDatasource(c.var.db, principalOf(c), hit.datasourceId);
+  await chartDatasource(c.get("db"), principalOf(c), hit.datasourceId);
   return c.json({ result: [{ ...hit.payload, cache_key: key, is_cached: true, cached_dttm: hit.cached_dttm }] });
 });
 
@@ -112,7 +115,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
   const { uids, named } = parseInvalidation(await jsonObject(c));
   const ids = new Set<number>(uids);
   for (const n of named) {
-    const row = await c.var.db
+    const row = await c.get("db")
       .select({ id: datasets.id })
       .from(datasets)
       .innerJoin(databases, eq(databases.id, datasets.database_id))
@@ -120,7 +123,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
       .get();
     if (row) ids.add(row.id);
   }
-  if (ids.size) await c.var.db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
+  if (ids.size) await c.get("db").update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
   forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
   return c.body(null, 201);
 });
