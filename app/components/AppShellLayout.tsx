@@ -93,7 +93,9 @@ function NewMenu() {
             <Menu.Sub.Item data-testid="new-menu-data">Data</Menu.Sub.Item>
           </Menu.Sub.Target>
           <Menu.Sub.Dropdown>
-            <Menu.Item onClick={openUploadDialog} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
+            <Menu.Item onClick={() => openUploadDialog("csv")} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
+            <Menu.Item onClick={() => openUploadDialog("excel")} data-testid="menu-upload-excel">Upload Excel to database</Menu.Item>
+            <Menu.Item onClick={() => openUploadDialog("columnar")} data-testid="menu-upload-columnar">Upload Columnar file to database</Menu.Item>
           </Menu.Sub.Dropdown>
         </Menu.Sub>
       </Menu.Dropdown>

@@ -174,6 +174,8 @@ export interface PivotTableModel {
   rowTotals?: string[][];
   colTotals?: string[][];
   grandTotals?: string[];
+  /** the totals as numbers (row key × metric, column key × metric, metric) and their label "Total (Sum)" */
+  totalValues?: { rows: (number | null)[][]; cols: (number | null)[][]; grand: (number | null)[]; label: string };
 }
 
 export interface BigNumberModel {

@@ -7,7 +7,7 @@ import type { QueryContextBody } from "../charts/contract";
 export type Row = Record<string, unknown>;
 
 /** The chart's query context asking for another kind of answer; only the first query (the chart's main one). */
-export function withResult(body: QueryContextBody, resultType: "results" | "samples" | "query" | "full", resultFormat: "json" | "csv" | "xlsx" = "json"): QueryContextBody {
+export function withResult(body: QueryContextBody, resultType: "results" | "samples" | "query" | "full" | "post_processed", resultFormat: "json" | "csv" | "xlsx" = "json"): QueryContextBody {
   return { ...body, queries: body.queries.slice(0, 1), result_type: resultType, result_format: resultFormat };
 }
 

@@ -34,6 +34,8 @@ export interface UploadOptions extends ReadOptions {
   table_name: string;
   schema: string | null;
   already_exists: AlreadyExists;
+  /** Excel: the sheet to read (the first when not given) */
+  sheet_name: string | null;
 }
 
 /** One form field's values: a multipart field may repeat. */
@@ -63,7 +65,10 @@ export function readUploadOptions(form: FormFields): UploadOptions {
     table_name: table_name ?? "",
     schema: r.text("schema") || null,
     already_exists: r.choice("already_exists", ["fail", "replace", "append"], "fail") as AlreadyExists,
+    sheet_name: r.text("sheet_name") || null,
   };
+  // a decimal character is CSV's alone: Excel and Parquet cells carry numbers, written with a point
+  if (out.type !== "csv") out.decimal_character = ".";
   if (Object.keys(errors).length) throw validationError(errors);
   return out;
 }

@@ -65,3 +65,18 @@ export function uploadSql(spec: TableSpec) {
     },
   };
 }
+
+// Staging tables carry the time they were made: one left by an upload that never finished (the Worker stopped
+// mid-write, so its clean-up never ran) is dropped by the next upload into that schema once it is older than any
+// upload still running could be; a younger one may be another upload's, and is left alone.
+const STAGING = /^_upload_([0-9a-z]{1,10})_[0-9a-f]{12}(_old)?$/;
+export const STALE_STAGING_MS = 60 * 60 * 1000;
+
+export function stagingName(now = Date.now()): string {
+  return `_upload_${Math.floor(now / 1000).toString(36)}_${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
+}
+
+export function isStaleStaging(table: string, now = Date.now()): boolean {
+  const m = STAGING.exec(table);
+  return !!m && now - parseInt(m[1], 36) * 1000 > STALE_STAGING_MS;
+}

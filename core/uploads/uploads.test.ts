@@ -3,7 +3,7 @@ import { csvBatches } from "./csv";
 import { planColumns, project } from "./frame";
 import { convert, createInference, parseDate } from "./infer";
 import { readUploadOptions, type FormFields } from "./options";
-import { uploadSql } from "./sql";
+import { isStaleStaging, STALE_STAGING_MS, stagingName, uploadSql } from "./sql";
 import { UploadParseError } from "./errors";
 import { uploadAllowed } from "./access";
 
@@ -88,4 +88,15 @@ test("access: allow_file_upload and the listed schemas", () => {
   const listed = { allow_file_upload: true, extra: JSON.stringify({ schemas_allowed_for_file_upload: ["up"] }) };
   expect(uploadAllowed(listed, "up")).toBe(true);
   expect(uploadAllowed(listed, "public")).toBe(false);
+});
+
+test("staging tables: named with their time; only one older than any running upload counts as left behind", () => {
+  const now = Date.UTC(2026, 0, 1);
+  const fresh = stagingName(now);
+  expect(fresh).toMatch(/^_upload_[0-9a-z]+_[0-9a-f]{12}$/);
+  expect(isStaleStaging(fresh, now + 60_000)).toBe(false);
+  expect(isStaleStaging(fresh, now + STALE_STAGING_MS + 1000)).toBe(true);
+  expect(isStaleStaging(`${fresh}_old`, now + STALE_STAGING_MS + 1000)).toBe(true);
+  expect(isStaleStaging("_upload_notes", now)).toBe(false);
+  expect(isStaleStaging("sales", now)).toBe(false);
 });

@@ -5,9 +5,11 @@ import { ApiError } from "../../core/http/errors";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import type { Principal } from "../../core/security/permissions";
 import type { DatasetForQuery } from "../../core/query/types";
+import type { DatasetGrant } from "./dashboard-grant";
 
 // The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
-// Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR).
+// Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR) and no
+// `grant` lets it through (a dashboard's roles with DASHBOARD_RBAC: ./dashboard-grant.ts).
 
 export interface ChartDatasource {
   dataset: DatasetRow;
@@ -15,10 +17,10 @@ export interface ChartDatasource {
   query: DatasetForQuery;
 }
 
-export async function chartDatasource(db: Database, principal: Principal, id: number): Promise<ChartDatasource> {
+export async function chartDatasource(db: Database, principal: Principal, id: number, grant?: DatasetGrant): Promise<ChartDatasource> {
   const row = await datasetForChart(db, id);
   if (!row) throw new ApiError(404, "The dataset does not exist", "DATASOURCE_NOT_FOUND_ERROR");
-  if (!scopeAllows(datasetScope(principal), row.dataset, row.database.database_name)) {
+  if (!scopeAllows(datasetScope(principal), row.dataset, row.database.database_name) && !(grant && (await grant(row.dataset.id)))) {
     throw new ApiError(
       403,
       `This endpoint requires the datasource ${row.dataset.table_name}, database or \`all_datasource_access\` permission`,

@@ -5,6 +5,7 @@ import type { Principal } from "../../core/security/permissions";
 import type { Database } from "../../db/client";
 import type { Env } from "../env";
 import { chartDatasource, type ChartDatasource } from "./datasource";
+import { dashboardRbacGrant } from "./dashboard-grant";
 import type { RangeUse } from "../../core/chart-data/front-cache";
 import { effectiveCacheTimeout } from "./cache";
 import { runQueryObject, type QueryPayload } from "./run-query";
@@ -33,7 +34,7 @@ export interface ChartDataCall {
 export async function runChartData(call: ChartDataCall, body: Record<string, unknown>, forceParam = false, stack: number[] = []): Promise<{ context: QueryContext; results: QueryPayload[]; datasource: ChartDatasource }> {
   const context = parseQueryContext(body);
   if (forceParam) context.force = true;
-  const datasource = await chartDatasource(call.db, call.principal, context.datasource.id);
+  const datasource = await chartDatasource(call.db, call.principal, context.datasource.id, dashboardRbacGrant(call.db, call.env, call.principal, context.form_data));
   const now = call.now ?? new Date();
   const limits = limitConfig(call.env.DEFAULT_SQLLAB_LIMIT, call.env.SQL_MAX_ROW);
   const cacheTimeout = effectiveCacheTimeout(context.custom_cache_timeout, call.chartCacheTimeout, datasource.dataset.cache_timeout, datasource.database.cache_timeout);

@@ -1,11 +1,11 @@
 import type { Connector, WriteStatement } from "../../core/connectors/types";
 import { gateSql } from "../../core/sql-gate/index";
 import { dialectFor } from "../../core/connectors/dialects";
-import { csvBatches } from "../../core/uploads/csv";
+import type { BatchSource } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
 import { convert, createInference, type Cell } from "../../core/uploads/infer";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
-import { uploadSql, type UploadEngine } from "../../core/uploads/sql";
+import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
 import { unprocessable } from "../../core/http/errors";
 
 // An upload in two passes over the file: the first reads every row to choose the column types and to find a
@@ -27,34 +27,45 @@ export interface UploadResult {
   columns: { name: string; kind: ColumnKind }[];
 }
 
-export async function writeUpload(connector: Connector, engine: UploadEngine, bytes: Uint8Array, opts: UploadOptions): Promise<UploadResult> {
+/** How far the write is: rows written to the staging table of all the file's rows. */
+export type UploadProgress = (written: number, total: number) => void;
+
+export async function writeUpload(
+  connector: Connector, engine: UploadEngine, source: BatchSource, opts: UploadOptions, onProgress: UploadProgress = () => {},
+): Promise<UploadResult> {
   const nulls = new Set(opts.null_values);
   // pass 1: plan, infer, validate
   let columns: OutColumn[] | null = null;
   let inference: ReturnType<typeof createInference> | null = null;
   let rowNumber = 0;
-  for (const batch of csvBatches(bytes, opts)) {
+  for await (const batch of await source()) {
     columns ??= planColumns(batch.header, opts);
     inference ??= createInference(columns.map((c) => c.name), opts);
     for (const row of batch.rows) inference.observe(project(row, rowNumber++, columns, nulls), row.line);
   }
+  const total = rowNumber;
   const kinds = inference!.kinds();
   const spec = { engine, schema: opts.schema, columns: columns!.map((c, i) => ({ name: c.name, kind: kinds[i] })) };
   const sql = uploadSql(spec);
   const gate = gatedBy(engine);
   const run = (statements: WriteStatement[]) => connector.write(statements.map(gate), { schema: opts.schema });
 
-  const exists = (await connector.tables(opts.schema)).some((t) => t.name === opts.table_name);
+  const tables = (await connector.tables(opts.schema)).map((t) => t.name);
+  const stale = tables.filter((t) => isStaleStaging(t));
+  if (stale.length) await run(stale.map((t) => sql.drop(t)));
+  const exists = tables.includes(opts.table_name);
   if (exists && opts.already_exists === "fail") throw unprocessable(TABLE_EXISTS_MESSAGE);
   // append onto a missing table creates it, as pandas' to_sql does
 
-  const staging = `_upload_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const staging = stagingName();
   await run([sql.create(staging)]);
   try {
     // pass 2: convert and write
     rowNumber = 0;
     let pending: Cell[][] = [];
     let statements: WriteStatement[] = [];
+    let written = 0;
+    onProgress(0, total);
     const flush = async (all: boolean) => {
       if (pending.length && (all || pending.length >= sql.rowsPerInsert)) {
         statements.push(sql.insert(staging, pending));
@@ -62,10 +73,12 @@ export async function writeUpload(connector: Connector, engine: UploadEngine, by
       }
       if (statements.length && (all || statements.length >= STATEMENTS_PER_WRITE[engine])) {
         await run(statements);
+        written += statements.reduce((n, st) => n + st.params.length, 0) / Math.max(1, spec.columns.length);
         statements = [];
+        onProgress(written, total);
       }
     };
-    for (const batch of csvBatches(bytes, opts)) {
+    for await (const batch of await source()) {
       for (const row of batch.rows) {
         const values = project(row, rowNumber++, columns!, nulls);
         pending.push(values.map((v, i) => (v === null ? null : (convert(v, kinds[i], opts) as Cell))));

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { painted, walkDashboard } from "./dashboard-walk";
 import postgres from "postgres";
 import { csrfToken } from "./api-helpers";
 import { admin, login } from "./helpers";
@@ -14,19 +15,6 @@ const PG_URI = "postgresql://postgres@127.0.0.1:5432/test";
 const run = Date.now().toString(36);
 const schema = `e2e_superset_examples_${run}`;
 
-/** A chart box drew: a table / big number / markdown with content, or a canvas or SVG with drawn pixels. */
-async function painted(box: Locator): Promise<boolean> {
-  return box.evaluate((el) => {
-    if (el.querySelector('[data-testid="table-chart"] tbody tr, [data-testid="pivot-table-chart"] tbody tr, [data-testid="big-number-headline"]')) return true;
-    const canvas = el.querySelector("canvas");
-    if (!canvas || !canvas.width) return false;
-    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) n++;
-    return n > 200;
-  });
-}
-
 type Outcome = "drawn" | "unsupported" | "error" | "blank";
 const UNSUPPORTED = /not (available|supported)|unknown (chart|visuali[sz]ation|viz)/i;
 
@@ -41,35 +29,6 @@ async function outcomeOf(box: Locator): Promise<{ outcome: Outcome; detail: stri
     return true;
   }, { timeout: 30_000 }).toBe(true).catch(() => undefined);
   return result;
-}
-
-type Seen = { id: string; title: string; outcome: Outcome; detail: string };
-
-/** Records the outcome of every chart box on screen not seen yet. */
-async function visibleCharts(page: Page, seen: Seen[]) {
-  const boxes = page.getByTestId("dashboard-chart");
-  for (let i = 0; i < (await boxes.count()); i++) {
-    const box = boxes.nth(i);
-    const id = (await box.getAttribute("id")) ?? "";
-    if (seen.some((s) => s.id === id) || !(await box.isVisible())) continue;
-    await box.scrollIntoViewIfNeeded();
-    const title = ((await box.getByTestId("dashboard-chart-title").textContent()) ?? "").trim();
-    seen.push({ id, title, ...(await outcomeOf(box)) });
-  }
-}
-
-/** Opens every tab (nested ones too, depth first) of the dashboard on screen and answers each chart box's outcome. */
-async function walk(page: Page, seen: Seen[] = [], opened = new Set<string>()): Promise<Seen[]> {
-  await visibleCharts(page, seen);
-  const tabs = page.locator('[data-testid="dashboard-tab"]:visible');
-  for (const id of await tabs.evaluateAll((els) => els.map((el) => el.getAttribute("data-tab-id") ?? ""))) {
-    if (opened.has(id)) continue;
-    opened.add(id);
-    await page.locator(`[data-tab-id="${id}"]`).click();
-    await expect(page.locator(`[data-tab-id="${id}"]`)).toHaveAttribute("aria-selected", "true");
-    await walk(page, seen, opened);
-  }
-  return seen;
 }
 
 async function api(page: Page, method: "post" | "put" | "delete", path: string, data?: unknown, multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) {
@@ -137,7 +96,7 @@ test.describe("Superset's example bundle", () => {
       expect(row, d.title).toHaveLength(1);
       await page.goto(`/superset/dashboard/${row[0].id}/`);
       await expect(page.getByTestId("dashboard-title")).toHaveText(d.title);
-      const charts = await walk(page);
+      const charts = [...(await walkDashboard(page, async (box, title) => ({ title, ...(await outcomeOf(box)) }))).values()];
       await page.screenshot({ path: `test-results/superset-example-${d.uuid}.png`, fullPage: true });
       for (const c of charts) {
         counts[c.outcome]++;

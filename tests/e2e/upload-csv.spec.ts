@@ -65,3 +65,56 @@ test("upload a CSV from the + menu, see the error of a bad row, then open the ne
   for (const column of ["name", "price", "picked"]) await expect(page.getByTestId("dataset-pane")).toContainText(column);
   await page.screenshot({ path: "test-results/upload-explore.png" });
 });
+
+test("upload an Excel sheet from the + menu: the sheet is picked from the file, and the bar follows the rows written", async ({ page }) => {
+  const { default: writeXlsxFile } = await import("write-excel-file/node");
+  const rows = 20_000;
+  const data = [[{ value: "id" }, { value: "label" }, { value: "amount" }], ...Array.from({ length: rows }, (_, i) => [{ value: i + 1 }, { value: `row ${i + 1}` }, { value: (i * 37) % 1000 / 8 }])];
+  const buffer = (await writeXlsxFile([{ sheet: "Readme", data: [[{ value: "see the other sheet" }]] }, { sheet: "Data", data }]).toBuffer()) as Buffer;
+  const excelTable = `sheet_${Date.now().toString(36)}`;
+  await login(page, admin().username, admin().password);
+  await examplesDatabase(page);
+  await page.goto("/tablemodelview/list/");
+
+  const modal = page.getByRole("dialog", { name: "Upload Excel to database" });
+  await expect(async () => {
+    await page.getByTestId("new-menu").click();
+    await page.getByTestId("new-menu-data").hover();
+    await page.getByTestId("menu-upload-excel").click({ timeout: 1000 });
+    await expect(modal).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const chooser = page.waitForEvent("filechooser");
+  const metadata = page.waitForResponse((r) => r.url().includes("/upload_metadata/"), { timeout: 60_000 });
+  await modal.getByTestId("upload-file").click();
+  await (await chooser).setFiles({ name: "book.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await modal.getByTestId("upload-database").click();
+  await page.getByRole("option", { name: "examples", exact: true }).click();
+  await modal.getByTestId("upload-table-name").fill(excelTable);
+  const answer = await metadata;
+  expect(answer.status(), await answer.text()).toBe(200);
+  await modal.getByRole("button", { name: "File settings" }).click();
+  await expect(async () => {
+    await modal.getByTestId("upload-sheet-name").click();
+    await page.getByRole("option", { name: "Data", exact: true }).click({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  // every text the progress line shows, as it changes (the writing phase may last well under a second)
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { progressTexts: string[] }).progressTexts = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="upload-progress-text"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await modal.getByTestId("upload-submit").click();
+  await expect(modal).toBeHidden({ timeout: 60_000 });
+  const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+  expect(texts.some((t) => t.startsWith("Sending…")), texts.join(" | ")).toBe(true);
+  // the rows' share follows the server's lines (tests/integration/database-upload-files.test.ts checks them); a
+  // local D1 writes 20,000 rows fast enough that the browser may see only the first
+  expect(texts.some((t) => /^Writing the table… \d+%$/.test(t)), texts.join(" | ")).toBe(true);
+  await expect(page.getByTestId(`dataset-row-${excelTable}`)).toBeVisible();
+  const list = await page.request.get(`/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:'${excelTable}')))`);
+  const datasetId = ((await list.json()) as { result: { id: number }[] }).result[0].id;
+  const detail = (await (await page.request.get(`/api/v1/dataset/${datasetId}`)).json()) as { result: { columns: { column_name: string }[] } };
+  expect(detail.result.columns.map((c) => c.column_name).sort()).toEqual(["amount", "id", "label"]);
+});

@@ -32,4 +32,10 @@ test("with DASHBOARD_RBAC off, a dashboard's roles do not grant it", async () =>
   const user = await loginAs(username, password);
   expect((await user.get(`/api/v1/dashboard/${dashId}`)).status).toBe(404);
   expect((await admin.get(`/api/v1/dashboard/${dashId}`)).status).toBe(200);
+  // nor its charts' data: a request naming the dashboard and chart still needs access to their dataset
+  const data = await user.post("/api/v1/chart/data", {
+    datasource: { id: flights.id, type: "table" }, form_data: { dashboardId: dashId, slice_id: chartId },
+    queries: [{ metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "n" }] }], result_format: "json", result_type: "full",
+  });
+  expect(data.status).toBe(403);
 });

@@ -15,6 +15,7 @@ import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
+import { postProcessedResult } from "../../core/chart-data/pivoted-csv";
 import { runQueryObject } from "../../services/chart-data/run-query";
 import { chartJobResult } from "../chart-data/async-job";
 import { callOf, chartDataAnswer } from "../chart-data/answer";
@@ -59,8 +60,10 @@ async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: nu
   const answered = await chartDataAnswer(c, body, c.req.query("force") === "true", chartCacheTimeout, front);
   if (answered.status === 200 && front) return jsonText(c, front.remember(answered.context, answered.body.result, answered.datasource));
   if (answered.status !== "file") return c.json(answered.body, answered.status);
-  const { context, results } = answered;
+  const { context } = answered;
   const format = context.result_format as keyof typeof FILE_TYPES;
+  // post_processed: the rows as the chart shows them (a pivot table pivoted), as Superset's client processing
+  const results = context.result_type === "post_processed" ? answered.results.map((r) => postProcessedResult(context.form_data, r)) : answered.results;
   const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
   const name = `chart-${context.datasource.id}`;
   // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)

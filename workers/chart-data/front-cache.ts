@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf } from "../http/guard";
 import { chartDatasource, type ChartDatasource } from "../../services/chart-data/datasource";
+import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { resolveTimeRange } from "../../core/time-range/resolve";
 import type { QueryContext } from "../../core/chart-data/query-context";
 import {
@@ -23,6 +24,8 @@ import {
 interface Entry {
   json: string;
   datasetId: number;
+  /** the request's form data, when it names a dashboard (DASHBOARD_RBAC may grant its dataset through it) */
+  formData: Record<string, unknown> | null;
   stamp: string;
   expires: number;
   ranges: RangeUse[];
@@ -103,7 +106,8 @@ export async function frontHit(c: C, key: string | null): Promise<string | null>
   const entry = key === null ? undefined : entries.get(key);
   if (!entry || key === null) return null;
   // throws 403 (or 404) as the full path would when the caller's access or the dataset is gone
-  const ds = await chartDatasource(c.get("db"), principalOf(c), entry.datasetId);
+  const db = c.get("db");
+  const ds = await chartDatasource(db, principalOf(c), entry.datasetId, dashboardRbacGrant(db, c.env, principalOf(c), entry.formData));
   if (!frontFresh(entry, new Date(), stampOf(ds), resolveUse)) {
     drop(key);
     return null;
@@ -144,7 +148,8 @@ export function recorderFor(key: string | null): FrontRecorder {
       if (key === null || expires === null || context.force || annotated || !datasource || json.length > FRONT_MAX_ANSWER_CHARS) return json;
       const cachedDttm = new Date(now).toISOString().slice(0, 19);
       const kept = JSON.stringify({ result: asCachedResults(results, cachedDttm) });
-      keep(key, { json: kept, datasetId: datasource.dataset.id, stamp: stampOf(datasource), expires, ranges });
+      const formData = context.form_data && "dashboardId" in context.form_data ? context.form_data : null;
+      keep(key, { json: kept, datasetId: datasource.dataset.id, formData, stamp: stampOf(datasource), expires, ranges });
       return json;
     },
   };

@@ -16,9 +16,11 @@ import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
 import { ChartContextMenu, type ContextMenuAt } from "./chart-menu/ChartContextMenu";
 import type { DrillFilter } from "../../../core/dashboards/drill-detail";
+import type { DrillByStep } from "../../../core/dashboards/drill-by";
 
 // loaded when first opened (P3's budget)
 const DrillDetailModal = lazy(() => import("./chart-menu/DrillDetailModal").then((m) => ({ default: m.DrillDetailModal })));
+const DrillByModal = lazy(() => import("./chart-menu/DrillByModal").then((m) => ({ default: m.DrillByModal })));
 
 // One chart of a dashboard. It queries only once it comes near the viewport (charts below the fold wait until
 // scrolled to), and each chart owns its request and state, so one slow chart never holds back the others. The
@@ -108,6 +110,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   // right-click: drill to detail, by the value under the pointer when the chart can name its column
   const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
   const [drill, setDrill] = useState<DrillFilter[] | null>(null);
+  const [drillBy, setDrillBy] = useState<DrillByStep | null>(null);
   const onContextPick = useCallback((p: ChartPick | null, at: { x: number; y: number }) => {
     const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
     setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
@@ -170,10 +173,18 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
         {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={view.hideChartControls ? undefined : onContextPick} onDrawn={drawn} />}
       </Box>
-      {contextAt && <ChartContextMenu at={contextAt} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))} />}
+      {contextAt && formData && (
+        <ChartContextMenu at={contextAt} formData={formData} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))}
+          onDrillBy={(filters, column) => (setContextAt(null), setDrillBy({ filters, column }))} />
+      )}
       {drill && formData && (
         <Suspense fallback={null}>
           <DrillDetailModal title={title} formData={formData} filters={drill} csrfToken={csrfToken} onClose={() => setDrill(null)} />
+        </Suspense>
+      )}
+      {drillBy && formData && (
+        <Suspense fallback={null}>
+          <DrillByModal title={title} formData={formData} first={drillBy} csrfToken={csrfToken} onClose={() => setDrillBy(null)} />
         </Suspense>
       )}
     </Paper>

@@ -1,5 +1,6 @@
 // Sends the upload form with XMLHttpRequest, whose upload events (unlike fetch's) tell how much of the file
-// has left, so the dialog can show a progress bar; the answer is Superset's { message } either way.
+// has left, so the dialog can show a progress bar; then asks for the answer as lines (application/x-ndjson) so
+// the bar goes on while the server writes the rows. The last line holds Superset's answer and its status.
 
 export interface UploadAnswer {
   ok: boolean;
@@ -9,16 +10,27 @@ export interface UploadAnswer {
   fieldErrors: Record<string, string>;
 }
 
-export function sendUpload(url: string, form: FormData, csrfToken: string | null, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
+/** What the dialog shows: the share of the file sent, then of the rows written. */
+export type UploadPhase = { phase: "sending" | "writing"; fraction: number };
+
+export function sendUpload(url: string, form: FormData, csrfToken: string | null, onProgress: (p: UploadPhase) => void): Promise<UploadAnswer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", url);
     if (csrfToken) xhr.setRequestHeader("X-CSRFToken", csrfToken);
-    xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("Accept", "application/x-ndjson, application/json");
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
+      if (e.lengthComputable) onProgress({ phase: "sending", fraction: e.loaded / e.total });
     };
-    xhr.onload = () => resolve(answerOf(xhr.status, xhr.responseText));
+    xhr.onprogress = () => {
+      const last = progressLines(xhr.responseText).filter((l) => "written" in l).at(-1);
+      if (last) onProgress({ phase: "writing", fraction: last.total ? Math.min(1, last.written / last.total) : 1 });
+    };
+    xhr.onload = () => {
+      if (!(xhr.getResponseHeader("Content-Type") ?? "").includes("application/x-ndjson")) return resolve(answerOf(xhr.status, xhr.responseText));
+      const end = progressLines(xhr.responseText).filter((l) => "status" in l).at(-1);
+      resolve(end ? answerOf(end.status, JSON.stringify(end.body)) : { ok: false, status: 0, message: "The upload stopped before the server answered", fieldErrors: {} });
+    };
     xhr.onerror = () => resolve({ ok: false, status: 0, message: "Network error", fieldErrors: {} });
     xhr.send(form);
   });
@@ -38,4 +50,19 @@ export function answerOf(status: number, text: string): UploadAnswer {
   }
   const message = typeof body?.message === "string" ? body.message : ok ? "OK" : `The upload failed (${status})`;
   return { ok, status, message, fieldErrors: {} };
+}
+
+type ProgressLine = { written: number; total: number } | { status: number; body: unknown };
+
+/** The complete lines of an ndjson answer so far (a line still arriving is left for the next call). */
+export function progressLines(text: string): ProgressLine[] {
+  const out: ProgressLine[] = [];
+  for (const line of text.split("\n").slice(0, -1)) {
+    try {
+      out.push(JSON.parse(line) as ProgressLine);
+    } catch {
+      // not a line of ours: skipped
+    }
+  }
+  return out;
 }

@@ -27,7 +27,9 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const detail = dashboardDetail(row, relations);
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
-  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardChart(c));
+  // the form data names the dashboard, as Superset's does (`dashboardId`): with DASHBOARD_RBAC the dashboard's
+  // roles grant its charts' data (services/chart-data/dashboard-grant.ts)
+  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardChart(c)).map((c) => ({ ...c, form_data: { ...c.form_data, dashboardId: row.id } }));
   // chart data already in the cache rides along in the page (looked up only, never queried here)
   const cached = (await context.cachedChartData?.(shown)) ?? {};
   return {

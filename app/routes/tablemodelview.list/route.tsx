@@ -48,7 +48,7 @@ export default function DatasetsList() {
     <>
       <ListView title="Datasets" noun={["dataset", "datasets"]} count={count} countTestId="dataset-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={filtered} onClearFilters={list.clearFilters}
-        headerActions={canWrite && <Group gap="sm">{canUpload && <Button variant="default" onClick={openUploadDialog} data-testid="dataset-upload-csv">Upload CSV</Button>}<ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
+        headerActions={canWrite && <Group gap="sm">{canUpload && <Button variant="default" onClick={() => openUploadDialog("csv")} data-testid="dataset-upload-csv">Upload CSV</Button>}<ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
         emptyText={emptyListText("datasets", { filtered, hasDataAccess })} emptyTestId="datasets-empty"
         filters={
           <>

@@ -126,3 +126,44 @@ test("with DASHBOARD_RBAC a published dashboard's roles grant it, and a dashboar
   expect((await user.get(`/api/v1/dashboard/${byRole.slug}`)).status).toBe(200);
   expect((await user.get(`/api/v1/dashboard/${otherRoles.id}`)).status).toBe(404);
 });
+
+test("with DASHBOARD_RBAC a dashboard's roles grant its charts' data, named by dashboardId and slice_id, to the role only", async () => {
+  const viewersRole = (await json(await admin.post("/api/v1/security/roles/", { name: `data_viewers_${unique()}` }))).id as number;
+  const othersRole = (await json(await admin.post("/api/v1/security/roles/", { name: `data_others_${unique()}` }))).id as number;
+  const onDashboard = await chartOn(flights.id);
+  const granted = await dashboard(`Flights by role ${unique()}`, onDashboard, { roles: [viewersRole] });
+  const otherChart = await chartOn(flights.id);
+  const notMine = await dashboard(`Flights for others ${unique()}`, otherChart, { roles: [othersRole] });
+  // a Gamma user in the viewers role, with no access to the flights dataset
+  const username = `rbacdata_${unique()}`;
+  const password = `pw-${unique()}-${unique()}`;
+  const made = await admin.post("/api/v1/security/users/", {
+    username, first_name: "Dana", last_name: "Grant", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), viewersRole],
+  });
+  expect(made.status).toBe(201);
+  const user = await loginAs(username, password);
+
+  const context = (formData: Record<string, unknown> | null) => ({
+    datasource: { id: flights.id, type: "table" }, ...(formData ? { form_data: formData } : {}),
+    queries: [{ metrics: [{ expressionType: "SQL", sqlExpression: "COUNT(*)", label: "n" }] }], result_format: "json", result_type: "full",
+  });
+  const asked = context({ dashboardId: granted.id, slice_id: onDashboard, viz_type: "pie" });
+  const first = await user.post("/api/v1/chart/data", asked);
+  expect(first.status).toBe(200);
+  expect((await json(first)).result[0].data[0].n).toBeGreaterThan(0);
+  // again (the per-isolate front cache answers it, checking the grant again)
+  expect((await user.post("/api/v1/chart/data", asked)).status).toBe(200);
+
+  // not through the dashboard, a dashboard of roles the user lacks, or a chart that is not on the dashboard: 403
+  for (const formData of [null, { slice_id: onDashboard }, { dashboardId: notMine.id, slice_id: otherChart }, { dashboardId: granted.id, slice_id: otherChart }]) {
+    const res = await user.post("/api/v1/chart/data", context(formData));
+    expect(res.status, JSON.stringify(formData)).toBe(403);
+    expect((await json(res)).errors[0].error_type).toBe("DATASOURCE_SECURITY_ACCESS_ERROR");
+  }
+
+  // the batch answers each context on its own: the granted one, and a 403 line for the other
+  const batch = await user.post("/api/v1/chart/data/batch", { contexts: [asked, context({ dashboardId: notMine.id, slice_id: otherChart })] });
+  expect(batch.status).toBe(200);
+  const lines = (await batch.text()).trim().split("\n").map((l) => JSON.parse(l) as { index: number; status: number });
+  expect(Object.fromEntries(lines.map((l) => [l.index, l.status]))).toEqual({ 0: 200, 1: 403 });
+});

@@ -42,8 +42,8 @@ export interface ChartMenuProps {
 
 export function ChartMenu(p: ChartMenuProps) {
   const [modal, setModal] = useState<"query" | "results" | "scoping" | null>(null);
-  const download = async (format: "csv" | "xlsx", full = false) => {
-    const failure = await downloadChartData(p.formData, format, p.csrfToken, full);
+  const download = async (format: "csv" | "xlsx", full = false, pivoted = false) => {
+    const failure = await downloadChartData(p.formData, format, p.csrfToken, full, pivoted);
     if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
   };
   const image = async () => {
@@ -79,6 +79,7 @@ export function ChartMenu(p: ChartMenuProps) {
           <Menu.Label>Download</Menu.Label>
           <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
           <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
+          {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
           {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
           {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
           <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>

@@ -6,7 +6,6 @@ import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
 import type { DashboardChartData } from "../DashboardChart";
 import { FiltersProvider } from "./context";
 import { FilterBar } from "./FilterBar";
-import { HorizontalFilterBar } from "./HorizontalFilterBar";
 import { createFiltersStore, type FiltersStore } from "./store";
 import { persistFilterState } from "./share";
 import { showToast } from "../../../components/toast-store";
@@ -15,6 +14,8 @@ import { showToast } from "../../../components/toast-store";
 // and (for editors, loaded on first open) the filter configuration modal.
 
 const FilterConfigModal = lazy(() => import("./FilterConfigModal"));
+// the horizontal bar is the rarer orientation: loaded only by a dashboard that uses it (P3's budget)
+const HorizontalFilterBar = lazy(() => import("./HorizontalFilterBar").then((m) => ({ default: m.HorizontalFilterBar })));
 
 export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, storeRef, children }: {
   dashboardId: number;
@@ -42,7 +43,7 @@ export function DashboardFilters({ dashboardId, setup, stored, layout, charts, c
     <FiltersProvider store={store}>
       {orientation === "HORIZONTAL" ? (
         <Stack gap={0}>
-          <HorizontalFilterBar {...bar} />
+          <Suspense fallback={null}><HorizontalFilterBar {...bar} /></Suspense>
           <Box style={{ minWidth: 0 }}>{children}</Box>
         </Stack>
       ) : (

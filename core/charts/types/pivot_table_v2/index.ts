@@ -127,6 +127,13 @@ function transformProps(input: ChartPropsInput): ChartModel {
   if (formData.rowTotals) model.rowTotals = rowKeys.map((rk) => metrics.map((_, m) => text(scale(rowsTotal(rk, m), rk, null, m))));
   if (formData.colTotals) model.colTotals = colKeys.map((ck) => metrics.map((_, m) => text(scale(colsTotal(ck, m), null, ck, m))));
   if (formData.rowTotals || formData.colTotals) model.grandTotals = metrics.map((_, m) => text(scale(grand(m), null, null, m)));
+  // the totals' numbers too, for the pivoted CSV export (core/chart-data/pivoted-csv.ts)
+  model.totalValues = {
+    rows: rowKeys.map((rk) => metrics.map((_, m) => scale(rowsTotal(rk, m), rk, null, m))),
+    cols: colKeys.map((ck) => metrics.map((_, m) => scale(colsTotal(ck, m), null, ck, m))),
+    grand: metrics.map((_, m) => scale(grand(m), null, null, m)),
+    label: `Total (${fn})`,
+  };
   return model;
 }
 
