@@ -47,7 +47,7 @@ export function chartModel(input: DrawInput): ChartJsModel {
 }
 
 /** Draws one Chart.js model onto `ctx` (a fresh SvgContext of the chart's size) and answers the SVG. */
-function drawModel(model: ChartJsModel, ctx: SvgContext): string {
+function drawModel(model: ChartJsModel, ctx: SvgContext, at?: { x: number; y: number }): string {
   const plugins = (model.options.plugins ?? {}) as Record<string, unknown>;
   const canvas = { width: ctx.width, height: ctx.height, style: {}, getContext: () => ctx };
   const chart = new Chart(canvas as never, {
@@ -65,7 +65,7 @@ function drawModel(model: ChartJsModel, ctx: SvgContext): string {
     } as never,
   });
   // destroy() clears the canvas: the drawing is taken first
-  const svg = ctx.toSvg(REPORT_BACKGROUND);
+  const svg = ctx.toSvg(REPORT_BACKGROUND, at);
   chart.destroy();
   return svg;
 }
@@ -74,4 +74,45 @@ export function drawChart(input: DrawInput, text: TextEngine): ChartDrawing {
   const model = chartModel(input);
   const ctx = new SvgContext(input.width, input.height, text);
   return { svg: drawModel(model, ctx), width: input.width, height: input.height };
+}
+
+export interface PlacedChart extends DrawInput {
+  x: number;
+  y: number;
+}
+
+/** A panel in place of a chart that cannot be drawn: its reason in words, never a blank space. */
+function noticePanel(chart: PlacedChart, message: string, text: TextEngine, id: string): string {
+  const ctx = new SvgContext(chart.width, chart.height, text, id);
+  ctx.strokeStyle = "#e0e0e0";
+  ctx.strokeRect(0.5, 0.5, chart.width - 1, chart.height - 1);
+  ctx.fillStyle = "#666666";
+  ctx.font = "13px Inter";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  const words = message.split(" ");
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && text.width(`${last} ${w}`, { sizePx: 13, bold: false }) < chart.width - 24) lines[lines.length - 1] = `${last} ${w}`;
+    else lines.push(w);
+  }
+  lines.forEach((l, i) => ctx.fillText(l, chart.width / 2, chart.height / 2 + (i - (lines.length - 1) / 2) * 18));
+  return ctx.toSvg(REPORT_BACKGROUND, { x: chart.x, y: chart.y });
+}
+
+/** Several charts in one picture (a dashboard in its layout); answers the SVG and what could not be drawn. */
+export function drawLayout(charts: PlacedChart[], width: number, height: number, text: TextEngine): ChartDrawing & { notices: string[] } {
+  const notices: string[] = [];
+  const parts = charts.map((chart, i) => {
+    try {
+      return drawModel(chartModel(chart), new SvgContext(chart.width, chart.height, text, `k${i}c`), { x: chart.x, y: chart.y });
+    } catch (e) {
+      const message = e instanceof NotDrawable ? e.message : `The chart "${chart.chartName ?? i + 1}" could not be drawn: ${(e as Error).message}`;
+      notices.push(message);
+      return noticePanel(chart, message, text, `k${i}c`);
+    }
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${REPORT_BACKGROUND}"/>${parts.join("")}</svg>`;
+  return { svg, width, height, notices };
 }

@@ -58,7 +58,8 @@ export class SvgContext {
   private clipSeq = 0;
   readonly canvas: { width: number; height: number };
 
-  constructor(readonly width: number, readonly height: number, private readonly text: TextEngine) {
+  /** `idPrefix` keeps clip ids apart when several drawings share one SVG (a dashboard's charts). */
+  constructor(readonly width: number, readonly height: number, private readonly text: TextEngine, private readonly idPrefix = "c") {
     this.canvas = { width, height };
     this.state = {
       m: [...IDENTITY], fillStyle: "#000000", strokeStyle: "#000000", lineWidth: 1, lineCap: "butt", lineJoin: "miter",
@@ -198,7 +199,7 @@ export class SvgContext {
   clip() {
     if (!this.path) return;
     this.flush();
-    const id = `c${++this.clipSeq}`;
+    const id = `${this.idPrefix}${++this.clipSeq}`;
     const outer = this.state.clip ? ` clip-path="url(#${this.state.clip})"` : "";
     this.defs.push(`<clipPath id="${id}"${outer}><path d="${this.path}"/></clipPath>`);
     this.state.clip = id;
@@ -230,11 +231,13 @@ export class SvgContext {
   }
   strokeText(text: string, x: number, y: number, maxWidth?: number) { this.fillText(text, x, y, maxWidth); }
 
-  /** The drawing so far as an SVG document, on a background colour when one is given. */
-  toSvg(background?: string): string {
+  /** The drawing so far as an SVG document (or, `at` given, an <svg> placed there inside another), on a
+   * background colour when one is given. */
+  toSvg(background?: string, at?: { x: number; y: number }): string {
     this.flush();
     const bg = background ? `<rect width="100%" height="100%" fill="${attr(background)}"/>` : "";
     const defs = this.defs.length ? `<defs>${this.defs.join("")}</defs>` : "";
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${this.width}" height="${this.height}" viewBox="0 0 ${this.width} ${this.height}">${defs}${bg}${this.out.join("")}</svg>`;
+    const place = at ? `x="${num(at.x)}" y="${num(at.y)}"` : `xmlns="http://www.w3.org/2000/svg"`;
+    return `<svg ${place} width="${this.width}" height="${this.height}" viewBox="0 0 ${this.width} ${this.height}">${defs}${bg}${this.out.join("")}</svg>`;
   }
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startWorker } from "../support/server.mjs";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -15,6 +16,7 @@ let worker: Awaited<ReturnType<typeof startWorker>>;
 let smtp: SmtpSink;
 let adminId: number;
 let chartId: number;
+let lineChartId: number;
 let examplesDb: number;
 
 function d1<T = Record<string, unknown>>(sql: string): T[] {
@@ -50,6 +52,14 @@ beforeAll(async () => {
     INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
       ('report-chart', 'Births <by> gender', 'table', ${dataset}, 'table', ${text(params(dataset))});
     SELECT id AS chartId FROM slices WHERE uuid = 'report-chart'`);
+  const line = JSON.stringify({
+    viz_type: "echarts_timeseries_line", datasource: `${dataset}__table`, x_axis: "ds", time_grain_sqla: "P1Y", metrics: ["count"], groupby: ["gender"],
+    adhoc_filters: [], row_limit: 10000, time_range: "No filter", show_legend: true, x_axis_time_format: "smart_date", y_axis_format: "SMART_NUMBER",
+  });
+  [{ lineChartId }] = d1<{ lineChartId: number }>(`
+    INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
+      ('report-line-chart', 'Births by year', 'echarts_timeseries_line', ${dataset}, 'table', ${text(line)});
+    SELECT id AS lineChartId FROM slices WHERE uuid = 'report-line-chart'`);
 }, 180_000);
 
 afterAll(async () => {
@@ -210,14 +220,56 @@ test("a permanent SMTP refusal ends in Error with the server's reason", async ()
   expect(mailsFor("Refused")).toHaveLength(0);
 });
 
-test("a report on a deleted chart ends in Error naming it; PNG ends in Error saying it cannot be drawn", async () => {
+test("a report on a deleted chart ends in Error naming it", async () => {
   const minute = nextMinute();
   const gone = createSchedule({ name: "Orphan", minute, chart: 987_654 });
   expect((await runAt(gone, minute)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringContaining("The chart of this report (id 987654) no longer exists") });
-  const png = nextMinute();
-  const image = createSchedule({ name: "Picture", minute: png, format: "PNG" });
-  expect((await runAt(image, png)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/^PNG reports need the chart drawn on the server/) });
-  expect([...mailsFor("Orphan"), ...mailsFor("Picture")]).toHaveLength(0);
+  expect(mailsFor("Orphan")).toHaveLength(0);
+});
+
+/** Pixels of a decoded PNG that differ from its top-left (background) pixel. */
+function drawnPixels(png: PNG): number {
+  const bg = png.data.readUInt32BE(0);
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== bg) n++;
+  return n;
+}
+
+test("a PNG chart report: the chart drawn on the server, inline in the body, decodes and is not blank", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Line picture", minute, format: "PNG", chart: lineChartId });
+  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
+  const [mail] = mailsFor("Line picture");
+  const [image] = mail.mail.attachments;
+  expect(image).toMatchObject({ contentType: "image/png", contentDisposition: "inline", filename: "Line picture_ Births by year.png" });
+  expect(String(mail.mail.html)).toContain(`src="cid:${image.cid}"`);
+  const png = PNG.sync.read(image.content);
+  expect([png.width, png.height]).toEqual([800, 400]);
+  // axes, labels, the legend and two lines: far more than a few stray pixels, far less than a filled picture
+  const drawn = drawnPixels(png);
+  expect(drawn).toBeGreaterThan(800 * 400 * 0.01);
+  expect(drawn).toBeLessThan(800 * 400 * 0.5);
+}, 120_000);
+
+test("a PDF chart report: the same drawing as a PDF attachment", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Line document", minute, format: "PDF", chart: lineChartId });
+  expect((await runAt(id, minute)).at(-1)?.state).toBe("Success");
+  const [mail] = mailsFor("Line document");
+  const [pdf] = mail.mail.attachments;
+  expect(pdf).toMatchObject({ contentType: "application/pdf", contentDisposition: "attachment", filename: "Line document_ Births by year.pdf" });
+  expect(pdf.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(pdf.content.toString("latin1")).toContain("/Subtype /Image");
+}, 120_000);
+
+test("a chart type not drawn on the server yet: the email and the log say so by name, no blank image", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Table picture", minute, format: "PNG" });
+  const last = (await runAt(id, minute)).at(-1);
+  expect(last).toMatchObject({ state: "Success", error_message: expect.stringMatching(/"Births <by> gender" is a Table chart \(table\), which cannot be drawn on the server yet/) });
+  const [mail] = mailsFor("Table picture");
+  expect(mail.mail.attachments).toHaveLength(0);
+  expect(String(mail.mail.html)).toContain("&quot;Births &lt;by&gt; gender&quot; is a Table chart (table), which cannot be drawn on the server yet");
 });
 
 test("alerts: a failing query is an Error, a false condition stays quiet, a true one sends then keeps its grace period", async () => {
