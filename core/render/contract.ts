@@ -17,5 +17,5 @@ export interface RenderRequest {
 }
 
 export const RENDER_NOTICES_HEADER = "X-Render-Notices";
-/** the largest picture drawn, in pixels a side (Superset's custom width tops out at 2400) */
-export const MAX_RENDER_SIDE = 4000;
+/** the largest picture drawn, in pixels a side (a tall dashboard; Superset's custom width tops out at 2400) */
+export const MAX_RENDER_SIDE = 8000;

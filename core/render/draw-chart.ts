@@ -31,9 +31,12 @@ export interface DrawInput {
   width: number;
   height: number;
   chartName?: string;
+  /** why this chart has nothing to draw (its query failed, it was deleted): shown in its place */
+  failure?: string;
 }
 
 export function chartModel(input: DrawInput): ChartJsModel {
+  if (input.failure) throw new NotDrawable(input.failure);
   const vizType = String(input.formData.viz_type ?? "");
   const type = getChartType(vizType);
   const name = input.chartName ? `"${input.chartName}" ` : "";
@@ -79,6 +82,20 @@ export function drawChart(input: DrawInput, text: TextEngine): ChartDrawing {
 export interface PlacedChart extends DrawInput {
   x: number;
   y: number;
+  /** a title drawn above the chart, inside its box (a dashboard's chart header) */
+  title?: string;
+}
+
+const TITLE_PX = 32;
+
+/** A chart's title as a dashboard shows it: one line of 14 px text at the top of its box. */
+function titleBand(chart: PlacedChart, text: TextEngine, id: string): string {
+  const ctx = new SvgContext(chart.width, TITLE_PX, text, id);
+  ctx.fillStyle = "#333333";
+  ctx.font = "bold 14px Inter";
+  ctx.textBaseline = "middle";
+  ctx.fillText(chart.title ?? "", 8, TITLE_PX / 2, chart.width - 16);
+  return ctx.toSvg(undefined, { x: chart.x, y: chart.y });
 }
 
 /** A panel in place of a chart that cannot be drawn: its reason in words, never a blank space. */
@@ -104,13 +121,16 @@ function noticePanel(chart: PlacedChart, message: string, text: TextEngine, id: 
 /** Several charts in one picture (a dashboard in its layout); answers the SVG and what could not be drawn. */
 export function drawLayout(charts: PlacedChart[], width: number, height: number, text: TextEngine): ChartDrawing & { notices: string[] } {
   const notices: string[] = [];
-  const parts = charts.map((chart, i) => {
+  const parts = charts.map((placed, i) => {
+    const titled = placed.title !== undefined && placed.height > TITLE_PX * 2;
+    const chart = titled ? { ...placed, y: placed.y + TITLE_PX, height: placed.height - TITLE_PX } : placed;
+    const title = titled ? titleBand(placed, text, `k${i}t`) : "";
     try {
-      return drawModel(chartModel(chart), new SvgContext(chart.width, chart.height, text, `k${i}c`), { x: chart.x, y: chart.y });
+      return title + drawModel(chartModel(chart), new SvgContext(chart.width, chart.height, text, `k${i}c`), { x: chart.x, y: chart.y });
     } catch (e) {
       const message = e instanceof NotDrawable ? e.message : `The chart "${chart.chartName ?? i + 1}" could not be drawn: ${(e as Error).message}`;
       notices.push(message);
-      return noticePanel(chart, message, text, `k${i}c`);
+      return title + noticePanel(chart, message, text, `k${i}c`);
     }
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${REPORT_BACKGROUND}"/>${parts.join("")}</svg>`;

@@ -3,13 +3,12 @@ import { lastSuccess, scheduleForRun, writeState, type ReportScheduleRow } from 
 import { loadPrincipal } from "../../db/security/principals";
 import { evaluateAlert, parseValidator, AlertError } from "../../core/reports/alert";
 import { csvFileName, emailHtml, emailSubject, reportFileName } from "../../core/reports/email-content";
-import { MAX_RENDER_SIDE } from "../../core/render/contract";
 import { everyAddress, invalidAddresses, parseRecipient } from "../../core/reports/recipients";
 import { smtpConfig, SmtpConfigError, type SmtpVars } from "../../core/reports/smtp-config";
 import { afterSuccess, inGracePeriod, Messages, ReportState } from "../../core/reports/states";
 import type { Env } from "../env";
 import { runAlertQuery } from "./alert-query";
-import { chartContent, chartImage } from "./content";
+import { reportContent } from "./report-content";
 import { buildMime } from "./mime";
 import { deliverOnce, type DeliveryJournal, type RetryPolicy } from "./deliver";
 import { ReportError } from "./errors";
@@ -89,22 +88,14 @@ async function send(input: RunInput, schedule: ReportScheduleRow, parsed: Return
   const bad = emails.flatMap((e) => invalidAddresses(e.r));
   if (bad.length) throw new ReportError(`Not an email address: ${bad.join(", ")}`);
   const config = smtpConfig(input.env as SmtpVars);
-  const format = schedule.report_format.toUpperCase();
-  if (!schedule.chart_id) {
-    throw new ReportError(schedule.dashboard_id
-      ? `Dashboard reports are sent as ${format === "PDF" ? "PDF" : "PNG"} images, which this server cannot draw yet: the report was not sent.`
-      : "This report has no chart or dashboard to send.");
-  }
   const call = { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal, now: new Date(input.scheduledAt), force: schedule.force_screenshot };
-  const content = format === "CSV" || format === "TEXT"
-    ? { ...(await chartContent(call, schedule.chart_id, format)), image: null, notice: null }
-    : { csv: null, table: null, ...(await chartImage(call, schedule.chart_id, format === "PDF" ? "PDF" : "PNG", reportSize(schedule))) };
-  const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.chartName}`;
+  const content = await reportContent(call, schedule);
+  const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.name}`;
   const domain = config.from.split("@")[1] ?? "localhost";
   const imageId = `chart-${schedule.id}-${Date.parse(input.scheduledAt)}@${domain}`;
   const inline = content.image?.extension === "png";
   const html = emailHtml({
-    name, description: schedule.description, url: `${baseUrl(input.env)}explore/?slice_id=${schedule.chart_id}`, table: content.table,
+    name, description: schedule.description, url: `${baseUrl(input.env)}${content.path}`, table: content.table,
     notice: content.notice, images: inline ? [imageId] : [],
   });
   const attachments = [
@@ -120,11 +111,4 @@ async function send(input: RunInput, schedule: ReportScheduleRow, parsed: Return
     await deliverOnce(config, { from: config.from, recipients: everyAddress(r), data }, index, input.journal, input.retry);
   }
   return content.notice;
-}
-
-/** Superset's custom width (height in proportion when not given); 800 × 400 by default. */
-export function reportSize(schedule: Pick<ReportScheduleRow, "custom_width" | "custom_height">): { width: number; height: number } {
-  const clamp = (n: number) => Math.max(100, Math.min(MAX_RENDER_SIDE, Math.round(n)));
-  const width = schedule.custom_width ? clamp(schedule.custom_width) : 800;
-  return { width, height: schedule.custom_height ? clamp(schedule.custom_height) : Math.round(width / 2) };
 }

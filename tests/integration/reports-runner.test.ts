@@ -74,6 +74,7 @@ interface ScheduleSpec {
   type?: "Report" | "Alert";
   format?: string;
   chart?: number | null;
+  dashboard?: number;
   description?: string;
   sql?: string;
   validator?: [string, Record<string, unknown> | null];
@@ -87,10 +88,10 @@ function createSchedule(s: ScheduleSpec): number {
   const crontab = `${m.getUTCMinutes()} ${m.getUTCHours()} ${m.getUTCDate()} ${m.getUTCMonth() + 1} *`;
   const [validatorType, validatorConfig] = s.validator ?? [null, null];
   const [{ id }] = d1<{ id: number }>(`
-    INSERT INTO report_schedule (type, name, description, active, crontab, timezone, report_format, chart_id, sql, database_id,
+    INSERT INTO report_schedule (type, name, description, active, crontab, timezone, report_format, chart_id, dashboard_id, sql, database_id,
         validator_type, validator_config_json, grace_period, created_by_fk, changed_by_fk, creation_method)
       VALUES (${text(s.type ?? "Report")}, ${text(s.name)}, ${s.description ? text(s.description) : "NULL"}, 1, ${text(crontab)}, 'UTC',
-        ${text(s.format ?? "CSV")}, ${s.chart === null ? "NULL" : (s.chart ?? chartId)}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
+        ${text(s.format ?? "CSV")}, ${s.chart === null || s.dashboard ? "NULL" : (s.chart ?? chartId)}, ${s.dashboard ?? "NULL"}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
         ${validatorType ? text(validatorType) : "NULL"}, ${validatorConfig ? text(JSON.stringify(validatorConfig)) : "NULL"}, ${s.gracePeriod ?? 14400},
         ${adminId}, ${adminId}, 'alerts_reports');
     INSERT INTO report_schedule_user (user_id, report_schedule_id) SELECT ${adminId}, id FROM report_schedule WHERE name = ${text(s.name)};
@@ -242,7 +243,9 @@ test("a PNG chart report: the chart drawn on the server, inline in the body, dec
   const [mail] = mailsFor("Line picture");
   const [image] = mail.mail.attachments;
   expect(image).toMatchObject({ contentType: "image/png", contentDisposition: "inline", filename: "Line picture_ Births by year.png" });
-  expect(String(mail.mail.html)).toContain(`src="cid:${image.cid}"`);
+  // the body shows it: mailparser swaps the cid: reference for the related part's data
+  expect(image.related).toBe(true);
+  expect(String(mail.mail.html)).toContain('<div class="image"><img src="data:image/png;base64,');
   const png = PNG.sync.read(image.content);
   expect([png.width, png.height]).toEqual([800, 400]);
   // axes, labels, the legend and two lines: far more than a few stray pixels, far less than a filled picture
@@ -271,6 +274,31 @@ test("a chart type not drawn on the server yet: the email and the log say so by 
   expect(mail.mail.attachments).toHaveLength(0);
   expect(String(mail.mail.html)).toContain("&quot;Births &lt;by&gt; gender&quot; is a Table chart (table), which cannot be drawn on the server yet");
 });
+
+test("a dashboard report: its charts drawn in its layout grid as one PNG; the table chart named, not left blank", async () => {
+  const chart = (id: string, chartId: number, width: number) => ({ type: "CHART", id, children: [], meta: { chartId, width, height: 50 } });
+  const position = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1", "ROW-2"] },
+    "ROW-1": { type: "ROW", id: "ROW-1", children: ["CHART-a", "CHART-b"], meta: {} },
+    "ROW-2": { type: "ROW", id: "ROW-2", children: ["CHART-c"], meta: {} },
+    "CHART-a": chart("CHART-a", lineChartId, 6), "CHART-b": chart("CHART-b", lineChartId, 6), "CHART-c": chart("CHART-c", chartId, 12),
+  };
+  const [{ dashboardId }] = d1<{ dashboardId: number }>(`
+    INSERT INTO dashboards (uuid, dashboard_title, position_json) VALUES ('report-dashboard', 'Births overview', ${text(JSON.stringify(position))});
+    SELECT id AS dashboardId FROM dashboards WHERE uuid = 'report-dashboard'`);
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Dashboard picture", minute, format: "PNG", dashboard: dashboardId });
+  const last = (await runAt(id, minute)).at(-1);
+  expect(last).toMatchObject({ state: "Success", error_message: expect.stringContaining('"Births <by> gender" is a Table chart (table)') });
+  const [mail] = mailsFor("Dashboard picture");
+  expect(mail.mail.subject).toBe("[Test report] Dashboard picture: Births overview");
+  expect(String(mail.mail.html)).toContain(`https://bi.test/superset/dashboard/${dashboardId}/`);
+  const png = PNG.sync.read(mail.mail.attachments[0].content);
+  // 1600 wide; two rows of 400 px charts with a gutter between and padding around
+  expect([png.width, png.height]).toEqual([1600, 2 * 400 + 16 + 2 * 16]);
+  expect(drawnPixels(png)).toBeGreaterThan(1600 * 832 * 0.01);
+}, 120_000);
 
 test("alerts: a failing query is an Error, a false condition stays quiet, a true one sends then keeps its grace period", async () => {
   const m1 = nextMinute();
