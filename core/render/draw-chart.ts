@@ -44,7 +44,7 @@ export function chartModel(input: DrawInput): ChartJsModel {
   const model = type.transformProps({ formData: input.formData, queriesData: input.queriesData, width: input.width, height: input.height });
   if (model.kind === "empty") throw new NotDrawable(`The chart ${name}has no data to draw: ${model.message}.`);
   if (model.kind !== "chartjs" || !DRAWABLE.has(model.type)) {
-    throw new NotDrawable(`The chart ${name}is a ${type.metadata.name} chart (${vizType}), which cannot be drawn on the server yet: no image is attached.`);
+    throw new NotDrawable(`The chart ${name}is a ${type.metadata.name} chart (${vizType}), which cannot be drawn on the server yet.`);
   }
   return model;
 }

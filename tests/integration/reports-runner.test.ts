@@ -209,7 +209,7 @@ test("an SMTP server closing mid-message: Error with the reason, nothing sent tw
   d1(`UPDATE report_schedule SET crontab = '${later.getUTCMinutes()} ${later.getUTCHours()} ${later.getUTCDate()} ${later.getUTCMonth() + 1} *' WHERE id = ${id}`);
   expect((await runAt(id, later)).at(-1)?.state).toBe("Success");
   expect(mailsFor("Cut off")).toHaveLength(1);
-});
+}, 120_000);
 
 test("a permanent SMTP refusal ends in Error with the server's reason", async () => {
   const minute = nextMinute();
