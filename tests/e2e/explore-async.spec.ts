@@ -1,26 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { startWorker, TEST_ADMIN } from "../support/server.mjs";
+import { ownWorker } from "./own-worker";
 
 // Explore with GLOBAL_ASYNC_QUERIES on (its own Worker): a chart whose data is not cached answers 202 with a
 // job; the page follows the job through the async event channel and reads its result_url, then draws.
 
-let worker: { url: string; stop: () => Promise<void> };
-
-test.beforeAll(async () => {
-  worker = await startWorker({ vars: { GLOBAL_ASYNC_QUERIES: "true" } });
-});
-
-test.afterAll(async () => {
-  await worker?.stop();
-});
+const worker = ownWorker({ GLOBAL_ASYNC_QUERIES: "true" });
 
 test("explore: with async queries a run is answered by a job, followed to its result and drawn", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(`${worker.url}/login/`);
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
+  await worker.loginAsAdmin(page);
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
   const id = await page.evaluate(async (p) => ((await (await fetch(p)).json()) as { result: { id: number }[] }).result[0].id, `/api/v1/dataset/?q=${q}`);
 
@@ -38,7 +26,7 @@ test("explore: with async queries a run is answered by a job, followed to its re
     });
     return ((await res.json()) as { key: string }).key;
   }, { id, girls });
-  await page.goto(`${worker.url}/explore/?form_data_key=${key}`);
+  await page.goto(`${worker.url()}/explore/?form_data_key=${key}`);
   const jobAnswer = page.waitForResponse((r) => r.url().endsWith("/api/v1/chart/data") && r.request().method() === "POST");
   const resultRead = page.waitForResponse((r) => /\/api\/v1\/chart\/data\/[0-9a-f]{64}$/.test(r.url()));
   await page.getByTestId("run-query").click();

@@ -1,28 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { startWorker, TEST_ADMIN } from "../support/server.mjs";
+import { ownWorker } from "./own-worker";
 import { typeSql } from "./sqllab-helpers";
 
 // A deployment whose SQL_MAX_ROW is below 10 (issue 14): the limit dropdown still offers that maximum, as
 // Superset's QueryLimitSelect does, and a run returns no more rows. Its own Worker, started with that setting.
 
-let worker: { url: string; stop: () => Promise<void> };
-
-test.beforeAll(async () => {
-  worker = await startWorker({ vars: { SQL_MAX_ROW: "5" } });
-});
-
-test.afterAll(async () => {
-  await worker?.stop();
-});
+const worker = ownWorker({ SQL_MAX_ROW: "5" });
 
 test("with SQL_MAX_ROW 5 the limit dropdown offers 5 and a run returns 5 rows", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(`${worker.url}/login/`);
-  await page.getByLabel("Username").fill(TEST_ADMIN.username);
-  await page.getByLabel("Password").fill(TEST_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("user-menu")).toBeVisible();
-  await page.goto(`${worker.url}/sqllab/`);
+  await worker.loginAsAdmin(page);
+  await page.goto(`${worker.url()}/sqllab/`);
   await expect(page.locator(".monaco-editor").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("limit-select")).toHaveValue("LIMIT: 5");
   await page.getByTestId("limit-select").click();

@@ -5,9 +5,9 @@ import { isFiltered } from "../../../core/lists/list-url-state";
 import type { ReportKind } from "../../../core/reports/form";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
-import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
 import { ListView } from "../../components/list-view/ListView";
 import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListDeletion } from "../../components/list-view/useListDeletion";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { ReportModal } from "./editor/ReportModal";
 import { ReportFilters } from "./ReportFilters";
@@ -30,9 +30,12 @@ export function AlertReportList({ type }: { type: ReportKind }) {
   const revalidator = useRevalidator();
   const selection = useBulkSelection(reports.filter((r) => r.canEdit).map((r) => r.id));
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<ReportRowData | null>(null);
-  const [bulkDeleting, setBulkDeleting] = useState(false);
   const noun = type === "Alert" ? "alert" : "report";
+
+  const deletion = useListDeletion<ReportRowData>({
+    noun: [noun, `${noun}s`], label: (r) => r.name, selection,
+    deleteOne: (id) => deleteReport(id, csrfToken), deleteMany: (ids) => deleteReports(ids, csrfToken),
+  });
 
   const actions: ReportRowActions = {
     onToggleActive: async (r) => {
@@ -41,24 +44,7 @@ export function AlertReportList({ type }: { type: ReportKind }) {
       revalidator.revalidate();
     },
     onEdit: (r) => setEditing({ id: r.id }),
-    onDelete: setDeleting,
-  };
-  const deleteOne = async (r: ReportRowData) => {
-    const res = await deleteReport(r.id, csrfToken);
-    if (!res.ok) return `There was an issue deleting ${r.name}: ${res.message}`;
-    setDeleting(null);
-    showToast("success", `Deleted: ${r.name}`);
-    revalidator.revalidate();
-    return null;
-  };
-  const deleteSelected = async () => {
-    const res = await deleteReports(selection.selected, csrfToken);
-    if (!res.ok) return `There was an issue deleting the selected ${noun}s: ${res.message}`;
-    setBulkDeleting(false);
-    selection.setEnabled(false);
-    showToast("success", res.body.message);
-    revalidator.revalidate();
-    return null;
+    onDelete: deletion.askDelete,
   };
 
   return (
@@ -75,7 +61,7 @@ export function AlertReportList({ type }: { type: ReportKind }) {
         filters={<ReportFilters list={list} />}
         bulk={{
           selection, available: mayWrite && reports.some((r) => r.canEdit),
-          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>,
+          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>,
         }}>
         <ReportTable reports={reports} sort={list.state.sort} onSort={list.sortBy} selection={selection} actions={actions} />
       </ListView>
@@ -87,14 +73,7 @@ export function AlertReportList({ type }: { type: ReportKind }) {
             revalidator.revalidate();
           }} />
       )}
-      {deleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => deleteOne(deleting)}
-          description={<>Are you sure you want to delete <b>{deleting.name}</b>?</>} />
-      )}
-      {bulkDeleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
-          description={`Are you sure you want to delete the ${selection.selected.length} selected ${noun}s?`} />
-      )}
+      {deletion.dialogs}
     </>
   );
 }

@@ -6,9 +6,9 @@ import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-stat
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
-import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
 import { ListView } from "../../components/list-view/ListView";
 import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListDeletion } from "../../components/list-view/useListDeletion";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { ChartCards } from "./ChartCards";
 import { ChartFilters } from "./ChartFilters";
@@ -40,8 +40,10 @@ export default function ChartsList() {
   const selection = useBulkSelection(charts.filter((c) => c.canEdit).map((c) => c.id));
   const [favorites, setFavorites] = useState<Record<number, boolean>>({});
   const [editing, setEditing] = useState<ChartRowData | null>(null);
-  const [deleting, setDeleting] = useState<ChartRowData | null>(null);
-  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const deletion = useListDeletion<ChartRowData>({
+    noun: ["chart", "charts"], label: (c) => c.slice_name, selection,
+    deleteOne: (id) => deleteChart(id, csrfToken), deleteMany: (ids) => deleteCharts(ids, csrfToken),
+  });
   const shown = charts.map((c) => (c.id in favorites ? { ...c, favorite: favorites[c.id] } : c));
 
   const actions: ChartRowActions = {
@@ -57,25 +59,7 @@ export default function ChartsList() {
       }
     },
     onEdit: setEditing,
-    onDelete: setDeleting,
-  };
-
-  const deleteOne = async (chart: ChartRowData) => {
-    const res = await deleteChart(chart.id, csrfToken);
-    if (!res.ok) return `There was an issue deleting ${chart.slice_name}: ${res.message}`;
-    setDeleting(null);
-    showToast("success", `Deleted: ${chart.slice_name}`);
-    revalidator.revalidate();
-    return null;
-  };
-  const deleteSelected = async () => {
-    const res = await deleteCharts(selection.selected, csrfToken);
-    if (!res.ok) return `There was an issue deleting the selected charts: ${res.message}`;
-    setBulkDeleting(false);
-    selection.setEnabled(false);
-    showToast("success", res.body.message);
-    revalidator.revalidate();
-    return null;
+    onDelete: deletion.askDelete,
   };
 
   return (
@@ -87,7 +71,7 @@ export default function ChartsList() {
         filters={<ChartFilters list={list} dashboards={dashboards} />}
         bulk={{
           selection, available: mayWrite && charts.some((c) => c.canEdit),
-          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>,
+          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>,
         }}>
         {list.state.view === "card" ? (
           <ChartCards charts={shown} selection={selection} actions={actions} />
@@ -103,14 +87,7 @@ export default function ChartsList() {
             revalidator.revalidate();
           }} />
       )}
-      {deleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => deleteOne(deleting)}
-          description={<>Are you sure you want to delete <b>{deleting.slice_name}</b>?</>} />
-      )}
-      {bulkDeleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
-          description={`Are you sure you want to delete the ${selection.selected.length === 1 ? "selected chart" : `${selection.selected.length} selected charts`}?`} />
-      )}
+      {deletion.dialogs}
     </>
   );
 }

@@ -6,9 +6,9 @@ import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-stat
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
-import { ConfirmDeleteModal } from "../../components/list-view/ConfirmDeleteModal";
 import { ListView } from "../../components/list-view/ListView";
 import { useBulkSelection } from "../../components/list-view/useBulkSelection";
+import { useListDeletion } from "../../components/list-view/useListDeletion";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { exportHref, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import { PropertiesModal } from "../../features/dashboard/header/PropertiesModal";
@@ -41,10 +41,13 @@ export default function DashboardsList() {
   const selection = useBulkSelection(dashboards.filter((d) => d.canEdit).map((d) => d.id));
   const [favorites, setFavorites] = useState<Record<number, boolean>>({});
   const [editing, setEditing] = useState<DashboardRowData | null>(null);
-  const [deleting, setDeleting] = useState<DashboardRowData | null>(null);
-  const [bulkDeleting, setBulkDeleting] = useState(false);
   const shown = dashboards.map((d) => (d.id in favorites ? { ...d, favorite: favorites[d.id] } : d));
   const picked = selection.selected.length;
+
+  const deletion = useListDeletion<DashboardRowData>({
+    noun: ["dashboard", "dashboards"], label: (d) => d.title, selection,
+    deleteOne: (id) => deleteDashboard(id, csrfToken), deleteMany: (ids) => deleteDashboards(ids, csrfToken),
+  });
 
   const actions: DashboardRowActions = {
     onFavorite: async (dashboard) => {
@@ -59,26 +62,9 @@ export default function DashboardsList() {
       }
     },
     onEdit: setEditing,
-    onDelete: setDeleting,
+    onDelete: deletion.askDelete,
   };
 
-  const deleteOne = async (dashboard: DashboardRowData) => {
-    const res = await deleteDashboard(dashboard.id, csrfToken);
-    if (!res.ok) return `There was an issue deleting ${dashboard.title}: ${res.message}`;
-    setDeleting(null);
-    showToast("success", `Deleted: ${dashboard.title}`);
-    revalidator.revalidate();
-    return null;
-  };
-  const deleteSelected = async () => {
-    const res = await deleteDashboards(selection.selected, csrfToken);
-    if (!res.ok) return `There was an issue deleting the selected dashboards: ${res.message}`;
-    setBulkDeleting(false);
-    selection.setEnabled(false);
-    showToast("success", res.body.message);
-    revalidator.revalidate();
-    return null;
-  };
 
   const bulkActions = (
     <>
@@ -87,7 +73,7 @@ export default function DashboardsList() {
       ) : (
         <Button size="xs" variant="default" disabled data-testid="bulk-export">Export</Button>
       )}
-      <Button size="xs" color="red" disabled={picked === 0} onClick={() => setBulkDeleting(true)} data-testid="bulk-delete">Delete</Button>
+      <Button size="xs" color="red" disabled={picked === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>
     </>
   );
 
@@ -113,14 +99,7 @@ export default function DashboardsList() {
             revalidator.revalidate();
           }} />
       )}
-      {deleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => deleteOne(deleting)}
-          description={<>Are you sure you want to delete <b>{deleting.title}</b>?</>} />
-      )}
-      {bulkDeleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={deleteSelected}
-          description={`Are you sure you want to delete the ${picked === 1 ? "selected dashboard" : `${picked} selected dashboards`}?`} />
-      )}
+      {deletion.dialogs}
     </>
   );
 }

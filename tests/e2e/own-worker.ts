@@ -1,0 +1,31 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startWorker, TEST_ADMIN } from "../support/server.mjs";
+
+/**
+ * A Worker of the spec's own, for journeys that need settings the shared one does not have (a small
+ * SQL_MAX_ROW, async queries …): started before the spec's tests, stopped after them.
+ */
+export function ownWorker(vars: Record<string, string>) {
+  let worker: { url: string; stop: () => Promise<void> } | undefined;
+  test.beforeAll(async () => {
+    worker = await startWorker({ vars });
+  });
+  test.afterAll(async () => {
+    await worker?.stop();
+  });
+  const url = () => {
+    if (!worker) throw new Error("the spec's own Worker has not started");
+    return worker.url;
+  };
+  return {
+    url,
+    /** signs in as the test admin on this Worker */
+    async loginAsAdmin(page: Page) {
+      await page.goto(`${url()}/login/`);
+      await page.getByLabel("Username").fill(TEST_ADMIN.username);
+      await page.getByLabel("Password").fill(TEST_ADMIN.password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByTestId("user-menu")).toBeVisible();
+    },
+  };
+}
