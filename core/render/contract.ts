@@ -19,3 +19,5 @@ export interface RenderRequest {
 export const RENDER_NOTICES_HEADER = "X-Render-Notices";
 /** the largest picture drawn, in pixels a side (a tall dashboard; Superset's custom width tops out at 2400) */
 export const MAX_RENDER_SIDE = 8000;
+/** and the most pixels in all (16 M: 64 MB of RGBA, half a Worker's memory) */
+export const MAX_RENDER_PIXELS = 16_000_000;

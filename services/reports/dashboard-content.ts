@@ -3,7 +3,7 @@ import { charts, dashboardCharts, dashboards } from "../../db/schema";
 import { parseLayout } from "../../core/dashboards/layout";
 import { dashboardSlots } from "../../core/render/dashboard-grid";
 import type { PlacedChart } from "../../core/render/draw-chart";
-import type { RenderFormat } from "../../core/render/contract";
+import { MAX_RENDER_PIXELS, MAX_RENDER_SIDE, type RenderFormat } from "../../core/render/contract";
 import { chartData, render, type ChartImage, type ContentCall } from "./content";
 import { ReportError } from "./errors";
 
@@ -37,6 +37,10 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
   const grid = width - 2 * PADDING;
   const { slots, height } = dashboardSlots(layout, grid, chosenAnchor(extraJson));
   if (!slots.length) throw new ReportError(`The dashboard "${dashboard.dashboard_title}" has no charts to draw: the report was not sent.`);
+  const total = height + 2 * PADDING;
+  if (total > MAX_RENDER_SIDE || total * width > MAX_RENDER_PIXELS) {
+    throw new ReportError(`The dashboard "${dashboard.dashboard_title}" is ${total} px tall at ${width} px wide, more than one report picture holds (${MAX_RENDER_SIDE} px, ${MAX_RENDER_PIXELS / 1e6} M pixels): choose a tab or a smaller custom width.`);
+  }
   const rows = await call.db.select().from(charts).where(inArray(charts.id, [...new Set(slots.map((s) => s.chartId))])).all();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const placed: PlacedChart[] = await Promise.all(slots.map(async (slot) => {
@@ -53,6 +57,6 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
       return { ...box, title, chartName: chart.slice_name, formData: {}, queriesData: [], failure: (e as Error).message };
     }
   }));
-  const drawn = await render(call.env, { format, title: dashboard.dashboard_title, width, height: height + 2 * PADDING, charts: placed });
+  const drawn = await render(call.env, { format, title: dashboard.dashboard_title, width, height: total, charts: placed });
   return { title: dashboard.dashboard_title, image: drawn.image, notice: drawn.notices.length ? drawn.notices.join(" ") : null };
 }

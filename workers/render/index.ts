@@ -5,7 +5,7 @@ import interBold from "@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf";
 import { drawLayout } from "../../core/render/draw-chart";
 import { fontTextEngine } from "../../core/render/font-text";
 import { pngToPdf } from "../../core/render/pdf";
-import { MAX_RENDER_SIDE, RENDER_NOTICES_HEADER, type RenderRequest } from "../../core/render/contract";
+import { MAX_RENDER_PIXELS, MAX_RENDER_SIDE, RENDER_NOTICES_HEADER, type RenderRequest } from "../../core/render/contract";
 import type { TextEngine } from "../../core/render/svg-context";
 
 // The render Worker (ADR 0014): draws report charts to PNG or PDF for the main Worker, which reaches it only
@@ -27,7 +27,8 @@ const json = (status: number, body: unknown) => Response.json(body, { status });
 function valid(body: unknown): body is RenderRequest {
   const r = body as RenderRequest;
   const side = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 1 && n <= MAX_RENDER_SIDE;
-  return !!r && (r.format === "PNG" || r.format === "PDF") && side(r.width) && side(r.height) && Array.isArray(r.charts) && r.charts.length > 0
+  return !!r && (r.format === "PNG" || r.format === "PDF") && side(r.width) && side(r.height) && r.width * r.height <= MAX_RENDER_PIXELS
+    && Array.isArray(r.charts) && r.charts.length > 0
     && r.charts.every((c) => c && side(c.width) && side(c.height) && typeof c.x === "number" && typeof c.y === "number" && Array.isArray(c.queriesData) && typeof c.formData === "object");
 }
 
