@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { register } from "tsx/esm/api";
-import { percentile, round } from "./_lib.mjs";
+import { percentile, round, saveResults } from "./_lib.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const RUNS = 30;
@@ -73,4 +73,5 @@ export async function measureChartDrawing() {
   return figures;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await measureChartDrawing();
+// run alone (node bench/_chart-draw.mjs): the figures go to bench/results/chart-draw.json
+if (import.meta.url === `file://${process.argv[1]}`) saveResults("chart-draw", await measureChartDrawing());
