@@ -7,16 +7,15 @@ import { chartDataBatchApi } from "./api/chart-data-batch";
 import { onNotFound } from "./http/on-error";
 
 // The hottest request, POST /api/v1/chart/data (every chart of every dashboard, warm ones answered from the
-// front cache: workers/chart-data/front-cache.ts), skips the root app's route matching: with ~370 routes Hono
-// falls back to its trie router (the regexp router refuses some of our param paths), whose search was the
-// costliest function of a warm request in the V8 profile (bench/chart-data.mjs). This app runs the very same
-// middleware (withPlatform) and the very same sub-app and guard as the root app, over a handful of routes.
+// front cache: workers/chart-data/front-cache.ts), skips the root app's route matching: the root app's
+// TrieRouter (workers/app.ts says why not the RegExpRouter) walks ~400 routes, this app only the chart-data
+// ones. It runs the very same middleware (withPlatform) and the very same sub-app and guard as the root app.
 // POST /api/v1/chart/data/batch (a whole dashboard's charts, docs/decisions/0012) takes the same short path.
 // The root app keeps the routes too: the route table and coverage tests read it there.
 
 export function createHotApp() {
   // a handful of routes: a linear scan beats the trie the smart router settles on (chart-data's own paths
-  // /chart/:pk/data/ and /chart/data/:cache_key overlap, which the regexp router refuses)
+  // /chart/:pk/data/ and /chart/data/:cache_key put a parameter beside a literal, which the regexp router refuses)
   const app = new Hono<AppEnv>({ strict: true, router: new LinearRouter() });
   withPlatform(app);
   app.route("/", chartDataApi);

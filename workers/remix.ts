@@ -17,15 +17,16 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 /** Renders pages with the caller already authenticated by the Hono middleware. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const principal = await resolvePrincipal(c);
+  const sessionId = c.get("sessionId");
   const loadContext: EdgeLoadContext = {
     env: c.env,
-    db: c.var.db,
+    db: c.get("db"),
     principal,
-    publicPrincipal: principal ? null : await cachedPublicPrincipal(c.var.db),
-    csrfToken: c.var.sessionId ? await csrfTokenFor(c.var.secret, c.var.sessionId) : null,
+    publicPrincipal: principal ? null : await cachedPublicPrincipal(c.get("db")),
+    csrfToken: sessionId ? await csrfTokenFor(c.get("secret"), sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     cspNonce: c.get("secureHeadersNonce") ?? "",
-    cachedChartData: (charts) => (principal ? embeddedChartData({ env: c.env, db: c.var.db, secret: c.var.secret, principal, background: (p) => c.executionCtx.waitUntil(p.catch(() => {})) }, charts) : Promise.resolve({})),
+    cachedChartData: (charts) => (principal ? embeddedChartData({ env: c.env, db: c.get("db"), secret: c.get("secret"), principal, background: (p) => c.executionCtx.waitUntil(p.catch(() => {})) }, charts) : Promise.resolve({})),
   };
   return handleRemixRequest(c.req.raw, loadContext as unknown as AppLoadContext);
 }

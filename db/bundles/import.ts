@@ -6,7 +6,7 @@ import { rowChunks } from "../chunked";
 import { loadExisting, nextId } from "./existing";
 import { planImport, type Importer, type Step } from "../../core/bundles/plan";
 import { IMPORTS, type ParsedBundle, type BundleErrors } from "../../core/bundles/parse";
-import { migrateLegacyFilters } from "../../core/dashboards/filters/legacy";
+import { LegacyFilterError, migrateLegacyFilters } from "../../core/dashboards/filters/legacy";
 import { chartRow, columnRows, dashboardRow, databaseRow, datasetRow, metricRows, savedQueryRow } from "../../core/bundles/import-rows";
 import { chartUuidsOf, dashboardForImport } from "../../core/bundles/remap";
 import { encryptSecret } from "../../core/security/crypto";
@@ -92,7 +92,14 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         return chartId !== undefined && placed.has(chartId) && c.viz_type === "filter_box"
           ? [{ chartId, datasetId: idOf(c.dataset_uuid as string), params: (c.params ?? {}) as Record<string, unknown> }] : [];
       });
-      const row = dashboardRow(d, mapped.position, migrateLegacyFilters(mapped.metadata, boxes));
+      let metadata: Record<string, unknown>;
+      try {
+        metadata = migrateLegacyFilters(mapped.metadata, boxes);
+      } catch (e) {
+        if (e instanceof LegacyFilterError) return { ok: false, errors: { [step.config.path]: e.message } };
+        throw e;
+      }
+      const row = dashboardRow(d, mapped.position, metadata);
       if (create) {
         items.push(db.insert(dashboards).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
         items.push(db.insert(dashboardOwners).values({ dashboard_id: id, user_id: who.id }));

@@ -4,12 +4,14 @@ import type { ConnectionSpec } from "./types";
 
 /**
  * A connector whose statements run on the database's ConnectionPool Durable Object, on a connection that
- * stays open between requests; everything else (metadata, explain) goes to `direct`, which connects only if
- * used. Aborting the signal stops the statement in the pool.
+ * stays open between requests; everything else (metadata, explain) goes to a direct connector, made (and
+ * connected) only if used. Aborting the signal stops the statement in the pool.
  */
-export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec: ConnectionSpec, direct: Connector): Connector {
+export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec: ConnectionSpec, openDirect: () => Connector): Connector {
+  let opened: Connector | null = null;
+  const direct = () => (opened ??= openDirect());
   return {
-    engine: direct.engine,
+    engine: spec.engine,
     async execute(text, options) {
       const { signal, ...rest } = options;
       signal?.throwIfAborted();
@@ -32,13 +34,15 @@ export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec
         signal?.removeEventListener("abort", onAbort);
       }
     },
-    explain: (text, options) => direct.explain(text, options),
-    write: (statements, options) => direct.write(statements, options),
-    testConnection: () => direct.testConnection(),
-    catalogs: () => direct.catalogs(),
-    schemas: (catalog) => direct.schemas(catalog),
-    tables: (schema, catalog) => direct.tables(schema, catalog),
-    tableMetadata: (table, schema, catalog) => direct.tableMetadata(table, schema, catalog),
-    close: () => direct.close(),
+    explain: (text, options) => direct().explain(text, options),
+    write: (statements, options) => direct().write(statements, options),
+    testConnection: () => direct().testConnection(),
+    catalogs: () => direct().catalogs(),
+    schemas: (catalog) => direct().schemas(catalog),
+    tables: (schema, catalog) => direct().tables(schema, catalog),
+    tableMetadata: (table, schema, catalog) => direct().tableMetadata(table, schema, catalog),
+    close: async () => {
+      await opened?.close();
+    },
   };
 }

@@ -55,18 +55,26 @@ export async function connectorFor(
 ): Promise<Connector> {
   const password = database.password ? await decryptSecret(secret, database.password) : null;
   const spec = { engine: database.engine, sqlalchemy_uri: database.sqlalchemy_uri, password, extra: database.extra };
-  const direct = openConnector(env, spec);
-  if (!options.pooled || !env.CONNECTION_POOL || !POOLED_ENGINES.has(database.engine) || hyperdriveName(database.extra)) return direct;
+  if (!options.pooled || !env.CONNECTION_POOL || !POOLED_ENGINES.has(database.engine) || hyperdriveName(database.extra)) return openConnector(env, spec);
+  // the URI is checked now (a bad one fails here, as unpooled); the direct client is made only if a metadata
+  // call needs it: a chart query never does, and making one (postgres.js sets up its connection) showed in the
+  // V8 profile of an uncached PostgreSQL chart-data request
+  parsedSpec(spec);
   const ns = env.CONNECTION_POOL as unknown as DurableObjectNamespace<ConnectionPoolRpc>;
   const shard = options.pooled.userId % POOL_SHARDS;
-  return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}:${shard}`)), spec, direct);
+  return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}:${shard}`)), spec, () => openConnector(env, spec));
 }
 
 /** A connector for connection details not (yet) saved, as test_connection needs. */
 export function openConnector(env: Env, spec: ConnectionSpec, use: ConnectorUse = {}): Connector {
+  const parsed = parsedSpec(spec);
+  return FACTORIES[parsed.engine](env, parsed, spec, use);
+}
+
+function parsedSpec(spec: ConnectionSpec): ParsedUri {
   const parsed = parseSqlalchemyUri(spec.sqlalchemy_uri);
   if (parsed.engine !== spec.engine) throw badRequest(`The URI is for ${parsed.engine}, but the database engine is ${spec.engine}`);
-  return FACTORIES[parsed.engine](env, parsed, spec, use);
+  return parsed;
 }
 
 /**

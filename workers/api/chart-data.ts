@@ -74,7 +74,7 @@ const jsonText = (c: C, text: string) => c.body(text, 200, { "Content-Type": "ap
 chartDataApi.post("/api/v1/chart/data", read, async (c) => (await frontAnswer(c)) ?? answer(c, await queryContextBody(c), null, await frontRecorder(c)));
 
 chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
-  const chart = await visibleChart(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  const chart = await visibleChart(c.get("db"), idParam(c), datasetScope(principalOf(c)));
   if (!chart) throw notFound();
   if (!chart.query_context) {
     throw badRequest("This chart has no saved query context: open and save it in Explore, or post one to /api/v1/chart/data", "GENERIC_COMMAND_ERROR");
@@ -96,11 +96,11 @@ chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
     // an async job's result_url (the job id), for the user who started it
     const job = await chartJobResult(c.env, key, principalOf(c).id);
     if (!job) throw notFound("Cached data not found");
-    await chartDatasource(c.var.db, principalOf(c), job.datasourceId);
+    await chartDatasource(c.get("db"), principalOf(c), job.datasourceId);
     return c.body(job.json, 200, { "Content-Type": "application/json" });
   }
   // the entry is handed out only to callers who may read its dataset now
-  await chartDatasource(c.var.db, principalOf(c), hit.datasourceId);
+  await chartDatasource(c.get("db"), principalOf(c), hit.datasourceId);
   return c.json({ result: [{ ...hit.payload, cache_key: key, is_cached: true, cached_dttm: hit.cached_dttm }] });
 });
 
@@ -112,7 +112,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
   const { uids, named } = parseInvalidation(await jsonObject(c));
   const ids = new Set<number>(uids);
   for (const n of named) {
-    const row = await c.var.db
+    const row = await c.get("db")
       .select({ id: datasets.id })
       .from(datasets)
       .innerJoin(databases, eq(databases.id, datasets.database_id))
@@ -120,7 +120,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
       .get();
     if (row) ids.add(row.id);
   }
-  if (ids.size) await c.var.db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
+  if (ids.size) await c.get("db").update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
   forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
   return c.body(null, 201);
 });

@@ -17,7 +17,7 @@ type C = Context<AppEnv>;
 
 /** `front`: the front-cache recorder of a POST, told each time range the answer depends on. */
 export function callOf(c: C, chartCacheTimeout: number | null = null, front?: FrontRecorder): ChartDataCall {
-  return { env: c.env, db: c.var.db, secret: c.var.secret, principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout, onTimeRange: front?.onTimeRange };
+  return { env: c.env, db: c.get("db"), secret: c.get("secret"), principal: principalOf(c), background: (p) => c.executionCtx.waitUntil(p.catch(() => {})), chartCacheTimeout, onTimeRange: front?.onTimeRange };
 }
 
 export type JsonAnswer =

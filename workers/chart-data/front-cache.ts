@@ -103,7 +103,7 @@ export async function frontHit(c: C, key: string | null): Promise<string | null>
   const entry = key === null ? undefined : entries.get(key);
   if (!entry || key === null) return null;
   // throws 403 (or 404) as the full path would when the caller's access or the dataset is gone
-  const ds = await chartDatasource(c.var.db, principalOf(c), entry.datasetId);
+  const ds = await chartDatasource(c.get("db"), principalOf(c), entry.datasetId);
   if (!frontFresh(entry, new Date(), stampOf(ds), resolveUse)) {
     drop(key);
     return null;

@@ -24,7 +24,7 @@ export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   await next();
   const note = c.get("actionNote");
-  const userId = note?.userId ?? (c.var.principal?.anonymous ? null : c.var.principal?.id) ?? null;
+  const userId = note?.userId ?? (c.get("principal")?.anonymous ? null : c.get("principal")?.id) ?? null;
   // Anonymous callers (refused logins, probes) are not users with actions to audit.
   if (userId === null) return;
   const row = apiActionRow({
@@ -40,7 +40,7 @@ export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     details: note?.details,
   });
   if (!row) return;
-  const db = c.var.db;
+  const db = c.get("db");
   const stored = { ...row, user_id: userId, referrer: trimReferrer(c.req.header("Referer")), dttm: new Date().toISOString() };
   const write = batcher.add(stored, async (rows) => {
     await insertLogRows(db, rows).catch((e: unknown) => {

@@ -22,7 +22,7 @@ function tag(description: string, mw: MiddlewareHandler<AppEnv>): GuardedHandler
 async function callerFor(c: Context<AppEnv>, pairs: [string, string][]): Promise<Principal> {
   const p = await resolvePrincipal(c);
   if (p) return p;
-  const anonymous = await cachedPublicPrincipal(c.var.db);
+  const anonymous = await cachedPublicPrincipal(c.get("db"));
   if (!anonymous || !pairs.some(([perm, view]) => can(anonymous, perm, view))) throw unauthorized();
   c.set("principal", anonymous);
   return anonymous;
@@ -68,7 +68,8 @@ export const isPublic = (why: string) =>
   });
 
 /** The caller, in a handler behind a guard (the guard has waited for the principal). */
-export function principalOf(c: { var: { principal: Principal | null } }): Principal {
-  if (!c.var.principal) throw unauthorized();
-  return c.var.principal;
+export function principalOf(c: { get(key: "principal"): Principal | null }): Principal {
+  const principal = c.get("principal");
+  if (!principal) throw unauthorized();
+  return principal;
 }

@@ -21,14 +21,14 @@ export interface SessionPayload {
 }
 
 export async function readSession(c: Context<AppEnv>): Promise<SessionPayload | null> {
-  const payload = await verifiedPayload<SessionPayload>(c.var.secret, "session", getCookie(c, SESSION_COOKIE));
+  const payload = await verifiedPayload<SessionPayload>(c.get("secret"), "session", getCookie(c, SESSION_COOKIE));
   if (!payload || typeof payload.uid !== "number" || typeof payload.gen !== "number" || payload.exp * 1000 < Date.now()) return null;
   return payload;
 }
 
 export async function startSession(c: Context<AppEnv>, user: { id: number; session_generation: number }): Promise<SessionPayload> {
   const payload: SessionPayload = { uid: user.id, sid: randomToken(16), exp: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS, gen: user.session_generation };
-  setCookie(c, SESSION_COOKIE, await signPayload(c.var.secret, "session", payload), {
+  setCookie(c, SESSION_COOKIE, await signPayload(c.get("secret"), "session", payload), {
     httpOnly: true,
     sameSite: "Lax",
     secure: !isLocal(c.req.url),
@@ -42,7 +42,7 @@ export async function startSession(c: Context<AppEnv>, user: { id: number; sessi
 export async function endSession(c: Context<AppEnv>) {
   const session = await readSession(c);
   if (session) {
-    await c.var.db.insert(revokedSessions).values({ sid: session.sid, expires_on: new Date(session.exp * 1000).toISOString() }).onConflictDoNothing().run();
+    await c.get("db").insert(revokedSessions).values({ sid: session.sid, expires_on: new Date(session.exp * 1000).toISOString() }).onConflictDoNothing().run();
     forgetPrincipals(session.uid);
   }
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocal(c.req.url) });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
@@ -7,12 +7,17 @@ import type { ChartPick } from "../../../core/charts/cross-filter";
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
 
 const ChartJsCanvas = lazy(() => import("./ChartJsCanvas"));
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true after: the canvas is drawn in the browser only (vite.config.ts). */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 /** A right-click: what is under the pointer (null between elements) and where (dashboards: drill to detail). */
 type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
 function ChartJs({ model, height, onPick, onContextPick }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+  const loading = <Center h={height}><Loader size="sm" /></Center>;
+  if (!useHydrated()) return loading;
   return (
-    <Suspense fallback={<Center h={height}><Loader size="sm" /></Center>}>
+    <Suspense fallback={loading}>
       <ChartJsCanvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} />
     </Suspense>
   );

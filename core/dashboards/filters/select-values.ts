@@ -1,11 +1,13 @@
-import { processFilters } from "../../charts/query/build-query-context";
 import type { ExtraFormData, NativeFilter } from "./types";
 import { filterColumn, filterDatasetId } from "./mask";
+import { preFilterOf, preFilterQuery } from "./pre-filter";
 
 // A value filter's option list, as Superset's filter_select plugin asks for it (its buildQuery): the column
 // grouped, narrowed by the filter's pre-filter and its cascade parents' selections, searched on the server
 // (ILIKE), sorted by the column or by a metric, and fetched a page at a time (SPEC §9: 100 per page), so a
 // column of 100,000 values never travels whole.
+
+export { preFilterOf };
 
 export const SELECT_PAGE_SIZE = 100;
 
@@ -42,12 +44,6 @@ export function selectAll(selected: unknown[], options: unknown[]): unknown[] {
   return [...selected, ...options.filter((o) => !have.has(String(o)))];
 }
 
-/** The pre-filter of a filter (Superset keeps adhoc_filters and time_range at the top of the filter's config). */
-export function preFilterOf(f: NativeFilter): unknown[] {
-  const raw = (f as unknown as { adhoc_filters?: unknown }).adhoc_filters;
-  return Array.isArray(raw) ? raw : [];
-}
-
 /** The metric a filter's values are sorted by, if any (Superset's top-level sortMetric). */
 export function sortMetricOf(f: NativeFilter): string | undefined {
   const m = (f as unknown as { sortMetric?: unknown }).sortMetric;
@@ -69,9 +65,7 @@ export function valuesQueryContext(f: NativeFilter, req: ValuesRequest): Record<
   const column = filterColumn(f);
   const datasetId = filterDatasetId(f);
   if (!column || datasetId === undefined) return null;
-  const parentFilters = req.parents.flatMap((p) => p.filters ?? []);
-  const parentAdhoc = req.parents.flatMap((p) => (p.adhoc_filters as unknown[] | undefined) ?? []);
-  const { filters, extras } = processFilters([...preFilterOf(f), ...parentAdhoc], parentFilters, {});
+  const { filters, ...narrowing } = preFilterQuery(f, req.parents);
   const search = req.search.trim();
   if (search) filters.push({ col: column, op: "ILIKE", val: `%${search}%` });
   const metric = sortMetricOf(f);
@@ -79,7 +73,6 @@ export function valuesQueryContext(f: NativeFilter, req: ValuesRequest): Record<
   // Superset: ordered only when a sort is configured (sortAscending set, or a metric); we always order, so pages
   // are stable across requests — by the column ascending unless told otherwise
   const ascending = sortAscending === undefined ? true : Boolean(sortAscending);
-  const timeRange = (f as unknown as { time_range?: unknown }).time_range;
   return {
     datasource: { id: datasetId, type: "table" },
     force: false,
@@ -88,8 +81,7 @@ export function valuesQueryContext(f: NativeFilter, req: ValuesRequest): Record<
       // a metric makes the query group by the column (one row per value); without a sort metric, a row count
       metrics: [metric ?? COUNT],
       filters,
-      extras: { where: extras.where, having: extras.having },
-      ...(typeof timeRange === "string" && timeRange && timeRange !== "No filter" ? { time_range: timeRange } : {}),
+      ...narrowing,
       orderby: [[metric ?? column, ascending]],
       row_limit: SELECT_PAGE_SIZE,
       row_offset: Math.max(0, req.page) * SELECT_PAGE_SIZE,

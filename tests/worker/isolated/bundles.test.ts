@@ -2,6 +2,7 @@ import { beforeAll, expect, inject, test } from "vitest";
 import { strToU8, unzipSync, strFromU8, zipSync } from "fflate";
 import { loginAsAdmin, type ApiClient } from "../../support/client";
 import { gammaWith, q } from "../../support/access";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 
 // Superset's asset bundles through the real Worker and D1: Superset's own example bundle (7 dashboards, 86 charts,
 // 18 datasets) imported as it is, its dashboards drawn from their imported layouts, exported and imported back
@@ -181,4 +182,41 @@ test("the assets export holds every type and imports back over itself", async ()
   const back = await importZip("/api/v1/assets/import/", bytes);
   expect(back, JSON.stringify(back.body).slice(0, 1500)).toMatchObject({ status: 200 });
   expect(await chartCount()).toBe(charts);
+});
+
+/** The Births dashboard's export with a filter box (`params`) added to its layout, as a new dashboard. */
+async function birthsWithFilterBox(params: Record<string, unknown>, meta: Record<string, unknown>) {
+  const births = (await (await admin.get("/api/v1/dashboard/births")).json()) as { result: { id: number } };
+  const entries = unzipSync(new Uint8Array(await (await admin.get(`/api/v1/dashboard/export/?q=${q([births.result.id])}`)).arrayBuffer()));
+  const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name.slice(name.indexOf("/") + 1), strFromU8(bytes)]));
+  const dashPath = Object.keys(files).find((p) => p.startsWith("dashboards/"))!;
+  const dash = parseYaml(files[dashPath]) as Record<string, any>;
+  const aChart = parseYaml(files[Object.keys(files).find((p) => p.startsWith("charts/"))!]) as { dataset_uuid: string };
+  const box = crypto.randomUUID();
+  files["charts/Filter_box.yaml"] = stringifyYaml({ slice_name: "Filter box", viz_type: "filter_box", params, uuid: box, dataset_uuid: aChart.dataset_uuid, version: "1.0.0" });
+  const row = Object.values(dash.position as Record<string, { type: string; children: string[] }>).find((n) => n.type === "ROW")!;
+  dash.position["CHART-box"] = { type: "CHART", id: "CHART-box", children: [], meta: { chartId: 990001, uuid: box, width: 4, height: 50 } };
+  row.children.push("CHART-box");
+  Object.assign(dash, { uuid: crypto.randomUUID(), slug: null, dashboard_title: `Legacy ${box.slice(0, 8)}`, metadata: { ...meta, native_filter_configuration: [] } });
+  files[dashPath] = stringifyYaml(dash);
+  return { bytes: zip(files), title: dash.dashboard_title as string };
+}
+
+test("a filter box's date filter and columns become native filters on import; a Druid time origin is refused, named", async () => {
+  const meta = { default_filters: JSON.stringify({ "990001": { __time_range: "Last 10 years", gender: ["girl"] } }), filter_scopes: { "990001": { gender: { scope: ["ROOT_ID"], immune: [] } } } };
+  const ok = await birthsWithFilterBox({ date_filter: true, time_range: "No filter", filter_configs: [{ column: "gender", label: "Gender" }] }, meta);
+  const res = await importZip("/api/v1/dashboard/import/", ok.bytes, { overwrite: "true" });
+  expect(res, JSON.stringify(res.body).slice(0, 1500)).toMatchObject({ status: 200 });
+  const id = (await dashboardsByTitle()).get(ok.title)!;
+  const saved = (await (await admin.get(`/api/v1/dashboard/${id}`)).json()) as { result: { json_metadata: string } };
+  const filters = JSON.parse(saved.result.json_metadata).native_filter_configuration as Record<string, any>[];
+  expect(filters.map((f) => [f.filterType, f.name])).toEqual([["filter_time", "Time Range"], ["filter_select", "Gender"]]);
+  expect(filters[0].defaultDataMask).toEqual({ extraFormData: { time_range: "Last 10 years" }, filterState: { value: "Last 10 years" } });
+  expect(filters[1].defaultDataMask.filterState).toEqual({ value: ["girl"] });
+
+  const druid = await birthsWithFilterBox({ show_druid_time_origin: true, filter_configs: [{ column: "gender" }] }, {});
+  const refused = await importZip("/api/v1/dashboard/import/", druid.bytes, { overwrite: "true" });
+  expect(refused.status).toBe(422);
+  expect(JSON.stringify(refused.body.errors![0].extra)).toContain("show_druid_time_origin (Druid) is not supported");
+  expect((await dashboardsByTitle()).has(druid.title)).toBe(false);
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from "@mantine/core";
 import { apiCall } from "../../../components/api-call";
 import { showToast } from "../../../components/toast-store";
-import { chartCrossScope, chartsInCustomScope, customScope, withChartCrossScope, type ChartCrossScope } from "../../../../core/dashboards/filters/cross-scope";
+import { chartCrossScope, chartsInCustomScope, customScope, globalCrossScope, withChartCrossScope, type ChartCrossScope } from "../../../../core/dashboards/filters/cross-scope";
 import { crossFilterConfig } from "../../../../core/dashboards/filters/scope";
 import { useFiltersStore } from "../filters/context";
 
@@ -39,7 +39,8 @@ export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken
       const ids = c.body.result.map((r) => r.id);
       const scope = chartCrossScope(meta, chartId);
       setMode(scope === "global" ? "global" : "custom");
-      setChosen(scope === "global" ? ids.filter((id) => id !== chartId) : chartsInCustomScope(scope, ids, chartId));
+      // on the global scope, the charts it reaches (the dashboard's cross-filtering scoping may have narrowed it)
+      setChosen(chartsInCustomScope(scope === "global" ? globalCrossScope(meta) : scope, ids, chartId));
       setLoaded({ meta, charts: c.body.result });
     });
   }, [dashboardId, chartId, csrfToken]);
@@ -62,9 +63,13 @@ export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken
     <Modal opened onClose={onClose} title={`Cross-filtering scoping: ${title}`} data-testid="cross-filter-scoping-modal">
       {!loaded ? <Loader size="sm" /> : (
         <Stack gap="sm">
-          <Radio.Group value={mode} onChange={(v) => setMode(v as "global" | "custom")} label="Charts this chart's cross-filters apply to">
+          <Radio.Group value={mode} onChange={(v) => {
+            setMode(v as "global" | "custom");
+            // back on the global scope, the list shows what the global scope reaches
+            if (v === "global" && loaded) setChosen(chartsInCustomScope(globalCrossScope(loaded.meta), loaded.charts.map((r) => r.id), chartId));
+          }} label="Charts this chart's cross-filters apply to">
             <Stack gap={4} mt={4}>
-              <Radio value="global" label="All charts" data-testid="cross-scope-global" />
+              <Radio value="global" label="Global scope (the dashboard's cross-filtering scoping)" data-testid="cross-scope-global" />
               <Radio value="custom" label="Only the charts chosen below" data-testid="cross-scope-custom" />
             </Stack>
           </Radio.Group>
@@ -72,7 +77,7 @@ export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken
             <Stack gap={4}>
               {others.length === 0 && <Text size="sm" c="dimmed">There are no other charts on this dashboard.</Text>}
               {others.map((r) => (
-                <Checkbox key={r.id} label={r.slice_name} disabled={mode === "global"} checked={mode === "global" || chosen.includes(r.id)} data-testid="cross-scope-chart"
+                <Checkbox key={r.id} label={r.slice_name} disabled={mode === "global"} checked={chosen.includes(r.id)} data-testid="cross-scope-chart"
                   onChange={(e) => setChosen((all) => (e.currentTarget.checked ? [...all, r.id] : all.filter((id) => id !== r.id)))} />
               ))}
             </Stack>

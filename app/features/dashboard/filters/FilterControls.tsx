@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, Popover, RangeSlider, Select, Stack, Text }
 import { choiceOf, choiceProblem, timeRangeOf } from "../../../../core/explore/time-range-choice";
 import { TIME_GRAINS, TIME_GRAIN_NAMES } from "../../../../core/connectors/dialects/types";
 import { filterColumn, filterDatasetId } from "../../../../core/dashboards/filters/mask";
+import { preFilterQuery } from "../../../../core/dashboards/filters/pre-filter";
 import { TimeRangePicker } from "../../explore/TimeRangePicker";
 import { columnBounds, temporalColumns } from "./values";
 import { SelectFilter } from "./SelectFilter";
@@ -17,14 +18,17 @@ function RangeFilter({ filter, value, onChange, csrfToken }: ControlProps) {
   const [bounds, setBounds] = useState<{ min: number; max: number } | { error: string } | null>(null);
   const datasetId = filterDatasetId(filter);
   const column = filterColumn(filter);
+  // the pre-filter narrows the bounds: they load again when it changes (in the configuration modal)
+  const preFilter = JSON.stringify(preFilterQuery(filter));
   useEffect(() => {
     if (datasetId === undefined || !column) return setBounds({ error: "The filter has no dataset column" });
     let live = true;
-    void columnBounds(datasetId, column, csrfToken).then((b) => live && setBounds(b));
+    void columnBounds(filter, csrfToken).then((b) => live && setBounds(b));
     return () => {
       live = false;
     };
-  }, [datasetId, column, csrfToken]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter object changes on every edit; what the query reads is listed
+  }, [datasetId, column, preFilter, csrfToken]);
   const [lo, hi] = Array.isArray(value) ? (value as (number | null)[]) : [null, null];
   const set = (a: number | null, b: number | null) => onChange(a === null && b === null ? null : [a, b]);
   const num = (v: string | number) => (typeof v === "number" ? v : null);

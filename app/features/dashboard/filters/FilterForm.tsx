@@ -4,7 +4,7 @@ import { defaultValue, filterColumn, filterDatasetId, type FilterValue } from ".
 import { FILTER_TYPES, FILTER_TYPE_LABELS, needsColumn, needsDataset, type FilterType, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import type { DashboardChartData } from "../DashboardChart";
 import { FilterControl } from "./FilterControls";
-import { SelectFilterSettings } from "./FilterSettings";
+import { PreFilterSettings, SelectFilterSettings } from "./FilterSettings";
 import type { DatasetOption } from "./control-types";
 
 export type { DatasetOption };
@@ -60,6 +60,7 @@ export function FilterForm({ filter, others, datasets, layout, charts, csrfToken
           onChange={(v) => set({ cascadeParentIds: v ? [v] : [] })} data-testid="filter-form-parent" />
       )}
       {filter.filterType === "filter_select" && <SelectFilterSettings key={filter.id} filter={filter} dataset={dataset} onChange={onChange} />}
+      {filter.filterType === "filter_range" && <PreFilterSettings key={filter.id} filter={filter} dataset={dataset} onChange={onChange} />}
       <Checkbox label="Filter value is required" checked={Boolean(filter.controlValues.enableEmptyFilter)}
         onChange={(e) => setControl("enableEmptyFilter", e.currentTarget.checked)} data-testid="filter-form-required" />
       {(!needsColumn(filter.filterType) || (datasetId !== undefined && column)) && (

@@ -1,6 +1,8 @@
 import { useState } from "react";
-import { ActionIcon, Button, Checkbox, Group, Radio, Select, Stack, TextInput } from "@mantine/core";
-import { preFilterOf, sortMetricOf } from "../../../../core/dashboards/filters/select-values";
+import { Checkbox, Group, Radio, Select, Stack } from "@mantine/core";
+import { sortMetricOf } from "../../../../core/dashboards/filters/select-values";
+import { hasPreFilter } from "../../../../core/dashboards/filters/pre-filter";
+import { PreFilter } from "./PreFilter";
 import type { NativeFilter } from "../../../../core/dashboards/filters/types";
 import type { DatasetOption } from "./control-types";
 
@@ -10,39 +12,21 @@ import type { DatasetOption } from "./control-types";
 // multiple, dynamically search all filter values, inverse selection.
 
 const pool = { withinPortal: true, zIndex: 400 };
-const OPERATORS = ["==", "!=", ">", "<", ">=", "<=", "IN", "NOT IN", "LIKE", "IS NULL", "IS NOT NULL"];
-const UNARY = new Set(["IS NULL", "IS NOT NULL"]);
 
-interface SimpleFilter { expressionType: "SIMPLE"; clause: "WHERE"; subject: string; operator: string; comparator?: unknown }
-
-const comparatorOf = (op: string, text: string): unknown => {
-  if (op === "IN" || op === "NOT IN") return text.split(",").map((s) => s.trim()).filter(Boolean);
-  const n = Number(text);
-  return text.trim() !== "" && Number.isFinite(n) ? n : text;
-};
-const textOf = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v === undefined || v === null ? "" : String(v));
-
-function PreFilter({ filter, dataset, set }: { filter: NativeFilter; dataset: DatasetOption | undefined; set: (patch: Record<string, unknown>) => void }) {
-  const rows = preFilterOf(filter) as SimpleFilter[];
-  const setRows = (next: SimpleFilter[]) => set({ adhoc_filters: next });
-  const columns = (dataset?.columns ?? []).map((c) => c.column_name);
-  const update = (i: number, patch: Partial<SimpleFilter>) => setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+/** "Pre-filter available values" and, when checked, the pre-filter (value and range filters have one). */
+export function PreFilterSettings({ filter, dataset, onChange }: { filter: NativeFilter; dataset: DatasetOption | undefined; onChange: (f: NativeFilter) => void }) {
+  const set = (patch: Record<string, unknown>) => onChange({ ...filter, ...patch } as NativeFilter);
+  const [preFilterOn, setPreFilterOn] = useState(() => hasPreFilter(filter));
+  const preFiltered = preFilterOn || hasPreFilter(filter);
   return (
-    <Stack gap={4} pl="lg" data-testid="filter-form-prefilter">
-      {rows.map((r, i) => (
-        <Group key={i} gap={4} wrap="nowrap" data-testid="filter-form-prefilter-row">
-          <Select size="xs" w={140} data={columns} value={r.subject || null} searchable comboboxProps={pool} aria-label="Pre-filter column" onChange={(v) => update(i, { subject: v ?? "" })} />
-          <Select size="xs" w={110} data={OPERATORS} value={r.operator} allowDeselect={false} comboboxProps={pool} aria-label="Pre-filter operator"
-            onChange={(v) => v && update(i, { operator: v, comparator: UNARY.has(v) ? undefined : comparatorOf(v, textOf(r.comparator)) })} />
-          {!UNARY.has(r.operator) && (
-            <TextInput size="xs" style={{ flex: 1 }} aria-label="Pre-filter value" value={textOf(r.comparator)} onChange={(e) => update(i, { comparator: comparatorOf(r.operator, e.currentTarget.value) })} />
-          )}
-          <ActionIcon size="sm" variant="subtle" color="red" aria-label="Remove pre-filter" onClick={() => setRows(rows.filter((_, j) => j !== i))}>✕</ActionIcon>
-        </Group>
-      ))}
-      <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => setRows([...rows, { expressionType: "SIMPLE", clause: "WHERE", subject: columns[0] ?? "", operator: "==", comparator: "" }])}
-        data-testid="filter-form-prefilter-add">+ Add pre-filter</Button>
-    </Stack>
+    <>
+      <Checkbox label="Pre-filter available values" checked={preFiltered} data-testid="filter-form-prefilter-toggle"
+        onChange={(e) => {
+          setPreFilterOn(e.currentTarget.checked);
+          if (!e.currentTarget.checked) set({ adhoc_filters: undefined, time_range: undefined, granularity_sqla: undefined });
+        }} />
+      {preFiltered && <PreFilter filter={filter} dataset={dataset} set={set} />}
+    </>
   );
 }
 
@@ -50,8 +34,6 @@ export function SelectFilterSettings({ filter, dataset, onChange }: { filter: Na
   const set = (patch: Record<string, unknown>) => onChange({ ...filter, ...patch } as NativeFilter);
   const setControl = (key: string, v: unknown) => set({ controlValues: { ...filter.controlValues, [key]: v } });
   const cv = filter.controlValues;
-  const [preFilterOn, setPreFilterOn] = useState(() => preFilterOf(filter).length > 0);
-  const preFiltered = preFilterOn || preFilterOf(filter).length > 0;
   const sorted = cv.sortAscending !== undefined;
   const metrics = (dataset?.metrics ?? []).map((m) => m.metric_name);
   const check = (label: string, key: string, testId: string, extra?: Record<string, unknown>) => (
@@ -60,12 +42,7 @@ export function SelectFilterSettings({ filter, dataset, onChange }: { filter: Na
   );
   return (
     <Stack gap={6} data-testid="filter-form-settings">
-      <Checkbox label="Pre-filter available values" checked={preFiltered} data-testid="filter-form-prefilter-toggle"
-        onChange={(e) => {
-          setPreFilterOn(e.currentTarget.checked);
-          if (!e.currentTarget.checked) set({ adhoc_filters: undefined });
-        }} />
-      {preFiltered && <PreFilter filter={filter} dataset={dataset} set={set} />}
+      <PreFilterSettings filter={filter} dataset={dataset} onChange={onChange} />
       <Checkbox label="Sort filter values" checked={sorted} data-testid="filter-form-sort"
         onChange={(e) => set(e.currentTarget.checked
           ? { controlValues: { ...cv, sortAscending: true } }

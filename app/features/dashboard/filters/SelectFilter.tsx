@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { MultiSelect, Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
+import { preFilterTime } from "../../../../core/dashboards/filters/pre-filter";
 import { firstValueDefault, isPastedList, joinPages, matchPasted, selectAll, splitPasted } from "../../../../core/dashboards/filters/select-values";
 import type { ControlProps } from "./control-types";
 import { filterValuesPage } from "./values";
@@ -25,7 +26,7 @@ export function SelectFilter({ filter, value, onChange, onFirstValue, parents, c
   const column = filterColumn(filter);
   const parentKey = JSON.stringify(parents);
   // what the loaded pages were asked with: a change starts again from page 0
-  const requestKey = JSON.stringify([datasetId, column, parentKey, query, filter.controlValues.sortAscending, (filter as { sortMetric?: unknown }).sortMetric, (filter as { adhoc_filters?: unknown }).adhoc_filters]);
+  const requestKey = JSON.stringify([datasetId, column, parentKey, query, filter.controlValues.sortAscending, (filter as { sortMetric?: unknown }).sortMetric, (filter as { adhoc_filters?: unknown }).adhoc_filters, preFilterTime(filter)]);
   const loadingPage = useRef<number | null>(null);
 
   const load = (page: number, key: string) => {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Button, Group, Menu } from "@mantine/core";
 import { IconCheck, IconSettings } from "@tabler/icons-react";
 import { useSnapshot } from "valtio";
@@ -8,7 +8,8 @@ import { showToast } from "../../../components/toast-store";
 import { hasPendingChanges, type FiltersState, type FiltersStore } from "./store";
 
 // What both bars share: "Apply filters" (refused while a required filter has no value) and "Clear all", and the
-// settings menu where an editor turns the bar vertical or horizontal (json_metadata.filter_bar_orientation).
+// settings menu where an editor turns cross-filtering on or off (json_metadata.cross_filters_enabled), scopes
+// cross-filters (the scoping modal) and turns the bar vertical or horizontal (json_metadata.filter_bar_orientation).
 
 export function useBarActions(store: FiltersStore) {
   const snap = useSnapshot(store.state) as FiltersState;
@@ -37,23 +38,49 @@ export function ApplyButtons({ actions, grow = true }: { actions: ReturnType<typ
   );
 }
 
-async function saveOrientation(dashboardId: number, orientation: FilterBarOrientation, csrfToken: string | null): Promise<string | null> {
+/** Reads the dashboard's json_metadata, changes it with `change`, writes it back; the problem's message, or null. */
+async function patchMetadata(dashboardId: number, change: (jsonMetadata: string | null) => string, csrfToken: string | null): Promise<string | null> {
   const current = await apiCall<{ result: { json_metadata: string | null } }>("GET", `/api/v1/dashboard/${dashboardId}`, csrfToken);
   if (!current.ok) return current.message;
-  const json_metadata = withOrientation(current.body.result.json_metadata, orientation);
-  const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { json_metadata });
+  const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { json_metadata: change(current.body.result.json_metadata) });
   return res.ok ? null : res.message;
 }
 
+function withCrossFiltersEnabled(jsonMetadata: string | null, enabled: boolean): string {
+  let meta: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(jsonMetadata || "{}");
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
+  } catch {
+    // unreadable metadata is replaced by the setting alone
+  }
+  return JSON.stringify({ ...meta, cross_filters_enabled: enabled });
+}
+
+// the scoping modal loads when an editor opens it
+const CrossScopingModal = lazy(() => import("./CrossScopingModal").then((m) => ({ default: m.CrossScopingModal })));
+
 export function BarSettings({ store, dashboardId, csrfToken }: { store: FiltersStore; dashboardId: number; csrfToken: string | null }) {
-  const { orientation } = useSnapshot(store.state);
+  const { orientation, crossFiltersEnabled } = useSnapshot(store.state);
+  const [scoping, setScoping] = useState(false);
   const choose = async (o: FilterBarOrientation) => {
     if (o === orientation) return;
     const before = store.state.orientation;
     store.state.orientation = o;
-    const problem = await saveOrientation(dashboardId, o, csrfToken);
+    const problem = await patchMetadata(dashboardId, (m) => withOrientation(m, o), csrfToken);
     if (problem) {
       store.state.orientation = before;
+      showToast("danger", problem);
+    }
+  };
+  const toggleCross = async () => {
+    const next = !store.state.crossFiltersEnabled;
+    store.state.crossFiltersEnabled = next;
+    // turned off, the cross-filters in force go (Superset clears them)
+    if (!next) for (const id of Object.keys(store.state.cross)) store.removeCross(id);
+    const problem = await patchMetadata(dashboardId, (m) => withCrossFiltersEnabled(m, next), csrfToken);
+    if (problem) {
+      store.state.crossFiltersEnabled = !next;
       showToast("danger", problem);
     }
   };
@@ -61,15 +88,25 @@ export function BarSettings({ store, dashboardId, csrfToken }: { store: FiltersS
     <Menu.Item onClick={() => void choose(o)} rightSection={orientation === o ? <IconCheck size={14} /> : null} data-testid={`filter-bar-orientation-${o.toLowerCase()}`}>{label}</Menu.Item>
   );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label="Filter bar settings" data-testid="filter-bar-settings"><IconSettings size={16} /></ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Orientation of filter bar</Menu.Label>
-        {item("VERTICAL", "Vertical (Left)")}
-        {item("HORIZONTAL", "Horizontal (Top)")}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label="Filter bar settings" data-testid="filter-bar-settings"><IconSettings size={16} /></ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => void toggleCross()} rightSection={crossFiltersEnabled ? <IconCheck size={14} /> : null} data-testid="filter-bar-cross-enabled">Enable cross-filtering</Menu.Item>
+          <Menu.Item onClick={() => setScoping(true)} disabled={!crossFiltersEnabled} data-testid="filter-bar-cross-scoping">Cross-filtering scoping</Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>Orientation of filter bar</Menu.Label>
+          {item("VERTICAL", "Vertical (Left)")}
+          {item("HORIZONTAL", "Horizontal (Top)")}
+        </Menu.Dropdown>
+      </Menu>
+      {scoping && (
+        <Suspense fallback={null}>
+          <CrossScopingModal dashboardId={dashboardId} store={store} csrfToken={csrfToken} onClose={() => setScoping(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { apiCall } from "../../../components/api-call";
 import type { NativeFilter } from "../../../../core/dashboards/filters/types";
 import { valuesOfPage, valuesQueryContext, type ValuesRequest } from "../../../../core/dashboards/filters/select-values";
+import { boundsQueryContext } from "../../../../core/dashboards/filters/pre-filter";
 
 // Where filter controls get their data: a value filter's options a page at a time from the chart-data API
 // (pre-filter, cascade parents and search applied there), a range filter's bounds, a dataset's time columns.
@@ -13,17 +14,15 @@ export async function filterValuesPage(filter: NativeFilter, req: ValuesRequest,
   return res.ok ? valuesOfPage(filter, res.body.result[0]?.data ?? []) : { error: res.message };
 }
 
-export async function columnBounds(datasetId: number, column: string, csrfToken: string | null): Promise<{ min: number; max: number } | { error: string }> {
-  const q = (fn: string) => ({ expressionType: "SIMPLE", column: { column_name: column }, aggregate: fn, label: fn.toLowerCase() });
-  const body = {
-    datasource: { id: datasetId, type: "table" }, force: false,
-    queries: [{ columns: [], metrics: [q("MIN"), q("MAX")], filters: [], row_limit: 1 }], result_format: "json", result_type: "full",
-  };
+/** A range filter's bounds: MIN and MAX of its column under its pre-filter. */
+export async function columnBounds(filter: NativeFilter, csrfToken: string | null): Promise<{ min: number; max: number } | { error: string }> {
+  const body = boundsQueryContext(filter);
+  if (!body) return { error: "The filter has no dataset column" };
   const res = await apiCall<{ result: { data: Record<string, unknown>[] }[] }>("POST", "/api/v1/chart/data", csrfToken, body);
   if (!res.ok) return { error: res.message };
   const row = res.body.result[0]?.data[0] ?? {};
-  const min = Number(row.min);
-  const max = Number(row.max);
+  const min = row.min === null ? NaN : Number(row.min);
+  const max = row.max === null ? NaN : Number(row.max);
   return Number.isFinite(min) && Number.isFinite(max) ? { min, max } : { error: "The column has no numeric values" };
 }
 

@@ -7,6 +7,8 @@ import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { metricByDimensions } from "../../slices";
 import { example } from "./example";
+import { crossFilter } from "./cross-filter";
+import { ensureArray, getColumnLabel } from "../../query/labels";
 
 // Superset's gauge as a Chart.js doughnut: each value (one per dimension row) is a ring filled from min to the
 // value; ECharts' angles (degrees counter-clockwise from 3 o'clock, start 225, end -45) become Chart.js's
@@ -43,6 +45,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const numberText = getNumberFormatter(formData.number_format as string | undefined);
   const valueText = (v: number) => String(formData.value_formatter ?? "{value}").replace("{value}", numberText(v));
   const colorFn = colorFnFromFormData(formData);
+  // each ring's dimension values, for its cross-filter
+  const dims = ensureArray(formData.groupby).map(getColumnLabel);
   const clamp = (v: number) => Math.min(max, Math.max(min, v));
   return {
     kind: "chartjs",
@@ -55,6 +59,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
         backgroundColor: [colorFn(n), "rgba(128,128,128,0.15)"],
         value: values[i],
         valueText: valueText(values[i]),
+        groupbyValues: dims.map((d) => rows[i][d]),
       })),
     },
     options: {
@@ -82,5 +87,6 @@ export const gaugeChart: ChartType = {
   // Superset's gauge alone also sends the deprecated groupby key
   buildQuery: (formData) => sortByMetricQuery(formData, { groupby: formData.groupby || [] }),
   transformProps,
+  crossFilter,
   example,
 };

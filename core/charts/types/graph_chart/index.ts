@@ -6,6 +6,7 @@ import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { getColumnLabel, getMetricLabel } from "../../query/labels";
+import { crossFilter, nodeColumns } from "./cross-filter";
 
 // Superset's graph_chart (ECharts Graph): nodes from a source and a target column, an edge per row weighted by
 // the metric. Drawn with chartjs-chart-graph: `forceDirectedGraph` (d3-force) for the force layout, `graph` with
@@ -99,6 +100,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
     source: getColumnLabel(formData.source), target: getColumnLabel(formData.target), metric: getMetricLabel(formData.metric),
     sourceCategory: category(formData.source_category), targetCategory: category(formData.target_category),
   });
+  const columnOf = nodeColumns(rows, getColumnLabel(formData.source), getColumnLabel(formData.target));
   const colorFn = colorFnFromFormData(formData);
   const hasCategories = nodes.some((n) => n.category !== undefined);
   // with categories, nodes take their category's colour and the legend lists categories; else each node its own
@@ -128,6 +130,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
         directed: formData.edgeSymbol !== "none,none",
         arrowHeadSize: 10,
         nodeLabels: true,
+        // each node's column, for its cross-filter
+        nodeColumns: nodes.map((n) => columnOf.get(n.name)),
       }],
     },
     options: {
@@ -173,6 +177,7 @@ export const graphChart: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  crossFilter,
   example: {
     name: "Flights between airports",
     dataset: "flights",

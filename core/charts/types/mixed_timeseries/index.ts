@@ -3,6 +3,7 @@ import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
 import { example } from "./example";
+import { crossFilter } from "./cross-filter";
 
 export const mixedTimeseries: ChartType = {
   metadata: {
@@ -14,5 +15,6 @@ export const mixedTimeseries: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  crossFilter,
   example,
 };

@@ -44,6 +44,9 @@ export function transformProps(input: ChartPropsInput): ChartModel {
       const label = identifiers ? `${s.name} (Query ${suffix ? "B" : "A"})` : s.name;
       return {
         label,
+        // the query and series a click cross-filters by
+        query: suffix ? "B" : "A",
+        seriesName: s.name,
         data: xs.map((v) => (at.has(v) ? s.values[at.get(v)!] : null)),
         yAxisID: axis,
         ...datasetStyle(variant, displayOf(formData, suffix), colorFn(colorKey(s.name, fd)), isTimeShift(s.name, fd)),

@@ -8,6 +8,7 @@ import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 import { hierarchyOrderby } from "../treemap_v2";
 import { example } from "./example";
+import { crossFilter } from "./cross-filter";
 
 // Superset's sankey_v2: one metric flowing from a source column to a target column. Drawn with
 // chartjs-chart-sankey's `sankey` type ({from, to, flow}); a flow graph with a loop cannot be laid out.
@@ -89,5 +90,6 @@ export const sankeyV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
+  crossFilter,
   example,
 };
