@@ -19,14 +19,21 @@ let chartId: number;
 let lineChartId: number;
 let examplesDb: number;
 
-function d1<T = Record<string, unknown>>(sql: string): T[] {
-  const out = execFileSync(
-    WRANGLER,
-    ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
-    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
-  );
-  const results = JSON.parse(out) as { results: T[] }[];
-  return results[results.length - 1].results;
+/** SQL straight on the Worker's local D1 file; the running Worker may hold its write lock a moment (SQLITE_BUSY). */
+function d1<T = Record<string, unknown>>(sql: string, attempt = 1): T[] {
+  try {
+    const out = execFileSync(
+      WRANGLER,
+      ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
+      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8", stdio: "pipe" },
+    );
+    const results = JSON.parse(out) as { results: T[] }[];
+    return results[results.length - 1].results;
+  } catch (e) {
+    if (attempt >= 5 || !String((e as { stderr?: unknown }).stderr ?? (e as Error).message).includes("SQLITE_BUSY")) throw e;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    return d1<T>(sql, attempt + 1);
+  }
 }
 const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
