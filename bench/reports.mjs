@@ -1,17 +1,21 @@
 // Alerts & reports figures (issue 15): how many cron ticks per second the scheduled handler takes with 50 active
 // schedules (one ReportRunner claim per due schedule), what 1,000 duplicated ticks of one minute cost and send,
 // and a CSV report's end-to-end time (tick → email accepted by a real SMTP server on 127.0.0.1), over 10 runs.
-// Runs against an isolated `wrangler dev` of the last build.
+// Runs against an isolated `wrangler dev` of the last build. First, in this process: a chart PNG's CPU time
+// (bench/_chart-draw.mjs).
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 import { freePort, startWorker } from "../tests/support/server.mjs";
 import { load, percentile, round, saveResults } from "./_lib.mjs";
+import { measureChartDrawing } from "./_chart-draw.mjs";
 
 const WRANGLER = join(resolve(import.meta.dirname, ".."), "node_modules/.bin/wrangler");
 const SCHEDULES = 50;
 const E2E_RUNS = 10;
+
+const chartPng = await measureChartDrawing();
 
 const arrivals = [];
 const smtp = new SMTPServer({
@@ -86,6 +90,7 @@ try {
 
   saveResults("reports", {
     machine: "2 cores shared with other work; wrangler dev (workerd) on loopback, local D1, smtp-server on 127.0.0.1",
+    chart_png_500_points_800x400: chartPng,
     active_schedules: SCHEDULES,
     ticks_none_due: ticks,
     report_end_to_end_ms: { runs: E2E_RUNS, p50: round(percentile(e2e, 50)), max: round(e2e.at(-1)) },

@@ -1,5 +1,6 @@
 // `npm run deploy`: creates the two D1 databases when missing, writes their ids into wrangler.toml,
-// applies migrations remotely, loads the example data once, checks secrets, then `wrangler deploy`.
+// applies migrations remotely, loads the example data once, checks secrets, then deploys the render Worker and
+// the main one.
 // Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) first.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -40,4 +41,6 @@ if (!/"n":\s*1/.test(seeded)) {
   const seed = examplesSeedFile();
   if (seed) wrangler(["d1", "execute", "EXAMPLES", "--remote", "--file", seed, "--yes"], { stdio: "inherit" });
 }
+// the render Worker first (ADR 0014): the main Worker's RENDERER service binding names it
+wrangler(["deploy", "--minify", "--config", "wrangler.render.toml"], { stdio: "inherit" });
 wrangler(["deploy", "--minify"], { stdio: "inherit" });

@@ -29,7 +29,9 @@ if (seed && (!existsSync(marker) || readFileSync(marker, "utf8") !== seed)) {
   writeFileSync(marker, seed);
 }
 
-const child = spawn(WRANGLER, ["dev", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled"], {
+// the main Worker and the render Worker that draws report PNGs/PDFs (ADR 0014), in one session: the first config
+// is the one served on the port, the second is reached through the main Worker's RENDERER service binding
+const child = spawn(WRANGLER, ["dev", "--config", "wrangler.toml", "--config", "wrangler.render.toml", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled"], {
   cwd: ROOT, env, stdio: "inherit",
 });
 // The first request runs the first-start work (roles, first admin, examples registration), so the generated

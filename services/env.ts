@@ -31,6 +31,8 @@ export interface Env {
   DASHBOARD_RBAC?: string;
   /** alerts and reports: one ReportRunner object per report schedule runs each scheduled time once */
   REPORT_RUNNER?: DurableObjectNamespace;
+  /** the render Worker (wrangler.render.toml): draws report PNGs and PDFs (absent: such reports end in Error) */
+  RENDERER?: Fetcher;
   /** Superset's SMTP settings (SMTP_USER and SMTP_PASSWORD as secrets); reports fail naming what is missing */
   SMTP_HOST?: string;
   SMTP_PORT?: string;

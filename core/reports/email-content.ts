@@ -68,6 +68,8 @@ export interface EmailContentInput {
   table: TableData | null;
   /** a notice shown instead of content (e.g. why a chart could not be drawn) */
   notice?: string | null;
+  /** Content-IDs of inline images (report PNGs), shown in order */
+  images?: string[];
 }
 
 export function emailSubject(prefix: string, name: string): string {
@@ -89,13 +91,17 @@ export function emailHtml(input: EmailContentInput): string {
     <br>
     <b><a href="${safeUrl}">Explore in Superset</a></b><p></p>
     ${input.notice ? `<p>${escapeHtml(input.notice)}</p>` : ""}
+    ${(input.images ?? []).map((cid) => `<div class="image"><img src="cid:${escapeHtml(cid)}"></div>`).join("")}
     ${input.table ? htmlTable(input.table) : ""}
   </body>
 </html>
 `;
 }
 
-/** The CSV attachment's file name: the email's name, without characters a file name cannot hold. */
-export function csvFileName(name: string): string {
-  return `${headerText(name).replace(/[\\/:*?"<>|]+/g, "_") || "report"}.csv`;
+/** An attachment's file name: the email's name, without characters a file name cannot hold. */
+export function reportFileName(name: string, extension: string): string {
+  return `${headerText(name).replace(/[\\/:*?"<>|]+/g, "_") || "report"}.${extension}`;
 }
+
+/** The CSV attachment's file name. */
+export const csvFileName = (name: string) => reportFileName(name, "csv");

@@ -2,13 +2,13 @@ import type { Database } from "../../db/client";
 import { lastSuccess, scheduleForRun, writeState, type ReportScheduleRow } from "../../db/reports/runs";
 import { loadPrincipal } from "../../db/security/principals";
 import { evaluateAlert, parseValidator, AlertError } from "../../core/reports/alert";
-import { csvFileName, emailHtml, emailSubject } from "../../core/reports/email-content";
+import { csvFileName, emailHtml, emailSubject, reportFileName } from "../../core/reports/email-content";
 import { everyAddress, invalidAddresses, parseRecipient } from "../../core/reports/recipients";
 import { smtpConfig, SmtpConfigError, type SmtpVars } from "../../core/reports/smtp-config";
 import { afterSuccess, inGracePeriod, Messages, ReportState } from "../../core/reports/states";
 import type { Env } from "../env";
 import { runAlertQuery } from "./alert-query";
-import { chartContent } from "./content";
+import { reportContent } from "./report-content";
 import { buildMime } from "./mime";
 import { deliverOnce, type DeliveryJournal, type RetryPolicy } from "./deliver";
 import { ReportError } from "./errors";
@@ -70,9 +70,10 @@ export async function runReport(input: RunInput): Promise<RunOutcome> {
         return { state: ReportState.NOOP, error: null };
       }
     }
-    await send(input, schedule, recipients.map((r) => parseRecipient(r.type, r.recipient_config_json)), principal);
-    await log(ReportState.SUCCESS);
-    return { state: ReportState.SUCCESS, error: null };
+    // a chart that cannot be drawn on the server is sent with the reason instead of an image, and logged so
+    const notice = await send(input, schedule, recipients.map((r) => parseRecipient(r.type, r.recipient_config_json)), principal);
+    await log(ReportState.SUCCESS, { errorMessage: notice });
+    return { state: ReportState.SUCCESS, error: notice };
   } catch (e) {
     const message = e instanceof ReportError || e instanceof AlertError || e instanceof SmtpConfigError ? e.message : `Report Schedule execution failed: ${(e as Error).message}`;
     await log(ReportState.ERROR, { errorMessage: message });
@@ -80,34 +81,34 @@ export async function runReport(input: RunInput): Promise<RunOutcome> {
   }
 }
 
-async function send(input: RunInput, schedule: ReportScheduleRow, parsed: ReturnType<typeof parseRecipient>[], principal: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>) {
+/** Sends the report's emails; answers the notice sent in place of an image that could not be drawn, if any. */
+async function send(input: RunInput, schedule: ReportScheduleRow, parsed: ReturnType<typeof parseRecipient>[], principal: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>): Promise<string | null> {
   const emails = parsed.map((r, index) => ({ r, index })).filter((x): x is { r: NonNullable<typeof x.r>; index: number } => x.r !== null && everyAddress(x.r).length > 0);
   if (!emails.length) throw new ReportError("This report has no email recipients.");
   const bad = emails.flatMap((e) => invalidAddresses(e.r));
   if (bad.length) throw new ReportError(`Not an email address: ${bad.join(", ")}`);
   const config = smtpConfig(input.env as SmtpVars);
-  const format = schedule.report_format.toUpperCase();
-  if (!schedule.chart_id) {
-    throw new ReportError(schedule.dashboard_id
-      ? `Dashboard reports are sent as ${format === "PDF" ? "PDF" : "PNG"} images, which this server cannot draw yet: the report was not sent.`
-      : "This report has no chart or dashboard to send.");
-  }
-  if (format !== "CSV" && format !== "TEXT") {
-    throw new ReportError(`${format} reports need the chart drawn on the server, which is not available yet: the report was not sent. Choose CSV or TEXT for this chart.`);
-  }
-  const content = await chartContent(
-    { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal, now: new Date(input.scheduledAt), force: schedule.force_screenshot },
-    schedule.chart_id, format,
-  );
-  const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.chartName}`;
+  const call = { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal, now: new Date(input.scheduledAt), force: schedule.force_screenshot };
+  const content = await reportContent(call, schedule);
+  const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.name}`;
   const domain = config.from.split("@")[1] ?? "localhost";
-  const html = emailHtml({ name, description: schedule.description, url: `${baseUrl(input.env)}explore/?slice_id=${schedule.chart_id}`, table: content.table });
+  const imageId = `chart-${schedule.id}-${Date.parse(input.scheduledAt)}@${domain}`;
+  const inline = content.image?.extension === "png";
+  const html = emailHtml({
+    name, description: schedule.description, url: `${baseUrl(input.env)}${content.path}`, table: content.table,
+    notice: content.notice, images: inline ? [imageId] : [],
+  });
+  const attachments = [
+    ...(content.csv ? [{ filename: csvFileName(name), contentType: "text/csv", data: content.csv }] : []),
+    ...(content.image ? [{ filename: reportFileName(name, content.image.extension), contentType: content.image.contentType, data: content.image.bytes, ...(inline ? { inlineId: imageId } : {}) }] : []),
+  ];
   for (const { r, index } of emails) {
     const data = buildMime({
       from: config.from, recipients: r, subject: emailSubject(config.subjectPrefix, name), html, date: new Date(input.scheduledAt),
       messageId: `report-${schedule.id}-${Date.parse(input.scheduledAt)}-${index}@${domain}`,
-      attachments: content.csv ? [{ filename: csvFileName(name), contentType: "text/csv", data: content.csv }] : [],
+      attachments,
     });
     await deliverOnce(config, { from: config.from, recipients: everyAddress(r), data }, index, input.journal, input.retry);
   }
+  return content.notice;
 }

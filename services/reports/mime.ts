@@ -12,7 +12,8 @@ export interface MailParts {
   subject: string;
   html: string;
   messageId: string;
-  attachments: { filename: string; contentType: string; data: Uint8Array }[];
+  /** `inlineId` set: an inline part the HTML shows as <img src="cid:…"> (Superset inlines report PNGs) */
+  attachments: { filename: string; contentType: string; data: Uint8Array; inlineId?: string }[];
   /** the report's scheduled time (the Date header says when the report is for, not when a retry sent it) */
   date: Date;
 }
@@ -34,7 +35,10 @@ export function buildMime(parts: MailParts): string {
   msg.setHeader("Date", parts.date.toUTCString());
   msg.addMessage({ contentType: "text/html", data: base64(new TextEncoder().encode(parts.html)), encoding: "base64", charset: "UTF-8" });
   for (const a of parts.attachments) {
-    msg.addAttachment({ filename: headerText(a.filename), contentType: a.contentType, data: base64(a.data) });
+    msg.addAttachment({
+      filename: headerText(a.filename), contentType: a.contentType, data: base64(a.data),
+      ...(a.inlineId ? { inline: true, headers: { "Content-ID": `<${a.inlineId}>` } } : {}),
+    });
   }
   return msg.asRaw();
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startWorker } from "../support/server.mjs";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
@@ -15,16 +16,24 @@ let worker: Awaited<ReturnType<typeof startWorker>>;
 let smtp: SmtpSink;
 let adminId: number;
 let chartId: number;
+let lineChartId: number;
 let examplesDb: number;
 
-function d1<T = Record<string, unknown>>(sql: string): T[] {
-  const out = execFileSync(
-    WRANGLER,
-    ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
-    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
-  );
-  const results = JSON.parse(out) as { results: T[] }[];
-  return results[results.length - 1].results;
+/** SQL straight on the Worker's local D1 file; the running Worker may hold its write lock a moment (SQLITE_BUSY). */
+function d1<T = Record<string, unknown>>(sql: string, attempt = 1): T[] {
+  try {
+    const out = execFileSync(
+      WRANGLER,
+      ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
+      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8", stdio: "pipe" },
+    );
+    const results = JSON.parse(out) as { results: T[] }[];
+    return results[results.length - 1].results;
+  } catch (e) {
+    if (attempt >= 5 || !String((e as { stderr?: unknown }).stderr ?? (e as Error).message).includes("SQLITE_BUSY")) throw e;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    return d1<T>(sql, attempt + 1);
+  }
 }
 const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -50,6 +59,14 @@ beforeAll(async () => {
     INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
       ('report-chart', 'Births <by> gender', 'table', ${dataset}, 'table', ${text(params(dataset))});
     SELECT id AS chartId FROM slices WHERE uuid = 'report-chart'`);
+  const line = JSON.stringify({
+    viz_type: "echarts_timeseries_line", datasource: `${dataset}__table`, x_axis: "ds", time_grain_sqla: "P1Y", metrics: ["count"], groupby: ["gender"],
+    adhoc_filters: [], row_limit: 10000, time_range: "No filter", show_legend: true, x_axis_time_format: "smart_date", y_axis_format: "SMART_NUMBER",
+  });
+  [{ lineChartId }] = d1<{ lineChartId: number }>(`
+    INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
+      ('report-line-chart', 'Births by year', 'echarts_timeseries_line', ${dataset}, 'table', ${text(line)});
+    SELECT id AS lineChartId FROM slices WHERE uuid = 'report-line-chart'`);
 }, 180_000);
 
 afterAll(async () => {
@@ -64,6 +81,7 @@ interface ScheduleSpec {
   type?: "Report" | "Alert";
   format?: string;
   chart?: number | null;
+  dashboard?: number;
   description?: string;
   sql?: string;
   validator?: [string, Record<string, unknown> | null];
@@ -77,10 +95,10 @@ function createSchedule(s: ScheduleSpec): number {
   const crontab = `${m.getUTCMinutes()} ${m.getUTCHours()} ${m.getUTCDate()} ${m.getUTCMonth() + 1} *`;
   const [validatorType, validatorConfig] = s.validator ?? [null, null];
   const [{ id }] = d1<{ id: number }>(`
-    INSERT INTO report_schedule (type, name, description, active, crontab, timezone, report_format, chart_id, sql, database_id,
+    INSERT INTO report_schedule (type, name, description, active, crontab, timezone, report_format, chart_id, dashboard_id, sql, database_id,
         validator_type, validator_config_json, grace_period, created_by_fk, changed_by_fk, creation_method)
       VALUES (${text(s.type ?? "Report")}, ${text(s.name)}, ${s.description ? text(s.description) : "NULL"}, 1, ${text(crontab)}, 'UTC',
-        ${text(s.format ?? "CSV")}, ${s.chart === null ? "NULL" : (s.chart ?? chartId)}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
+        ${text(s.format ?? "CSV")}, ${s.chart === null || s.dashboard ? "NULL" : (s.chart ?? chartId)}, ${s.dashboard ?? "NULL"}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
         ${validatorType ? text(validatorType) : "NULL"}, ${validatorConfig ? text(JSON.stringify(validatorConfig)) : "NULL"}, ${s.gracePeriod ?? 14400},
         ${adminId}, ${adminId}, 'alerts_reports');
     INSERT INTO report_schedule_user (user_id, report_schedule_id) SELECT ${adminId}, id FROM report_schedule WHERE name = ${text(s.name)};
@@ -198,7 +216,7 @@ test("an SMTP server closing mid-message: Error with the reason, nothing sent tw
   d1(`UPDATE report_schedule SET crontab = '${later.getUTCMinutes()} ${later.getUTCHours()} ${later.getUTCDate()} ${later.getUTCMonth() + 1} *' WHERE id = ${id}`);
   expect((await runAt(id, later)).at(-1)?.state).toBe("Success");
   expect(mailsFor("Cut off")).toHaveLength(1);
-});
+}, 120_000);
 
 test("a permanent SMTP refusal ends in Error with the server's reason", async () => {
   const minute = nextMinute();
@@ -210,15 +228,84 @@ test("a permanent SMTP refusal ends in Error with the server's reason", async ()
   expect(mailsFor("Refused")).toHaveLength(0);
 });
 
-test("a report on a deleted chart ends in Error naming it; PNG ends in Error saying it cannot be drawn", async () => {
+test("a report on a deleted chart ends in Error naming it", async () => {
   const minute = nextMinute();
   const gone = createSchedule({ name: "Orphan", minute, chart: 987_654 });
   expect((await runAt(gone, minute)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringContaining("The chart of this report (id 987654) no longer exists") });
-  const png = nextMinute();
-  const image = createSchedule({ name: "Picture", minute: png, format: "PNG" });
-  expect((await runAt(image, png)).at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/^PNG reports need the chart drawn on the server/) });
-  expect([...mailsFor("Orphan"), ...mailsFor("Picture")]).toHaveLength(0);
+  expect(mailsFor("Orphan")).toHaveLength(0);
 });
+
+/** Pixels of a decoded PNG that differ from its top-left (background) pixel. */
+function drawnPixels(png: PNG): number {
+  const bg = png.data.readUInt32BE(0);
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== bg) n++;
+  return n;
+}
+
+test("a PNG chart report: the chart drawn on the server, inline in the body, decodes and is not blank", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Line picture", minute, format: "PNG", chart: lineChartId });
+  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
+  const [mail] = mailsFor("Line picture");
+  const [image] = mail.mail.attachments;
+  expect(image).toMatchObject({ contentType: "image/png", contentDisposition: "inline", filename: "Line picture_ Births by year.png" });
+  // the body shows it: mailparser swaps the cid: reference for the related part's data
+  expect(image.related).toBe(true);
+  expect(String(mail.mail.html)).toContain('<div class="image"><img src="data:image/png;base64,');
+  const png = PNG.sync.read(image.content);
+  expect([png.width, png.height]).toEqual([800, 400]);
+  // axes, labels, the legend and two lines: far more than a few stray pixels, far less than a filled picture
+  const drawn = drawnPixels(png);
+  expect(drawn).toBeGreaterThan(800 * 400 * 0.01);
+  expect(drawn).toBeLessThan(800 * 400 * 0.5);
+}, 120_000);
+
+test("a PDF chart report: the same drawing as a PDF attachment", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Line document", minute, format: "PDF", chart: lineChartId });
+  expect((await runAt(id, minute)).at(-1)?.state).toBe("Success");
+  const [mail] = mailsFor("Line document");
+  const [pdf] = mail.mail.attachments;
+  expect(pdf).toMatchObject({ contentType: "application/pdf", contentDisposition: "attachment", filename: "Line document_ Births by year.pdf" });
+  expect(pdf.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(pdf.content.toString("latin1")).toContain("/Subtype /Image");
+}, 120_000);
+
+test("a chart type not drawn on the server yet: the email and the log say so by name, no blank image", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Table picture", minute, format: "PNG" });
+  const last = (await runAt(id, minute)).at(-1);
+  expect(last).toMatchObject({ state: "Success", error_message: expect.stringMatching(/"Births <by> gender" is a Table chart \(table\), which cannot be drawn on the server yet/) });
+  const [mail] = mailsFor("Table picture");
+  expect(mail.mail.attachments).toHaveLength(0);
+  expect(String(mail.mail.html)).toContain("&quot;Births &lt;by&gt; gender&quot; is a Table chart (table), which cannot be drawn on the server yet");
+});
+
+test("a dashboard report: its charts drawn in its layout grid as one PNG; the table chart named, not left blank", async () => {
+  const chart = (id: string, chartId: number, width: number) => ({ type: "CHART", id, children: [], meta: { chartId, width, height: 50 } });
+  const position = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1", "ROW-2"] },
+    "ROW-1": { type: "ROW", id: "ROW-1", children: ["CHART-a", "CHART-b"], meta: {} },
+    "ROW-2": { type: "ROW", id: "ROW-2", children: ["CHART-c"], meta: {} },
+    "CHART-a": chart("CHART-a", lineChartId, 6), "CHART-b": chart("CHART-b", lineChartId, 6), "CHART-c": chart("CHART-c", chartId, 12),
+  };
+  const [{ dashboardId }] = d1<{ dashboardId: number }>(`
+    INSERT INTO dashboards (uuid, dashboard_title, position_json) VALUES ('report-dashboard', 'Births overview', ${text(JSON.stringify(position))});
+    SELECT id AS dashboardId FROM dashboards WHERE uuid = 'report-dashboard'`);
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Dashboard picture", minute, format: "PNG", dashboard: dashboardId });
+  const last = (await runAt(id, minute)).at(-1);
+  expect(last).toMatchObject({ state: "Success", error_message: expect.stringContaining('"Births <by> gender" is a Table chart (table)') });
+  const [mail] = mailsFor("Dashboard picture");
+  expect(mail.mail.subject).toBe("[Test report] Dashboard picture: Births overview");
+  expect(String(mail.mail.html)).toContain(`https://bi.test/superset/dashboard/${dashboardId}/`);
+  const png = PNG.sync.read(mail.mail.attachments[0].content);
+  // 1600 wide; two rows of 400 px charts with a gutter between and padding around
+  expect([png.width, png.height]).toEqual([1600, 2 * 400 + 16 + 2 * 16]);
+  expect(drawnPixels(png)).toBeGreaterThan(1600 * 832 * 0.01);
+}, 120_000);
 
 test("alerts: a failing query is an Error, a false condition stays quiet, a true one sends then keeps its grace period", async () => {
   const m1 = nextMinute();

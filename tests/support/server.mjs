@@ -2,10 +2,10 @@
 // folder: its own bundle, assets copy, D1 state and port. Tests, e2e runs and benchmarks all use this, so
 // several can run side by side while the source tree is rebuilt.
 import { spawn, execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parse } from "smol-toml";
 import { examplesStateTemplate } from "./examples-template.mjs";
 
@@ -47,6 +47,7 @@ export function prepareWorker(dir, extraConfig = {}) {
   const script = [
     'test -f build/server/index.js || { echo "No build found: run npm run build first." >&2; exit 3; }',
     `wrangler deploy --dry-run --outdir "${join(dir, "bundle")}" --config wrangler.toml`,
+    `wrangler deploy --dry-run --outdir "${join(dir, "render-bundle")}" --config wrangler.render.toml`,
     `cp -r build/client "${join(dir, "assets")}"`,
   ].join(" && ");
   try {
@@ -64,8 +65,17 @@ export function prepareWorker(dir, extraConfig = {}) {
     ...extraConfig,
   };
   writeFileSync(join(dir, "wrangler.json"), JSON.stringify(isolated, null, 2));
+  // the render Worker (ADR 0014) the main one reaches through its RENDERER service binding; runWranglerDev
+  // starts it in the same session when it finds this file beside the main config
+  const render = parse(readFileSync(join(ROOT, "wrangler.render.toml"), "utf8"));
+  writeFileSync(join(dir, RENDER_CONFIG), JSON.stringify({
+    ...render, main: join(dir, "render-bundle/index.js"), no_bundle: true,
+    rules: [{ type: "ESModule", globs: ["**/*.js"] }, { type: "CompiledWasm", globs: ["**/*.wasm"] }, { type: "Data", globs: ["**/*.ttf"] }],
+  }, null, 2));
   return join(dir, "wrangler.json");
 }
+
+const RENDER_CONFIG = "wrangler.render.json";
 
 export function applyMigrations(configPath, stateDir) {
   // the EXAMPLES database comes migrated and seeded from a cached template (tests/support/examples-template.mjs)
@@ -101,7 +111,8 @@ export async function startWorker({ vars = {}, port, probe = "/health", config =
  */
 export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info" }) {
   const inspectorPort = await freePort();
-  const args = ["dev", "--config", configPath, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+  const render = join(dirname(configPath), RENDER_CONFIG);
+  const args = ["dev", "--config", configPath, ...(existsSync(render) ? ["--config", render] : []), "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
     "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });

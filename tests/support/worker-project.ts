@@ -37,6 +37,9 @@ export function workerProjectPlugin() {
   return cloudflareTest(async () => ({
     wrangler: { configPath: join(ROOT, "wrangler.toml") },
     miniflare: {
+      // The render Worker (ADR 0014) is not started here: report drawing is tested end to end in the integration
+      // project (tests/integration/reports-runner.test.ts); in these tests the binding answers that it is absent.
+      serviceBindings: { RENDERER: () => new Response("The render Worker does not run in the worker tests.", { status: 503 }) },
       bindings: {
         ...TEST_VARS,
         TEST_MIGRATIONS: await readD1Migrations(join(ROOT, "db/migrations")),

@@ -1,0 +1,80 @@
+import {
+  activeTabs, childrenOf, columnsToPx, GRID_BASE_UNIT, GRID_GUTTER_SIZE, rowsToPx, ROOT_ID, widthInColumns,
+  type Layout, type LayoutComponent,
+} from "../dashboards/layout";
+
+// Where each chart of a dashboard lands in a dashboard report's picture: Superset's grid (12 columns with 16 px
+// gutters, heights in 8 px rows) laid out as the dashboard page lays it: rows side by side, columns stacked,
+// only the active tab of each tab set (the report's chosen tab, else the first). Headers, markdown and dividers
+// keep their space but are not drawn (their content is the user's HTML, which no report renders yet).
+
+export interface ChartSlot {
+  chartId: number;
+  /** the layout's title override, else null (the chart's own name) */
+  title: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const HEADER_PX = 50;
+const DIVIDER_PX = 2 * GRID_BASE_UNIT;
+
+export function dashboardSlots(layout: Layout, gridWidth: number, anchor: string | null = null): { slots: ChartSlot[]; height: number } {
+  const slots: ChartSlot[] = [];
+  const tabs = activeTabs(layout, anchor);
+  const seen = new Set<string>();
+
+  /** Lays `c` out at (x, y) in a box `width` wide; answers the height it takes. */
+  function place(c: LayoutComponent, parent: string | undefined, x: number, y: number, width: number): number {
+    if (seen.has(c.id)) return 0; // a bad layout naming a component twice (or a cycle) draws it once
+    seen.add(c.id);
+    switch (c.type) {
+      case "ROOT": case "GRID": case "TAB":
+        return stack(childrenOf(layout, c.id), c.id, x, y, width);
+      case "TABS": {
+        const shown = layout[tabs[c.id]];
+        return shown ? place(shown, c.id, x, y, width) : 0;
+      }
+      case "COLUMN":
+        return stack(childrenOf(layout, c.id), c.id, x, y, width);
+      case "ROW": {
+        let left = x, tallest = 0;
+        for (const child of childrenOf(layout, c.id)) {
+          const w = columnsToPx(widthInColumns(layout, child, c.id), gridWidth);
+          tallest = Math.max(tallest, place(child, c.id, left, y, w));
+          left += w + GRID_GUTTER_SIZE;
+        }
+        return tallest;
+      }
+      case "CHART": {
+        const w = parent && layout[parent]?.type === "ROW" ? width : Math.min(width, columnsToPx(widthInColumns(layout, c, parent), gridWidth));
+        const h = rowsToPx(c.meta.height);
+        if (Number.isSafeInteger(c.meta.chartId)) slots.push({ chartId: c.meta.chartId!, title: c.meta.sliceNameOverride || null, x: Math.round(x), y, width: Math.round(w), height: h });
+        return h;
+      }
+      case "MARKDOWN":
+        return rowsToPx(c.meta.height);
+      case "HEADER":
+        return HEADER_PX;
+      case "DIVIDER":
+        return DIVIDER_PX;
+      default:
+        return 0;
+    }
+  }
+
+  function stack(children: LayoutComponent[], parent: string, x: number, y: number, width: number): number {
+    let top = y;
+    for (const child of children) {
+      const h = place(child, parent, x, top, width);
+      if (h > 0) top += h + GRID_GUTTER_SIZE;
+    }
+    return Math.max(0, top - y - (top > y ? GRID_GUTTER_SIZE : 0));
+  }
+
+  const root = layout[ROOT_ID];
+  const height = root ? place(root, undefined, 0, 0, gridWidth) : 0;
+  return { slots, height };
+}

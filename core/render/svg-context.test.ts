@@ -1,0 +1,56 @@
+import { expect, test } from "vitest";
+import { parseFont, SvgContext, type TextEngine } from "./svg-context";
+
+// a text engine of fixed-width glyphs: every character is a 0.5em box
+const boxes: TextEngine = {
+  width: (t, f) => t.length * f.sizePx * 0.5,
+  metrics: (f) => ({ ascent: f.sizePx * 0.8, descent: f.sizePx * 0.2 }),
+  outline: (t, f, map) => [...t].map((_, i) => { const [x, y] = map(i * f.sizePx * 0.5, 0); return `M${x} ${y}`; }).join(""),
+};
+
+test("paths are written in canvas coordinates after the transform; consecutive same-paint strokes join", () => {
+  const ctx = new SvgContext(100, 50, boxes);
+  ctx.translate(10, 5);
+  ctx.strokeStyle = "red";
+  for (const y of [0, 10]) { ctx.beginPath(); ctx.moveTo(0, y); ctx.lineTo(20, y); ctx.stroke(); }
+  ctx.fillStyle = "blue";
+  ctx.fillRect(0, 0, 5, 5);
+  expect(ctx.toSvg()).toBe(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
+    + '<path d="M10 5L30 5M10 15L30 15" fill="none" stroke="red" stroke-width="1"/>'
+    + '<path d="M10 5L15 5L15 10L10 10Z" fill="blue"/></svg>',
+  );
+});
+
+test("save/restore, alpha, dashes and clips become attributes; a full clear starts over", () => {
+  const ctx = new SvgContext(100, 50, boxes);
+  ctx.fillRect(0, 0, 1, 1);
+  ctx.clearRect(0, 0, 100, 50);
+  ctx.save();
+  ctx.beginPath(); ctx.rect(0, 0, 50, 50); ctx.clip();
+  ctx.globalAlpha = 0.5;
+  ctx.setLineDash([4, 2]);
+  ctx.beginPath(); ctx.moveTo(0, 0); ctx.lineTo(10, 10); ctx.stroke();
+  ctx.restore();
+  ctx.beginPath(); ctx.moveTo(0, 0); ctx.lineTo(10, 10); ctx.stroke();
+  const svg = ctx.toSvg("#fff");
+  expect(svg).toContain('<defs><clipPath id="c1"><path d="M0 0L50 0L50 50L0 50Z"/></clipPath></defs><rect width="100%" height="100%" fill="#fff"/>');
+  expect(svg).toContain('stroke-dasharray="4 2" opacity="0.5" clip-path="url(#c1)"/>');
+  expect(svg.endsWith('<path d="M0 0L10 10" fill="none" stroke="#000000" stroke-width="1"/></svg>')).toBe(true);
+  expect(svg).not.toContain("L1 0L1 1"); // the rectangle drawn before the clear is gone
+});
+
+test("a full circle is two half arcs; text is aligned from the font's measures and drawn as outlines", () => {
+  const ctx = new SvgContext(100, 50, boxes);
+  ctx.beginPath(); ctx.arc(50, 25, 10, 0, Math.PI * 2); ctx.fill();
+  expect(ctx.toSvg()).toContain('d="M60 25A10 10 0 0 1 40 25A10 10 0 0 1 60 25"');
+  const t = new SvgContext(100, 50, boxes);
+  t.font = "bold 10px Inter";
+  t.textAlign = "center";
+  t.textBaseline = "top";
+  expect(t.measureText("abcd").width).toBe(20);
+  t.fillText("ab", 50, 0);
+  // centred: starts 5 px left of x; top baseline: moved down by the ascent (8 px)
+  expect(t.toSvg()).toContain('<path d="M45 8M50 8" fill="#000000"/>');
+  expect(parseFont("italic 600 13.5px Inter")).toEqual({ sizePx: 13.5, bold: true });
+});

@@ -1,0 +1,243 @@
+// A CanvasRenderingContext2D that writes SVG text, with no DOM: what Chart.js draws through it becomes one SVG
+// string for a rasteriser (report PNGs, ADR 0014). Only the part of the 2D API Chart.js calls is here. The
+// libraries that do this (canvas2svg, svgcanvas) build DOM nodes, which a Worker lacks; this one writes text.
+// To keep the SVG small for the rasteriser, transforms are applied to the coordinates (no <g transform>), and
+// consecutive fills or strokes with the same paint join into one <path> (500 point markers: one element).
+
+export interface FontSpec {
+  sizePx: number;
+  bold: boolean;
+}
+
+/** Measures and outlines text in the one embedded font (Workers have no system fonts). */
+export interface TextEngine {
+  width(text: string, font: FontSpec): number;
+  /** ascent and descent (positive, px) of the font at this size */
+  metrics(font: FontSpec): { ascent: number; descent: number };
+  /** the glyphs as SVG path commands with the pen at (0, 0) on the baseline, mapped through `map` */
+  outline(text: string, font: FontSpec, map: (x: number, y: number) => [number, number]): string;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+
+interface State {
+  m: Matrix;
+  fillStyle: string;
+  strokeStyle: string;
+  lineWidth: number;
+  lineCap: string;
+  lineJoin: string;
+  dash: number[];
+  dashOffset: number;
+  alpha: number;
+  font: string;
+  textAlign: string;
+  textBaseline: string;
+  clip: string | null;
+}
+
+const num = (v: number) => (Math.round(v * 100) / 100).toString();
+const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+/** Gradients and patterns are not drawn: their shapes get a neutral grey rather than disappearing. */
+const paint = (style: unknown) => (typeof style === "string" ? style : "#999999");
+
+export function parseFont(font: string): FontSpec {
+  const size = /(\d+(?:\.\d+)?)px/.exec(font);
+  return { sizePx: size ? Number(size[1]) : 12, bold: /\b(bold|[6-9]00)\b/.test(font) };
+}
+
+export class SvgContext {
+  private state: State;
+  private stack: State[] = [];
+  private out: string[] = [];
+  private defs: string[] = [];
+  private path = "";
+  private pen: [number, number] | null = null;
+  private pending: { key: string; d: string } | null = null;
+  private clipSeq = 0;
+  readonly canvas: { width: number; height: number };
+
+  /** `idPrefix` keeps clip ids apart when several drawings share one SVG (a dashboard's charts). */
+  constructor(readonly width: number, readonly height: number, private readonly text: TextEngine, private readonly idPrefix = "c") {
+    this.canvas = { width, height };
+    this.state = {
+      m: [...IDENTITY], fillStyle: "#000000", strokeStyle: "#000000", lineWidth: 1, lineCap: "butt", lineJoin: "miter",
+      dash: [], dashOffset: 0, alpha: 1, font: "10px sans-serif", textAlign: "start", textBaseline: "alphabetic", clip: null,
+    };
+  }
+
+  // ---- state ---------------------------------------------------------------------------------------------
+  get fillStyle() { return this.state.fillStyle; }
+  set fillStyle(v: unknown) { this.state.fillStyle = paint(v); }
+  get strokeStyle() { return this.state.strokeStyle; }
+  set strokeStyle(v: unknown) { this.state.strokeStyle = paint(v); }
+  get lineWidth() { return this.state.lineWidth; }
+  set lineWidth(v: number) { if (Number.isFinite(v) && v > 0) this.state.lineWidth = v; }
+  get lineCap() { return this.state.lineCap; }
+  set lineCap(v: string) { this.state.lineCap = v; }
+  get lineJoin() { return this.state.lineJoin; }
+  set lineJoin(v: string) { this.state.lineJoin = v; }
+  get lineDashOffset() { return this.state.dashOffset; }
+  set lineDashOffset(v: number) { this.state.dashOffset = v; }
+  get globalAlpha() { return this.state.alpha; }
+  set globalAlpha(v: number) { if (Number.isFinite(v)) this.state.alpha = Math.max(0, Math.min(1, v)); }
+  get font() { return this.state.font; }
+  set font(v: string) { this.state.font = v; }
+  get textAlign() { return this.state.textAlign; }
+  set textAlign(v: string) { this.state.textAlign = v; }
+  get textBaseline() { return this.state.textBaseline; }
+  set textBaseline(v: string) { this.state.textBaseline = v; }
+  setLineDash(dash: number[]) { this.state.dash = dash.filter((d) => Number.isFinite(d) && d >= 0); }
+  getLineDash() { return [...this.state.dash]; }
+
+  save() { this.stack.push({ ...this.state, m: [...this.state.m] as Matrix, dash: [...this.state.dash] }); }
+  restore() { const s = this.stack.pop(); if (s) this.state = s; }
+
+  // ---- transforms (applied to coordinates as they are written) ------------------------------------------
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number) { this.state.m = [a, b, c, d, e, f]; }
+  resetTransform() { this.state.m = [...IDENTITY]; }
+  transform(a: number, b: number, c: number, d: number, e: number, f: number) {
+    const [ma, mb, mc, md, me, mf] = this.state.m;
+    this.state.m = [ma * a + mc * b, mb * a + md * b, ma * c + mc * d, mb * c + md * d, ma * e + mc * f + me, mb * e + md * f + mf];
+  }
+  translate(x: number, y: number) { this.transform(1, 0, 0, 1, x, y); }
+  scale(x: number, y: number) { this.transform(x, 0, 0, y, 0, 0); }
+  rotate(angle: number) { const c = Math.cos(angle), s = Math.sin(angle); this.transform(c, s, -s, c, 0, 0); }
+
+  private map(x: number, y: number): [number, number] {
+    const [a, b, c, d, e, f] = this.state.m;
+    return [a * x + c * y + e, b * x + d * y + f];
+  }
+
+  // ---- paths ---------------------------------------------------------------------------------------------
+  beginPath() { this.path = ""; this.pen = null; }
+  closePath() { if (this.path) this.path += "Z"; }
+  moveTo(x: number, y: number) { const [px, py] = this.map(x, y); this.path += `M${num(px)} ${num(py)}`; this.pen = [x, y]; }
+  lineTo(x: number, y: number) {
+    if (!this.pen) return this.moveTo(x, y);
+    const [px, py] = this.map(x, y);
+    this.path += `L${num(px)} ${num(py)}`;
+    this.pen = [x, y];
+  }
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number) {
+    const [c1, c2] = this.map(cx, cy), [px, py] = this.map(x, y);
+    this.path += `Q${num(c1)} ${num(c2)} ${num(px)} ${num(py)}`;
+    this.pen = [x, y];
+  }
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number) {
+    const [a1, a2] = this.map(c1x, c1y), [b1, b2] = this.map(c2x, c2y), [px, py] = this.map(x, y);
+    this.path += `C${num(a1)} ${num(a2)} ${num(b1)} ${num(b2)} ${num(px)} ${num(py)}`;
+    this.pen = [x, y];
+  }
+  rect(x: number, y: number, w: number, h: number) {
+    this.moveTo(x, y); this.lineTo(x + w, y); this.lineTo(x + w, y + h); this.lineTo(x, y + h); this.closePath();
+    this.pen = [x, y];
+  }
+  roundRect(x: number, y: number, w: number, h: number) { this.rect(x, y, w, h); }
+  arc(x: number, y: number, r: number, start: number, end: number, ccw = false) { this.ellipse(x, y, r, r, 0, start, end, ccw); }
+  ellipse(x: number, y: number, rx: number, ry: number, rotation: number, start: number, end: number, ccw = false) {
+    if (rx < 0 || ry < 0) return;
+    let sweep = end - start;
+    const TAU = Math.PI * 2;
+    if (!ccw && sweep < 0) sweep = (sweep % TAU) + TAU;
+    if (ccw && sweep > 0) sweep = (sweep % TAU) - TAU;
+    if (Math.abs(end - start) >= TAU) sweep = ccw ? -TAU : TAU;
+    const cos = Math.cos(rotation), sin = Math.sin(rotation);
+    const at = (t: number): [number, number] => {
+      const ex = rx * Math.cos(t), ey = ry * Math.sin(t);
+      return [x + ex * cos - ey * sin, y + ex * sin + ey * cos];
+    };
+    const [sx, sy] = at(start);
+    if (this.pen) this.lineTo(sx, sy); else this.moveTo(sx, sy);
+    const [a, b, c, d] = this.state.m;
+    const scale = Math.sqrt(Math.abs(a * d - b * c));
+    const mirrored = a * d - b * c < 0;
+    // SVG arcs cannot draw a full turn: at most half a turn per segment
+    const pieces = Math.max(1, Math.ceil(Math.abs(sweep) / Math.PI - 1e-9));
+    for (let i = 1; i <= pieces; i++) {
+      const t = start + (sweep * i) / pieces;
+      const [px, py] = this.map(...at(t));
+      const deg = ((rotation + Math.atan2(b, a)) * 180) / Math.PI;
+      this.path += `A${num(rx * scale)} ${num(ry * scale)} ${num(deg)} 0 ${(sweep > 0) !== mirrored ? 1 : 0} ${num(px)} ${num(py)}`;
+    }
+    this.pen = at(start + sweep);
+  }
+
+  // ---- painting ------------------------------------------------------------------------------------------
+  private common(): string {
+    const s = this.state;
+    return `${s.alpha < 1 ? ` opacity="${num(s.alpha)}"` : ""}${s.clip ? ` clip-path="url(#${s.clip})"` : ""}`;
+  }
+
+  private emit(key: string, d: string) {
+    if (!d) return;
+    if (this.pending?.key === key) this.pending.d += d;
+    else { this.flush(); this.pending = { key, d }; }
+  }
+
+  private flush() {
+    if (this.pending) this.out.push(`<path d="${this.pending.d}"${this.pending.key}/>`);
+    this.pending = null;
+  }
+
+  fill() { this.emit(` fill="${attr(this.state.fillStyle)}"${this.common()}`, this.path); }
+  stroke() {
+    const s = this.state;
+    const dash = s.dash.length ? ` stroke-dasharray="${s.dash.map(num).join(" ")}"${s.dashOffset ? ` stroke-dashoffset="${num(s.dashOffset)}"` : ""}` : "";
+    const width = s.lineWidth * Math.sqrt(Math.abs(s.m[0] * s.m[3] - s.m[1] * s.m[2]));
+    const key = ` fill="none" stroke="${attr(s.strokeStyle)}" stroke-width="${num(width)}"${s.lineCap !== "butt" ? ` stroke-linecap="${s.lineCap}"` : ""}${s.lineJoin !== "miter" ? ` stroke-linejoin="${s.lineJoin}"` : ""}${dash}${this.common()}`;
+    this.emit(key, this.path);
+  }
+  fillRect(x: number, y: number, w: number, h: number) { const saved = this.path; this.beginPath(); this.rect(x, y, w, h); this.fill(); this.path = saved; }
+  strokeRect(x: number, y: number, w: number, h: number) { const saved = this.path; this.beginPath(); this.rect(x, y, w, h); this.stroke(); this.path = saved; }
+  clearRect(x: number, y: number, w: number, h: number) {
+    // Chart.js clears the whole canvas before it draws: start over then; a partial clear has no SVG meaning
+    const [x0, y0] = this.map(x, y), [x1, y1] = this.map(x + w, y + h);
+    if (x0 <= 0 && y0 <= 0 && x1 >= this.width && y1 >= this.height) { this.out = []; this.pending = null; }
+  }
+  clip() {
+    if (!this.path) return;
+    this.flush();
+    const id = `${this.idPrefix}${++this.clipSeq}`;
+    const outer = this.state.clip ? ` clip-path="url(#${this.state.clip})"` : "";
+    this.defs.push(`<clipPath id="${id}"${outer}><path d="${this.path}"/></clipPath>`);
+    this.state.clip = id;
+  }
+  /** Images (point styles drawn from pictures) are not drawn in reports. */
+  drawImage() {}
+
+  // ---- text ----------------------------------------------------------------------------------------------
+  measureText(text: string) {
+    const font = parseFont(this.state.font);
+    const width = this.text.width(String(text), font);
+    const { ascent, descent } = this.text.metrics(font);
+    return { width, actualBoundingBoxAscent: ascent, actualBoundingBoxDescent: descent, actualBoundingBoxLeft: 0, actualBoundingBoxRight: width, fontBoundingBoxAscent: ascent, fontBoundingBoxDescent: descent };
+  }
+  fillText(text: string, x: number, y: number, maxWidth?: number) {
+    const value = String(text);
+    if (!value) return;
+    const font = parseFont(this.state.font);
+    let width = this.text.width(value, font);
+    const squeeze = maxWidth !== undefined && maxWidth > 0 && width > maxWidth ? maxWidth / width : 1;
+    width *= squeeze;
+    const align = this.state.textAlign;
+    const dx = align === "center" ? -width / 2 : align === "right" || align === "end" ? -width : 0;
+    const { ascent, descent } = this.text.metrics(font);
+    const base = this.state.textBaseline;
+    const dy = base === "top" || base === "hanging" ? ascent : base === "middle" ? (ascent - descent) / 2 : base === "bottom" ? -descent : 0;
+    const d = this.text.outline(value, font, (gx, gy) => this.map(x + dx + gx * squeeze, y + dy + gy));
+    this.emit(` fill="${attr(this.state.fillStyle)}"${this.common()}`, d);
+  }
+  strokeText(text: string, x: number, y: number, maxWidth?: number) { this.fillText(text, x, y, maxWidth); }
+
+  /** The drawing so far as an SVG document (or, `at` given, an <svg> placed there inside another), on a
+   * background colour when one is given. */
+  toSvg(background?: string, at?: { x: number; y: number }): string {
+    this.flush();
+    const bg = background ? `<rect width="100%" height="100%" fill="${attr(background)}"/>` : "";
+    const defs = this.defs.length ? `<defs>${this.defs.join("")}</defs>` : "";
+    const place = at ? `x="${num(at.x)}" y="${num(at.y)}"` : `xmlns="http://www.w3.org/2000/svg"`;
+    return `<svg ${place} width="${this.width}" height="${this.height}" viewBox="0 0 ${this.width} ${this.height}">${defs}${bg}${this.out.join("")}</svg>`;
+  }
+}
