@@ -1,17 +1,10 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { birthsDashboard, flowDashboard } from "./filter-dashboard";
+import { chartBox as box, drawn } from "./dashboard-locators";
 
 // Cross-filters from seven chart types on one dashboard: a table row, a pivot table's row header, a bar, a funnel
 // step, a treemap rectangle, a heatmap cell and a pie slice each filter the big number (never the clicked chart),
 // show in the bar's Cross-filters section, and go when removed there.
-
-const box = (page: Page, id: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
-
-async function drawn(b: Locator): Promise<string> {
-  await expect(b).toHaveAttribute("data-status", "success", { timeout: 20_000 });
-  await expect(b).toHaveAttribute("data-painted", "", { timeout: 20_000 });
-  return (await b.innerText()).trim();
-}
 
 const MIDDLE = [[0.5, 0.55], [0.45, 0.6], [0.55, 0.45], [0.3, 0.5], [0.7, 0.5]];
 // a gauge's ring runs over the top of its box; a circular graph's nodes sit on a ring round the middle, the

@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
 import { csrfToken, post } from "./api-helpers";
+import { chartBox as box, drawn } from "./dashboard-locators";
 
 // Shareable state and cross-filters on a dashboard of its own: a bar chart's click cross-filters the other
 // charts; "Cross-filtering scoping" narrows which charts it reaches (saved in chart_configuration); the header's
@@ -38,14 +39,6 @@ async function setup(page: Page) {
     dashboard_title: `Cross-filters ${run}`, slug, published: true, position_json: JSON.stringify(layout), json_metadata: JSON.stringify({ color_scheme: "supersetColors" }),
   });
   return { bar, total, table, pie, slug, id: dash.id };
-}
-
-const box = (page: Page, id: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
-
-async function drawn(b: Locator): Promise<string> {
-  await expect(b).toHaveAttribute("data-status", "success", { timeout: 20_000 });
-  await expect(b).toHaveAttribute("data-painted", "", { timeout: 20_000 });
-  return (await b.innerText()).trim();
 }
 
 /** Clicks the middle of the bar chart (its tooltip mode picks the nearest year's bars) until a cross-filter appears. */

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
 import { post } from "./api-helpers";
+import { filterItem as item } from "./dashboard-locators";
 
 // The native filter bar as a viewer and an editor use it, on a copy of the Births example dashboard made per test
 // with its filters configured in json_metadata (Superset's native_filter_configuration shape): the horizontal
@@ -31,7 +32,6 @@ async function births(page: Page, make: (ds: number, charts: Record<string, numb
 
 const chart = (page: Page, title: string): Locator =>
   page.locator('[data-testid="dashboard-chart"]', { has: page.getByTestId("dashboard-chart-title").filter({ hasText: title }) });
-const item = (page: Page, name: string) => page.getByTestId("filter-item").filter({ has: page.getByTestId("filter-name").getByText(name, { exact: true }) });
 const options = (page: Page) => page.getByRole("listbox").getByRole("option");
 
 test("horizontal bar: the orientation setting moves the bar on top, filters that do not fit go under More filters", async ({ page }) => {

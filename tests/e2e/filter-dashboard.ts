@@ -11,15 +11,21 @@ export interface FilterDashboard {
   total: number; table: number; bar: number; funnel: number; treemap: number; heatmap: number; pivot: number; pie: number;
 }
 
-export async function birthsDashboard(page: Page, filters: (ds: number) => unknown[] = () => []): Promise<FilterDashboard> {
+/** Logs in as the admin; answers a run suffix, the birth_names dataset id and a maker of charts on it. */
+async function birthNamesCharts(page: Page, base: Record<string, unknown>) {
   await login(page, admin().username, admin().password);
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
   const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
   const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
     slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
-    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, granularity_sqla: "ds", time_range: "No filter", ...params }),
+    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...base, ...params }),
   })).id;
+  return { run, ds, chart };
+}
+
+export async function birthsDashboard(page: Page, filters: (ds: number) => unknown[] = () => []): Promise<FilterDashboard> {
+  const { run, ds, chart } = await birthNamesCharts(page, { granularity_sqla: "ds" });
   const ids = {
     total: await chart("Total", "big_number_total", { metric: "sum__num" }),
     table: await chart("Table", "table", { query_mode: "aggregate", groupby: ["state"], metrics: ["sum__num"], row_limit: 5 }),
@@ -52,14 +58,7 @@ export async function birthsDashboard(page: Page, filters: (ds: number) => unkno
 
 /** A dashboard of a big number beside a gauge, a mixed chart, a sankey and a graph on birth_names, in one row each. */
 export async function flowDashboard(page: Page): Promise<{ slug: string; total: number; gauge: number; mixed: number; sankey: number; graph: number }> {
-  await login(page, admin().username, admin().password);
-  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
-  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
-  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
-    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
-    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
-  })).id;
+  const { run, chart } = await birthNamesCharts(page, {});
   const ids = {
     total: await chart("Total", "big_number_total", { metric: "sum__num" }),
     gauge: await chart("Gauge", "gauge_chart", { groupby: ["gender"], metric: "sum__num", row_limit: 1, sort_by_metric: true }),

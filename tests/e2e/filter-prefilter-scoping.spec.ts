@@ -1,18 +1,10 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { birthsDashboard } from "./filter-dashboard";
+import { chartBox as box, filterItem as item, drawn } from "./dashboard-locators";
 
 // The config modal's pre-filter (custom SQL through the SQL gate, a time range on the dataset's temporal column)
 // narrowing a value filter's options, and the dashboard's cross-filtering scoping from the filter bar settings:
 // the global scope and one chart's own scope, saved in global_chart_configuration and chart_configuration.
-
-const box = (page: Page, id: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
-const item = (page: Page, name: string) => page.getByTestId("filter-item").filter({ has: page.getByTestId("filter-name").getByText(name, { exact: true }) });
-
-async function drawn(b: Locator): Promise<string> {
-  await expect(b).toHaveAttribute("data-status", "success", { timeout: 20_000 });
-  await expect(b).toHaveAttribute("data-painted", "", { timeout: 20_000 });
-  return (await b.innerText()).trim();
-}
 
 async function metadata(page: Page, id: number): Promise<Record<string, any>> {
   const res = (await (await page.request.get(`/api/v1/dashboard/${id}`)).json()) as { result: { json_metadata: string } };

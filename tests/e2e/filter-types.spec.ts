@@ -1,20 +1,12 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
 import { birthsDashboard } from "./filter-dashboard";
+import { chartBox as box, filterItem as item, drawn } from "./dashboard-locators";
 
 // Each native filter type created in "+ Add/Edit filters" as an editor does it and used in the bar: a numerical
 // range, a time range, a time grain, a required value filter (Apply waits for its value), a value filter scoped to
 // one tab, a divider; a time column filter (which Superset offers only for legacy datasets, so it is configured
 // in json_metadata) changes the charts' time column.
-
-const box = (page: Page, id: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
-const item = (page: Page, name: string) => page.getByTestId("filter-item").filter({ has: page.getByTestId("filter-name").getByText(name, { exact: true }) });
-
-async function drawn(b: Locator): Promise<string> {
-  await expect(b).toHaveAttribute("data-status", "success", { timeout: 20_000 });
-  await expect(b).toHaveAttribute("data-painted", "", { timeout: 20_000 });
-  return (await b.innerText()).trim();
-}
 
 /** "+ Filter" in the open modal, with its type and name set. */
 async function addFilter(page: Page, modal: Locator, type: string, name: string) {

@@ -1,15 +1,11 @@
 import { useEffect, useState } from "react";
 import { Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from "@mantine/core";
-import { apiCall } from "../../../components/api-call";
-import { showToast } from "../../../components/toast-store";
 import { chartCrossScope, chartsInCustomScope, customScope, globalCrossScope, withChartCrossScope, type ChartCrossScope } from "../../../../core/dashboards/filters/cross-scope";
-import { crossFilterConfig } from "../../../../core/dashboards/filters/scope";
+import { loadScopingData, saveScoping, type ScopingData } from "../filters/cross-scoping-api";
 import { useFiltersStore } from "../filters/context";
 
 // Superset's "Cross-filtering scoping" of a chart: its cross-filters reach all charts or the charts chosen here;
 // saved into json_metadata.chart_configuration (PUT /api/v1/dashboard/{id}), and the open dashboard follows at once.
-
-interface ChartRow { id: number; slice_name: string }
 
 export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken, onClose }: {
   dashboardId: number;
@@ -19,29 +15,20 @@ export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken
   onClose: () => void;
 }) {
   const store = useFiltersStore();
-  const [loaded, setLoaded] = useState<{ meta: Record<string, unknown>; charts: ChartRow[] } | null>(null);
+  const [loaded, setLoaded] = useState<ScopingData | null>(null);
   const [mode, setMode] = useState<"global" | "custom">("global");
   const [chosen, setChosen] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void Promise.all([
-      apiCall<{ result: { json_metadata: string | null } }>("GET", `/api/v1/dashboard/${dashboardId}`, csrfToken),
-      apiCall<{ result: ChartRow[] }>("GET", `/api/v1/dashboard/${dashboardId}/charts`, csrfToken),
-    ]).then(([d, c]) => {
-      if (!d.ok || !c.ok) return showToast("danger", "Sorry, something went wrong. Try again later.");
-      let meta: Record<string, unknown> = {};
-      try {
-        meta = JSON.parse(d.body.result.json_metadata || "{}") as Record<string, unknown>;
-      } catch {
-        // unreadable metadata: start from the global scope
-      }
-      const ids = c.body.result.map((r) => r.id);
-      const scope = chartCrossScope(meta, chartId);
+    void loadScopingData(dashboardId, csrfToken).then((data) => {
+      if (!data) return;
+      const ids = data.charts.map((r) => r.id);
+      const scope = chartCrossScope(data.meta, chartId);
       setMode(scope === "global" ? "global" : "custom");
       // on the global scope, the charts it reaches (the dashboard's cross-filtering scoping may have narrowed it)
-      setChosen(chartsInCustomScope(scope === "global" ? globalCrossScope(meta) : scope, ids, chartId));
-      setLoaded({ meta, charts: c.body.result });
+      setChosen(chartsInCustomScope(scope === "global" ? globalCrossScope(data.meta) : scope, ids, chartId));
+      setLoaded(data);
     });
   }, [dashboardId, chartId, csrfToken]);
 
@@ -51,11 +38,9 @@ export function CrossFilterScopingModal({ dashboardId, chartId, title, csrfToken
     const scope: ChartCrossScope = mode === "global" ? "global" : customScope(ids, chosen, chartId);
     const meta = withChartCrossScope(loaded.meta, chartId, scope, ids);
     setSaving(true);
-    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { json_metadata: JSON.stringify(meta) });
+    const saved = await saveScoping(dashboardId, meta, csrfToken, store);
     setSaving(false);
-    if (!res.ok) return showToast("danger", "Failed to save cross-filter scoping");
-    if (store) store.state.crossScopes = crossFilterConfig(meta);
-    onClose();
+    if (saved) onClose();
   };
 
   const others = loaded?.charts.filter((r) => r.id !== chartId) ?? [];

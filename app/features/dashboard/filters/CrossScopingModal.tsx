@@ -1,47 +1,34 @@
 import { useEffect, useState } from "react";
 import { Button, Checkbox, Group, Loader, Modal, NavLink, Radio, ScrollArea, Stack, Text } from "@mantine/core";
-import { apiCall } from "../../../components/api-call";
-import { showToast } from "../../../components/toast-store";
 import { ROOT_ID } from "../../../../core/dashboards/layout";
 import { chartCrossScope, chartsInCustomScope, customScope, globalCrossScope, withChartCrossScope, withGlobalCrossScope } from "../../../../core/dashboards/filters/cross-scope";
-import { crossFilterConfig } from "../../../../core/dashboards/filters/scope";
+import { loadScopingData, saveScoping, type ScopingData } from "./cross-scoping-api";
 import type { FiltersStore } from "./store";
 
 // The dashboard's "Cross-filtering scoping" (Superset's ScopingModal from the filter bar settings): the global
 // scope (the charts every chart's cross-filters reach unless the chart has its own) and, per chart, "global" or
 // its own charts. One PUT saves global_chart_configuration and chart_configuration together.
-
-interface ChartRow { id: number; slice_name: string }
 type Own = Record<number, number[] | "global">;
 
 const GLOBAL = -1;
 
 export function CrossScopingModal({ dashboardId, store, csrfToken, onClose }: { dashboardId: number; store: FiltersStore; csrfToken: string | null; onClose: () => void }) {
-  const [loaded, setLoaded] = useState<{ meta: Record<string, unknown>; charts: ChartRow[] } | null>(null);
+  const [loaded, setLoaded] = useState<ScopingData | null>(null);
   const [global, setGlobal] = useState<number[]>([]);
   const [own, setOwn] = useState<Own>({});
   const [selected, setSelected] = useState(GLOBAL);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void Promise.all([
-      apiCall<{ result: { json_metadata: string | null } }>("GET", `/api/v1/dashboard/${dashboardId}`, csrfToken),
-      apiCall<{ result: ChartRow[] }>("GET", `/api/v1/dashboard/${dashboardId}/charts`, csrfToken),
-    ]).then(([d, c]) => {
-      if (!d.ok || !c.ok) return showToast("danger", "Sorry, something went wrong. Try again later.");
-      let meta: Record<string, unknown> = {};
-      try {
-        meta = JSON.parse(d.body.result.json_metadata || "{}") as Record<string, unknown>;
-      } catch {
-        // unreadable metadata: every chart global, the global scope all charts
-      }
-      const ids = c.body.result.map((r) => r.id);
-      setGlobal(ids.filter((id) => !globalCrossScope(meta).excluded.includes(id)));
+    void loadScopingData(dashboardId, csrfToken).then((data) => {
+      if (!data) return;
+      const ids = data.charts.map((r) => r.id);
+      setGlobal(ids.filter((id) => !globalCrossScope(data.meta).excluded.includes(id)));
       setOwn(Object.fromEntries(ids.map((id) => {
-        const s = chartCrossScope(meta, id);
+        const s = chartCrossScope(data.meta, id);
         return [id, s === "global" ? "global" : chartsInCustomScope(s, ids, id)];
       })));
-      setLoaded({ meta, charts: c.body.result });
+      setLoaded(data);
     });
   }, [dashboardId, csrfToken]);
 
@@ -54,11 +41,9 @@ export function CrossScopingModal({ dashboardId, store, csrfToken, onClose }: { 
       meta = withChartCrossScope(meta, id, o === "global" || o === undefined ? "global" : customScope(ids, o, id), ids);
     }
     setSaving(true);
-    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { json_metadata: JSON.stringify(meta) });
+    const saved = await saveScoping(dashboardId, meta, csrfToken, store);
     setSaving(false);
-    if (!res.ok) return showToast("danger", "Failed to save cross-filter scoping");
-    store.state.crossScopes = crossFilterConfig(meta);
-    onClose();
+    if (saved) onClose();
   };
 
   const charts = loaded?.charts ?? [];
