@@ -81,13 +81,19 @@ test("a required value filter blocks Apply until it has a value; a filter scoped
   await addFilter(page, modal, "Value", "Gender");
   await pickColumn(page, modal, "gender");
   await modal.getByRole("radio", { name: "Apply to specific panels" }).check();
-  // the first tab is offered first: Split chosen, Main taken off
-  await modal.getByRole("textbox", { name: "Tabs in scope" }).click({ force: true });
-  await page.getByRole("option", { name: "Split", exact: true }).click();
-  await page.getByRole("option", { name: "Main", exact: true }).click();
-  await page.keyboard.press("Escape");
+  // the scoping tree starts with every panel ticked; unticking the Main tab leaves the Split tab's pie
+  const node = (value: string) => modal.locator(`[data-testid="scope-node"][data-value="${value}"]`);
+  await expect(node("TAB-a")).toContainText("Main");
+  await expect(node(`CHART-pie`)).toContainText("Pie");
+  await node("TAB-a").getByTestId("scope-checkbox").click();
+  await expect(node("TAB-a").getByTestId("scope-checkbox")).toHaveAttribute("aria-checked", "false");
+  await expect(node("CHART-pie").getByTestId("scope-checkbox")).toHaveAttribute("aria-checked", "true");
+  await expect(node("ROOT_ID").getByTestId("scope-checkbox")).toHaveAttribute("aria-checked", "mixed");
   await modal.getByTestId("filter-config-save").click();
   await expect(modal).toBeHidden();
+  const saved = (await (await page.request.get(`/api/v1/dashboard/${d.id}`)).json()) as { result: { json_metadata: string } };
+  const gender = (JSON.parse(saved.result.json_metadata) as { native_filter_configuration: { name: string; scope: unknown }[] }).native_filter_configuration.find((f) => f.name === "Gender");
+  expect(gender?.scope).toEqual({ rootPath: ["TAB-b"], excluded: [] });
 
   // the required filter: a star by its name; choosing only the gender leaves Apply asking for a state
   await expect(item(page, "State").getByLabel("required")).toBeVisible();

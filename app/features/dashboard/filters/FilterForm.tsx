@@ -1,17 +1,19 @@
-import { Checkbox, MultiSelect, Radio, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
-import { walk, componentText, type Layout } from "../../../../core/dashboards/layout";
+import { useCallback, useState } from "react";
+import { Checkbox, Radio, Select, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import type { Layout } from "../../../../core/dashboards/layout";
 import { defaultValue, filterColumn, filterDatasetId, type FilterValue } from "../../../../core/dashboards/filters/mask";
 import { FILTER_TYPES, FILTER_TYPE_LABELS, needsColumn, needsDataset, type FilterType, type NativeFilter } from "../../../../core/dashboards/filters/types";
 import type { DashboardChartData } from "../DashboardChart";
 import { FilterControl } from "./FilterControls";
 import { PreFilterSettings, SelectFilterSettings } from "./FilterSettings";
+import { ScopingTree } from "./ScopingTree";
 import type { DatasetOption } from "./control-types";
 
 export type { DatasetOption };
 
 // The settings of one native filter in the configuration modal (Superset's FiltersConfigForm): type, name,
 // dataset and column, cascade parent, the value filter's settings (FilterSettings), default value (edited with the filter's own control), required, multiple,
-// scoping (all panels, or chosen tabs less chosen charts) and description.
+// scoping (all panels, or the tabs and charts ticked in a tree of the layout) and description.
 
 const pool = { withinPortal: true, zIndex: 400 };
 
@@ -35,9 +37,11 @@ export function FilterForm({ filter, others, datasets, layout, charts, csrfToken
   const setDefault = (v: FilterValue) => set({ defaultDataMask: { ...filter.defaultDataMask, filterState: { value: v } } });
   const columns = (dataset?.columns ?? []).filter((c) => c.filterable !== false)
     .filter((c) => filter.filterType !== "filter_range" || /INT|REAL|FLOAT|DOUBLE|NUMERIC|DECIMAL|NUMBER/i.test(c.type ?? ""));
-  const tabs = walk(layout).filter((c) => c.type === "TAB").map((t) => ({ value: t.id, label: componentText(t) }));
-  const chartOptions = Object.values(charts).map((c) => ({ value: String(c.id), label: c.slice_name }));
-  const allPanels = filter.scope.rootPath.length === 1 && filter.scope.rootPath[0] === "ROOT_ID";
+  const allPanels = filter.scope.rootPath.length === 1 && filter.scope.rootPath[0] === "ROOT_ID" && filter.scope.excluded.length === 0;
+  // "Apply to specific panels" shows the tree even while every chart is still ticked
+  const [specific, setSpecific] = useState<Record<string, boolean>>({});
+  const showTree = specific[filter.id] ?? !allPanels;
+  const chartName = useCallback((id: number) => Object.values(charts).find((c) => c.id === id)?.slice_name ?? `Chart ${id}`, [charts]);
   const parentChoices = others.filter((o) => o.filterType === "filter_select" && o.id !== filter.id && !o.cascadeParentIds.includes(filter.id));
   return (
     <Stack gap="sm" data-testid="filter-form">
@@ -69,21 +73,17 @@ export function FilterForm({ filter, others, datasets, layout, charts, csrfToken
           <FilterControl key={`${filter.filterType}-${datasetId}-${column}`} filter={filter} value={defaultValue(filter)} parents={[]} csrfToken={csrfToken} onChange={setDefault} />
         </Stack>
       )}
-      <Radio.Group label="Scoping" value={allPanels ? "all" : "specific"}
-        onChange={(v) => set({ scope: v === "all" ? { rootPath: ["ROOT_ID"], excluded: [] } : { rootPath: tabs.length ? [tabs[0].value] : ["ROOT_ID"], excluded: filter.scope.excluded } })}>
+      <Radio.Group label="Scoping" value={showTree ? "specific" : "all"}
+        onChange={(v) => {
+          setSpecific((m) => ({ ...m, [filter.id]: v === "specific" }));
+          if (v === "all") set({ scope: { rootPath: ["ROOT_ID"], excluded: [] } });
+        }}>
         <Stack gap={4} mt={4}>
           <Radio value="all" label="Apply to all panels" data-testid="filter-form-scope-all" />
           <Radio value="specific" label="Apply to specific panels" data-testid="filter-form-scope-specific" />
         </Stack>
       </Radio.Group>
-      {!allPanels && tabs.length > 0 && (
-        <MultiSelect label="Tabs in scope" comboboxProps={pool} data={tabs} value={filter.scope.rootPath.filter((p) => p !== "ROOT_ID")}
-          onChange={(v) => set({ scope: { ...filter.scope, rootPath: v.length ? v : ["ROOT_ID"] } })} data-testid="filter-form-tabs" />
-      )}
-      {!allPanels && (
-        <MultiSelect label="Charts excluded" comboboxProps={pool} data={chartOptions} value={filter.scope.excluded.map(String)}
-          onChange={(v) => set({ scope: { ...filter.scope, excluded: v.map(Number) } })} data-testid="filter-form-excluded" />
-      )}
+      {showTree && <ScopingTree key={filter.id} layout={layout} chartName={chartName} scope={filter.scope} onChange={(scope) => set({ scope })} />}
       <Textarea label="Description" autosize minRows={2} value={filter.description} onChange={(e) => set({ description: e.currentTarget.value })} data-testid="filter-form-description" />
       {error && <Text c="red" size="sm" data-testid="filter-form-error">{error}</Text>}
     </Stack>
