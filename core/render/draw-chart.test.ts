@@ -1,20 +1,23 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "vitest";
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { PNG } from "pngjs";
+import { beforeAll, expect, test } from "vitest";
 import { drawChart, drawLayout, NotDrawable } from "./draw-chart";
-import { fontTextEngine } from "./font-text";
+import { bigNumberTotal, bigNumberTrend, lineChart as line, pivotChart, pluginCharts, tableChart } from "./test-charts";
+import { inter, recordingText } from "./test-text";
 
-const font = (name: string) => {
-  const b = readFileSync(`node_modules/@expo-google-fonts/inter/${name}`);
-  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-};
-const text = fontTextEngine(font("400Regular/Inter_400Regular.ttf"), font("700Bold/Inter_700Bold.ttf"));
+const text = inter();
 
-const start = Date.UTC(2024, 0, 1);
-const line = {
-  formData: { viz_type: "echarts_timeseries_line", x_axis: "ds", time_grain_sqla: "P1D", metrics: ["count"], groupby: [], show_legend: true, x_axis_time_format: "smart_date", y_axis_format: "SMART_NUMBER" },
-  queriesData: [{ colnames: ["ds", "count"], coltypes: [2, 0], data: Array.from({ length: 50 }, (_, i) => ({ ds: start + i * 86_400_000, count: 100 + i })) }],
-  width: 600, height: 300,
-};
+beforeAll(() => initWasm(readFileSync("node_modules/@resvg/resvg-wasm/index_bg.wasm")));
+
+/** The drawing rasterised as the render Worker does; answers the share of pixels that are not the background. */
+function inked(svg: string): { width: number; height: number; share: number } {
+  const png = PNG.sync.read(Buffer.from(new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } }).render().asPng()));
+  const bg = png.data.readUInt32BE(0);
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== bg) n++;
+  return { width: png.width, height: png.height, share: n / (png.width * png.height) };
+}
 
 test("a line chart drawn through transformProps and Chart.js: one SVG with the series, axis labels as glyph paths, few elements", () => {
   const { svg, width, height } = drawChart(line, text);
@@ -27,21 +30,85 @@ test("a line chart drawn through transformProps and Chart.js: one SVG with the s
   expect(svg.split("<path").length - 1).toBeLessThan(30);
 });
 
-test("chart types drawn by Chart.js plugins or as tables are named, not drawn blank", () => {
-  const table = { ...line, formData: { viz_type: "table", query_mode: "raw", all_columns: ["ds"] }, chartName: "Raw rows" };
-  expect(() => drawChart(table, text)).toThrow(NotDrawable);
-  expect(() => drawChart(table, text)).toThrow(/"Raw rows" is a Table chart \(table\), which cannot be drawn on the server yet/);
+test("a table chart is drawn as a grid of the browser's formatted cells, cut with a count of the rows left out", () => {
+  const rec = recordingText();
+  const { svg } = drawChart(tableChart(100), rec);
+  const strings = rec.drawn.map((d) => d.text);
+  // 400 px: the header, 12 rows and the count line; numbers in the chart's SMART_NUMBER format, as the browser shows
+  expect(strings.slice(0, 3)).toEqual(["name", "state", "sum__num"]);
+  expect(strings.slice(3, 9)).toEqual(["Name number 1", "CA", "1.23M", "Name number 2", "NY", "617k"]);
+  expect(strings.at(-1)).toBe("… 88 more rows");
+  expect(strings).not.toContain("Name number 13");
+  expect(svg).not.toContain("<text");
+  // a few paths: stripes, lines, glyphs of one colour, the count line
+  expect(svg.split("<path").length - 1).toBeLessThan(10);
+  expect(inked(svg).share).toBeGreaterThan(0.02);
+});
+
+test("a pivot table is drawn with its row labels, cells and totals as the browser lays them out", () => {
+  const rec = recordingText();
+  drawChart(pivotChart, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual([
+    "country", "Cars", "Ships", "Total",
+    "France", "100", "300", "400",
+    "USA", "600", "600",
+    "Total", "700", "300", "1,000",
+  ]);
+  expect(rec.drawn.filter((d) => d.bold).map((d) => d.text)).toEqual(["country", "Cars", "Ships", "Total", "France", "400", "USA", "600", "Total", "700", "300", "1,000"]);
+});
+
+test("a big number with its trendline: the headline large and bold, the change beneath, the line below", () => {
+  const rec = recordingText();
+  const { svg } = drawChart(bigNumberTrend, rec);
+  const [headline, subheader] = rec.drawn;
+  // 400 px, 45 % of it the trendline: the headline is 0.4 of the 220 px above it
+  expect(headline).toEqual({ text: "1.76k", sizePx: 88, bold: true });
+  expect(subheader).toEqual({ text: "+3.2% over last month", sizePx: 33, bold: false });
+  expect(svg).toContain('stroke="rgba(0,122,135,1)"');
+  const { share } = inked(svg);
+  expect(share).toBeGreaterThan(0.1);
+  expect(share).toBeLessThan(0.6);
+});
+
+test("a big number total fills the width at most: a long headline is drawn smaller, never cut", () => {
+  const rec = recordingText();
+  drawChart(bigNumberTotal, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["$1,234,567.89", "sales"]);
+  // 0.4 of 400 px would be 160 px, wider than the 800 px box: drawn at the size that fits it less its margins
+  const wide = rec.drawn[0];
+  expect(wide.sizePx).toBeLessThan(160);
+  expect(text.width(wide.text, wide)).toBeCloseTo(784, 0);
+  drawChart({ ...bigNumberTotal, width: 300 }, rec);
+  const narrow = rec.drawn[2];
+  expect(narrow.text).toBe("$1,234,567.89");
+  expect(text.width(narrow.text, narrow)).toBeCloseTo(284, 0);
+});
+
+test("chart types drawn by Chart.js plugins are drawn on the server: every one inks its picture", () => {
+  for (const [viz, input] of Object.entries(pluginCharts)) {
+    const { svg } = drawChart(input, text);
+    expect(inked(svg).share, viz).toBeGreaterThan(0.01);
+  }
+  // the sankey's flows are gradients from source to target colour, as the browser paints them
+  expect(drawChart(pluginCharts.sankey_v2, text).svg).toMatch(/<linearGradient id="[^"]+" gradientUnits="userSpaceOnUse"/);
+}, 30_000);
+
+test("a type still not drawn on the server (the word cloud) and unknown types are named, not drawn blank", () => {
+  const words = { ...line, formData: { viz_type: "word_cloud", series: "name", metric: "count", size_from: 10, size_to: 70, rotation: "flat" }, queriesData: [{ data: [{ name: "a", count: 1 }] }], chartName: "Words" };
+  expect(() => drawChart(words, text)).toThrow(NotDrawable);
+  expect(() => drawChart(words, text)).toThrow(/"Words" is a Word Cloud chart \(word_cloud\), which cannot be drawn on the server yet/);
   expect(() => drawChart({ ...line, formData: { viz_type: "no_such_viz" } }, text)).toThrow(/does not know \(no_such_viz\)/);
 });
 
 test("a layout places each chart at its spot; one that cannot be drawn is a panel with the reason", () => {
   const { svg, notices } = drawLayout([
     { ...line, x: 0, y: 0 },
-    { ...line, formData: { viz_type: "table" }, chartName: "Rows", x: 600, y: 0 },
-  ], 1200, 300, text);
+    { ...tableChart(5, { width: 600, height: 300 }), x: 600, y: 0 },
+    { ...line, formData: { viz_type: "no_such_viz" }, chartName: "Odd", x: 0, y: 300 },
+  ], 1200, 600, text);
   expect(svg).toContain('<svg x="0" y="0" width="600" height="300"');
   expect(svg).toContain('<svg x="600" y="0" width="600" height="300"');
-  expect(notices).toEqual([expect.stringContaining('"Rows" is a Table chart')]);
+  expect(notices).toEqual([expect.stringContaining('"Odd" has a type this server does not know')]);
   // clip ids stay apart between the charts
   const ids = [...svg.matchAll(/<clipPath id="([^"]+)"/g)].map((m) => m[1]);
   expect(new Set(ids).size).toBe(ids.length);

@@ -1,20 +1,16 @@
-import { Chart, registerables } from "chart.js";
 import { getChartType } from "../charts/registry";
-import type { ChartJsModel, FormData, QueryData } from "../charts/contract";
+import type { ChartModel, FormData, QueryData } from "../charts/contract";
+import { drawBigNumber } from "./draw-big-number";
+import { DRAWABLE_CHARTJS, drawChartJs, REPORT_BACKGROUND } from "./draw-chartjs";
+import { drawGrid } from "./draw-grid";
 import { SvgContext, type TextEngine } from "./svg-context";
+import { pivotGrid, tableGrid } from "./table-grid";
 
 // A saved chart drawn on the server, with no DOM: the chart type's transformProps (the same code the browser
-// runs) gives a Chart.js config, Chart.js draws it onto an SvgContext, and the answer is the SVG text. Chart.js
-// sees no `window` here and picks its BasicPlatform (no events, no animation, the canvas's own size).
+// runs) gives its model; Chart.js models are drawn by Chart.js onto an SvgContext, tables and pivot tables as
+// grids of their formatted cells, big numbers as their headline (and trendline); the answer is SVG text.
 
-Chart.register(...registerables);
-
-/** The Chart.js chart types built into Chart.js; types drawn by plugins (matrix, treemap, ...) are not yet. */
-const DRAWABLE = new Set(["line", "bar", "pie", "doughnut", "scatter", "bubble", "radar", "polarArea"]);
-
-export const REPORT_BACKGROUND = "#ffffff";
-/** Superset's default font; labels are drawn in the embedded Inter whatever the config names. */
-const FONT_FAMILY = "Inter, Helvetica, Arial, sans-serif";
+export { REPORT_BACKGROUND };
 
 export interface ChartDrawing {
   svg: string;
@@ -35,7 +31,9 @@ export interface DrawInput {
   failure?: string;
 }
 
-export function chartModel(input: DrawInput): ChartJsModel {
+type DrawableModel = Exclude<ChartModel, { kind: "empty" }>;
+
+export function chartModel(input: DrawInput): DrawableModel {
   if (input.failure) throw new NotDrawable(input.failure);
   const vizType = String(input.formData.viz_type ?? "");
   const type = getChartType(vizType);
@@ -43,40 +41,34 @@ export function chartModel(input: DrawInput): ChartJsModel {
   if (!type) throw new NotDrawable(`The chart ${name}has a type this server does not know (${vizType || "none"}), so it cannot be drawn.`);
   const model = type.transformProps({ formData: input.formData, queriesData: input.queriesData, width: input.width, height: input.height });
   if (model.kind === "empty") throw new NotDrawable(`The chart ${name}has no data to draw: ${model.message}.`);
-  if (model.kind !== "chartjs" || !DRAWABLE.has(model.type)) {
+  if (model.kind === "chartjs" && !DRAWABLE_CHARTJS.has(model.type)) {
     throw new NotDrawable(`The chart ${name}is a ${type.metadata.name} chart (${vizType}), which cannot be drawn on the server yet.`);
   }
   return model;
 }
 
-/** Draws one Chart.js model onto `ctx` (a fresh SvgContext of the chart's size) and answers the SVG. */
-function drawModel(model: ChartJsModel, ctx: SvgContext, at?: { x: number; y: number }): string {
-  const plugins = (model.options.plugins ?? {}) as Record<string, unknown>;
-  const canvas = { width: ctx.width, height: ctx.height, style: {}, getContext: () => ctx };
-  const chart = new Chart(canvas as never, {
-    type: model.type as never,
-    data: model.data as never,
-    options: {
-      ...model.options,
-      responsive: false,
-      animation: false,
-      devicePixelRatio: 1,
-      events: [],
-      font: { family: FONT_FAMILY },
-      // the tooltip has nothing to show without a pointer; the annotation plugin is not registered here
-      plugins: { ...plugins, tooltip: { enabled: false }, annotation: undefined },
-    } as never,
-  });
-  // destroy() clears the canvas: the drawing is taken first
-  const svg = ctx.toSvg(REPORT_BACKGROUND, at);
-  chart.destroy();
-  return svg;
+/** One chart's model drawn in a box of its size at `at`: an <svg> element to place inside a picture. */
+function drawModel(model: DrawableModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }): string {
+  switch (model.kind) {
+    case "chartjs":
+      return drawChartJs(model, new SvgContext(width, height, text, id), at);
+    case "big_number":
+      return drawBigNumber(model, width, height, text, id, at, REPORT_BACKGROUND);
+    case "table":
+    case "pivot_table": {
+      const ctx = new SvgContext(width, height, text, id);
+      drawGrid(model.kind === "table" ? tableGrid(model) : pivotGrid(model), ctx, text);
+      return ctx.toSvg(REPORT_BACKGROUND, at);
+    }
+  }
 }
+
+const document = (width: number, height: number, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${REPORT_BACKGROUND}"/>${body}</svg>`;
 
 export function drawChart(input: DrawInput, text: TextEngine): ChartDrawing {
   const model = chartModel(input);
-  const ctx = new SvgContext(input.width, input.height, text);
-  return { svg: drawModel(model, ctx), width: input.width, height: input.height };
+  return { svg: document(input.width, input.height, drawModel(model, input.width, input.height, text, "c", { x: 0, y: 0 })), width: input.width, height: input.height };
 }
 
 export interface PlacedChart extends DrawInput {
@@ -126,13 +118,12 @@ export function drawLayout(charts: PlacedChart[], width: number, height: number,
     const chart = titled ? { ...placed, y: placed.y + TITLE_PX, height: placed.height - TITLE_PX } : placed;
     const title = titled ? titleBand(placed, text, `k${i}t`) : "";
     try {
-      return title + drawModel(chartModel(chart), new SvgContext(chart.width, chart.height, text, `k${i}c`), { x: chart.x, y: chart.y });
+      return title + drawModel(chartModel(chart), chart.width, chart.height, text, `k${i}c`, { x: chart.x, y: chart.y });
     } catch (e) {
       const message = e instanceof NotDrawable ? e.message : `The chart "${chart.chartName ?? i + 1}" could not be drawn: ${(e as Error).message}`;
       notices.push(message);
       return title + noticePanel(chart, message, text, `k${i}c`);
     }
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${REPORT_BACKGROUND}"/>${parts.join("")}</svg>`;
-  return { svg, width, height, notices };
+  return { svg: document(width, height, parts.join("")), width, height, notices };
 }

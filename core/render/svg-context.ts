@@ -21,10 +21,21 @@ export interface TextEngine {
 type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
 
+/** A canvas gradient, written as an SVG gradient where a shape is painted with it (sankey flows, area fills). */
+export class SvgGradient {
+  readonly stops: [number, string][] = [];
+  constructor(readonly kind: "linear" | "radial", readonly coords: number[]) {}
+  addColorStop(offset: number, color: string) {
+    if (Number.isFinite(offset)) this.stops.push([Math.max(0, Math.min(1, offset)), String(color)]);
+  }
+}
+
+type Paint = string | SvgGradient;
+
 interface State {
   m: Matrix;
-  fillStyle: string;
-  strokeStyle: string;
+  fillStyle: Paint;
+  strokeStyle: Paint;
   lineWidth: number;
   lineCap: string;
   lineJoin: string;
@@ -39,8 +50,8 @@ interface State {
 
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-/** Gradients and patterns are not drawn: their shapes get a neutral grey rather than disappearing. */
-const paint = (style: unknown) => (typeof style === "string" ? style : "#999999");
+/** Patterns are not drawn: their shapes get a neutral grey rather than disappearing. */
+const paint = (style: unknown): Paint => (typeof style === "string" || style instanceof SvgGradient ? style : "#999999");
 
 export function parseFont(font: string): FontSpec {
   const size = /(\d+(?:\.\d+)?)px/.exec(font);
@@ -104,6 +115,28 @@ export class SvgContext {
   translate(x: number, y: number) { this.transform(1, 0, 0, 1, x, y); }
   scale(x: number, y: number) { this.transform(x, 0, 0, y, 0, 0); }
   rotate(angle: number) { const c = Math.cos(angle), s = Math.sin(angle); this.transform(c, s, -s, c, 0, 0); }
+
+  createLinearGradient(x0: number, y0: number, x1: number, y1: number) { return new SvgGradient("linear", [x0, y0, x1, y1]); }
+  createRadialGradient(x0: number, y0: number, r0: number, x1: number, y1: number, r1: number) { return new SvgGradient("radial", [x0, y0, r0, x1, y1, r1]); }
+  createPattern() { return null; }
+
+  /** A paint as an attribute value: a colour, or a gradient defined here with its points in canvas coordinates
+   * (a canvas gradient lives in the user space of the moment it paints, and paths are written transformed). */
+  private paintValue(p: Paint): string {
+    if (typeof p === "string") return attr(p);
+    if (!p.stops.length) return "none";
+    const id = `${this.idPrefix}g${++this.clipSeq}`;
+    const stops = p.stops.map(([o, c]) => `<stop offset="${num(o)}" stop-color="${attr(c)}"/>`).join("");
+    if (p.kind === "linear") {
+      const [x1, y1] = this.map(p.coords[0], p.coords[1]), [x2, y2] = this.map(p.coords[2], p.coords[3]);
+      this.defs.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(x1)}" y1="${num(y1)}" x2="${num(x2)}" y2="${num(y2)}">${stops}</linearGradient>`);
+    } else {
+      const [fx, fy] = this.map(p.coords[0], p.coords[1]), [cx, cy] = this.map(p.coords[3], p.coords[4]);
+      const k = Math.sqrt(Math.abs(this.state.m[0] * this.state.m[3] - this.state.m[1] * this.state.m[2]));
+      this.defs.push(`<radialGradient id="${id}" gradientUnits="userSpaceOnUse" fx="${num(fx)}" fy="${num(fy)}" fr="${num(p.coords[2] * k)}" cx="${num(cx)}" cy="${num(cy)}" r="${num(p.coords[5] * k)}">${stops}</radialGradient>`);
+    }
+    return `url(#${id})`;
+  }
 
   private map(x: number, y: number): [number, number] {
     const [a, b, c, d, e, f] = this.state.m;
@@ -181,12 +214,13 @@ export class SvgContext {
     this.pending = null;
   }
 
-  fill() { this.emit(` fill="${attr(this.state.fillStyle)}"${this.common()}`, this.path); }
+  fill() { if (this.path) this.emit(` fill="${this.paintValue(this.state.fillStyle)}"${this.common()}`, this.path); }
   stroke() {
     const s = this.state;
     const dash = s.dash.length ? ` stroke-dasharray="${s.dash.map(num).join(" ")}"${s.dashOffset ? ` stroke-dashoffset="${num(s.dashOffset)}"` : ""}` : "";
     const width = s.lineWidth * Math.sqrt(Math.abs(s.m[0] * s.m[3] - s.m[1] * s.m[2]));
-    const key = ` fill="none" stroke="${attr(s.strokeStyle)}" stroke-width="${num(width)}"${s.lineCap !== "butt" ? ` stroke-linecap="${s.lineCap}"` : ""}${s.lineJoin !== "miter" ? ` stroke-linejoin="${s.lineJoin}"` : ""}${dash}${this.common()}`;
+    if (!this.path) return;
+    const key = ` fill="none" stroke="${this.paintValue(s.strokeStyle)}" stroke-width="${num(width)}"${s.lineCap !== "butt" ? ` stroke-linecap="${s.lineCap}"` : ""}${s.lineJoin !== "miter" ? ` stroke-linejoin="${s.lineJoin}"` : ""}${dash}${this.common()}`;
     this.emit(key, this.path);
   }
   fillRect(x: number, y: number, w: number, h: number) { const saved = this.path; this.beginPath(); this.rect(x, y, w, h); this.fill(); this.path = saved; }
@@ -227,7 +261,7 @@ export class SvgContext {
     const base = this.state.textBaseline;
     const dy = base === "top" || base === "hanging" ? ascent : base === "middle" ? (ascent - descent) / 2 : base === "bottom" ? -descent : 0;
     const d = this.text.outline(value, font, (gx, gy) => this.map(x + dx + gx * squeeze, y + dy + gy));
-    this.emit(` fill="${attr(this.state.fillStyle)}"${this.common()}`, d);
+    if (d) this.emit(` fill="${this.paintValue(this.state.fillStyle)}"${this.common()}`, d);
   }
   strokeText(text: string, x: number, y: number, maxWidth?: number) { this.fillText(text, x, y, maxWidth); }
 

@@ -28,8 +28,8 @@ const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
 };
 /** Plugins a model asks for through a flag on its first dataset (node names, chord ribbons). */
 const DATASET_PLUGINS: Record<string, () => Promise<Registrable[]>> = {
-  nodeLabels: async () => [(await import("./graph-plugins")).nodeLabels],
-  chordRibbons: async () => [(await import("./graph-plugins")).chordRibbons],
+  nodeLabels: async () => [(await import("../../../core/charts/graph-plugins")).nodeLabels],
+  chordRibbons: async () => [(await import("../../../core/charts/graph-plugins")).chordRibbons],
 };
 /** Models that need data loaded where they are drawn: the world map's country shapes (world-atlas). */
 type Prepare = (model: ChartJsModel) => ChartJsModel;

@@ -1,12 +1,13 @@
 import type { Chart, Plugin } from "chart.js";
 import { ribbon } from "d3-chord";
-import type { Ribbon } from "../../../core/charts/types/chord";
+import type { Ribbon } from "./types/chord";
 
 // Two small Chart.js plugins for what the graph and chord models ask through their datasets, registered the first
-// time such a chart is drawn. chartjs-chart-graph draws nodes and edges but no names: `nodeLabels` writes each
-// node's label beside it. The chord's outer arcs are a doughnut; `chordRibbons` fills its hole with d3-chord's
-// ribbons, whose angles transformProps computed (d3 measures clockwise from 12 o'clock, as Chart.js's doughnut
-// draws with rotation 0, so the ends meet their arcs).
+// time such a chart is drawn (DOM-free: the browser and the render Worker for report pictures both use them).
+// chartjs-chart-graph draws nodes and edges but no names: `nodeLabels` writes each node's label beside it. The
+// chord's outer arcs are a doughnut; `chordRibbons` fills its hole with d3-chord's ribbons, whose angles
+// transformProps computed (d3 measures clockwise from 12 o'clock, as Chart.js's doughnut draws with rotation 0,
+// so the ends meet their arcs).
 
 type Point = { x: number; y: number; options?: { radius?: number }; innerRadius?: number };
 
