@@ -1,3 +1,4 @@
+import type { LayoutBlock } from "./draw-blocks";
 import type { PlacedChart } from "./draw-chart";
 
 // What the main Worker asks the render Worker (ADR 0014) through its service binding, as JSON: the charts' saved
@@ -14,6 +15,8 @@ export interface RenderRequest {
   width: number;
   height: number;
   charts: PlacedChart[];
+  /** a dashboard's headers, dividers and markdown, in their layout boxes */
+  blocks?: LayoutBlock[];
 }
 
 export const RENDER_NOTICES_HEADER = "X-Render-Notices";

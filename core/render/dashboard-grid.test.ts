@@ -33,3 +33,23 @@ test("a dashboard with no layout gets Superset's default rows of three", () => {
   const { slots } = dashboardSlots(parseLayout(null, [7, 8, 9, 10]), 1216);
   expect(slots.map((s) => [s.chartId, s.x, s.y])).toEqual([[7, 0, 0], [8, 411, 0], [9, 821, 0], [10, 0, 416]]);
 });
+
+test("headers, dividers and markdown are placed as blocks in their layout boxes, beside and between the charts", () => {
+  const layout = parseLayout({
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-1", "ROW-1", "DIVIDER-1"] },
+    "HEADER-1": { type: "HEADER", id: "HEADER-1", children: [], meta: { text: "Overview", headerSize: "LARGE_HEADER" } },
+    "ROW-1": { type: "ROW", id: "ROW-1", children: ["CHART-1", "MARKDOWN-1"], meta: {} },
+    "CHART-1": chart("CHART-1", 1, 8),
+    "MARKDOWN-1": { type: "MARKDOWN", id: "MARKDOWN-1", children: [], meta: { width: 4, height: 50, code: "# Notes" } },
+    "DIVIDER-1": { type: "DIVIDER", id: "DIVIDER-1", children: [], meta: {} },
+  });
+  const { slots, blocks, height } = dashboardSlots(layout, 1216);
+  expect(slots.map((s) => [s.chartId, s.x, s.y])).toEqual([[1, 0, 66]]);
+  expect(blocks).toEqual([
+    { kind: "header", text: "Overview", size: "LARGE_HEADER", x: 0, y: 0, width: 1216, height: 50 },
+    { kind: "markdown", code: "# Notes", x: 821, y: 66, width: 395, height: 400 },
+    { kind: "divider", x: 0, y: 482, width: 1216, height: 16 },
+  ]);
+  expect(height).toBe(498);
+});

@@ -1,12 +1,13 @@
+import type { LayoutBlock } from "./draw-blocks";
 import {
-  activeTabs, childrenOf, columnsToPx, GRID_BASE_UNIT, GRID_GUTTER_SIZE, rowsToPx, ROOT_ID, widthInColumns,
+  activeTabs, childrenOf, componentText, columnsToPx, GRID_BASE_UNIT, GRID_GUTTER_SIZE, rowsToPx, ROOT_ID, widthInColumns,
   type Layout, type LayoutComponent,
 } from "../dashboards/layout";
 
 // Where each chart of a dashboard lands in a dashboard report's picture: Superset's grid (12 columns with 16 px
 // gutters, heights in 8 px rows) laid out as the dashboard page lays it: rows side by side, columns stacked,
 // only the active tab of each tab set (the report's chosen tab, else the first). Headers, markdown and dividers
-// keep their space but are not drawn (their content is the user's HTML, which no report renders yet).
+// are placed as blocks the render Worker draws (core/render/draw-blocks.ts).
 
 export interface ChartSlot {
   chartId: number;
@@ -21,8 +22,9 @@ export interface ChartSlot {
 const HEADER_PX = 50;
 const DIVIDER_PX = 2 * GRID_BASE_UNIT;
 
-export function dashboardSlots(layout: Layout, gridWidth: number, anchor: string | null = null): { slots: ChartSlot[]; height: number } {
+export function dashboardSlots(layout: Layout, gridWidth: number, anchor: string | null = null): { slots: ChartSlot[]; blocks: LayoutBlock[]; height: number } {
   const slots: ChartSlot[] = [];
+  const blocks: LayoutBlock[] = [];
   const tabs = activeTabs(layout, anchor);
   const seen = new Set<string>();
 
@@ -48,17 +50,19 @@ export function dashboardSlots(layout: Layout, gridWidth: number, anchor: string
         }
         return tallest;
       }
-      case "CHART": {
-        const w = parent && layout[parent]?.type === "ROW" ? width : Math.min(width, columnsToPx(widthInColumns(layout, c, parent), gridWidth));
+      case "CHART":
+      case "MARKDOWN": {
+        const w = Math.round(parent && layout[parent]?.type === "ROW" ? width : Math.min(width, columnsToPx(widthInColumns(layout, c, parent), gridWidth)));
         const h = rowsToPx(c.meta.height);
-        if (Number.isSafeInteger(c.meta.chartId)) slots.push({ chartId: c.meta.chartId!, title: c.meta.sliceNameOverride || null, x: Math.round(x), y, width: Math.round(w), height: h });
+        if (c.type === "MARKDOWN") blocks.push({ kind: "markdown", code: typeof c.meta.code === "string" ? c.meta.code : "", x: Math.round(x), y, width: w, height: h });
+        else if (Number.isSafeInteger(c.meta.chartId)) slots.push({ chartId: c.meta.chartId!, title: c.meta.sliceNameOverride || null, x: Math.round(x), y, width: w, height: h });
         return h;
       }
-      case "MARKDOWN":
-        return rowsToPx(c.meta.height);
       case "HEADER":
+        blocks.push({ kind: "header", text: componentText(c), size: c.meta.headerSize ?? "MEDIUM_HEADER", x: Math.round(x), y, width: Math.round(width), height: HEADER_PX });
         return HEADER_PX;
       case "DIVIDER":
+        blocks.push({ kind: "divider", x: Math.round(x), y, width: Math.round(width), height: DIVIDER_PX });
         return DIVIDER_PX;
       default:
         return 0;
@@ -76,5 +80,5 @@ export function dashboardSlots(layout: Layout, gridWidth: number, anchor: string
 
   const root = layout[ROOT_ID];
   const height = root ? place(root, undefined, 0, 0, gridWidth) : 0;
-  return { slots, height };
+  return { slots, blocks, height };
 }

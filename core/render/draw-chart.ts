@@ -1,6 +1,7 @@
 import { getChartType } from "../charts/registry";
 import type { ChartModel, FormData, QueryData } from "../charts/contract";
 import { drawBigNumber } from "./draw-big-number";
+import { drawBlock, type LayoutBlock } from "./draw-blocks";
 import { DRAWABLE_CHARTJS, drawChartJs, REPORT_BACKGROUND } from "./draw-chartjs";
 import { drawGrid } from "./draw-grid";
 import { SvgContext, type TextEngine } from "./svg-context";
@@ -110,9 +111,11 @@ function noticePanel(chart: PlacedChart, message: string, text: TextEngine, id: 
   return ctx.toSvg(REPORT_BACKGROUND, { x: chart.x, y: chart.y });
 }
 
-/** Several charts in one picture (a dashboard in its layout); answers the SVG and what could not be drawn. */
-export function drawLayout(charts: PlacedChart[], width: number, height: number, text: TextEngine): ChartDrawing & { notices: string[] } {
+/** Several charts in one picture (a dashboard in its layout, with its headers, dividers and markdown); answers the
+ * SVG and what could not be drawn. */
+export function drawLayout(charts: PlacedChart[], width: number, height: number, text: TextEngine, blocks: LayoutBlock[] = []): ChartDrawing & { notices: string[] } {
   const notices: string[] = [];
+  const drawnBlocks = blocks.map((b, i) => drawBlock(b, text, `b${i}`));
   const parts = charts.map((placed, i) => {
     const titled = placed.title !== undefined && placed.height > TITLE_PX * 2;
     const chart = titled ? { ...placed, y: placed.y + TITLE_PX, height: placed.height - TITLE_PX } : placed;
@@ -125,5 +128,5 @@ export function drawLayout(charts: PlacedChart[], width: number, height: number,
       return title + noticePanel(chart, message, text, `k${i}c`);
     }
   });
-  return { svg: document(width, height, parts.join("")), width, height, notices };
+  return { svg: document(width, height, drawnBlocks.join("") + parts.join("")), width, height, notices };
 }

@@ -35,7 +35,7 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
   const linked = await call.db.select({ id: dashboardCharts.slice_id }).from(dashboardCharts).where(eq(dashboardCharts.dashboard_id, dashboardId)).all();
   const layout = parseLayout(dashboard.position_json, linked.map((l) => l.id));
   const grid = width - 2 * PADDING;
-  const { slots, height } = dashboardSlots(layout, grid, chosenAnchor(extraJson));
+  const { slots, blocks, height } = dashboardSlots(layout, grid, chosenAnchor(extraJson));
   if (!slots.length) throw new ReportError(`The dashboard "${dashboard.dashboard_title}" has no charts to draw: the report was not sent.`);
   const total = height + 2 * PADDING;
   if (total > MAX_RENDER_SIDE || total * width > MAX_RENDER_PIXELS) {
@@ -57,6 +57,7 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
       return { ...box, title, chartName: chart.slice_name, formData: {}, queriesData: [], failure: (e as Error).message };
     }
   }));
-  const drawn = await render(call.env, { format, title: dashboard.dashboard_title, width, height: total, charts: placed });
+  const placedBlocks = blocks.map((b) => ({ ...b, x: b.x + PADDING, y: b.y + PADDING }));
+  const drawn = await render(call.env, { format, title: dashboard.dashboard_title, width, height: total, charts: placed, blocks: placedBlocks });
   return { title: dashboard.dashboard_title, image: drawn.image, notice: drawn.notices.length ? drawn.notices.join(" ") : null };
 }

@@ -24,10 +24,15 @@ function setUp(): Promise<TextEngine> {
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
+const BLOCK_KINDS = new Set(["header", "divider", "markdown"]);
+
 function valid(body: unknown): body is RenderRequest {
   const r = body as RenderRequest;
   const side = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n >= 1 && n <= MAX_RENDER_SIDE;
-  return !!r && (r.format === "PNG" || r.format === "PDF") && side(r.width) && side(r.height) && r.width * r.height <= MAX_RENDER_PIXELS
+  const blocks = r?.blocks ?? [];
+  return Array.isArray(blocks) && blocks.every((b) => b && BLOCK_KINDS.has(b.kind) && side(b.width) && side(b.height) && typeof b.x === "number" && typeof b.y === "number"
+    && (b.kind !== "markdown" || typeof b.code === "string") && (b.kind !== "header" || (typeof b.text === "string" && typeof b.size === "string")))
+    && !!r && (r.format === "PNG" || r.format === "PDF") && side(r.width) && side(r.height) && r.width * r.height <= MAX_RENDER_PIXELS
     && Array.isArray(r.charts) && r.charts.length > 0
     && r.charts.every((c) => c && side(c.width) && side(c.height) && typeof c.x === "number" && typeof c.y === "number" && Array.isArray(c.queriesData) && typeof c.formData === "object");
 }
@@ -39,8 +44,8 @@ export default {
     const body = await request.json().catch(() => null);
     if (!valid(body)) return json(400, { message: "Not a render request" });
     const text = await setUp();
-    const drawing = drawLayout(body.charts, body.width, body.height, text);
-    if (body.charts.length === 1 && drawing.notices.length) return json(422, { message: drawing.notices[0] });
+    const drawing = drawLayout(body.charts, body.width, body.height, text, body.blocks);
+    if (body.charts.length === 1 && !body.blocks?.length && drawing.notices.length) return json(422, { message: drawing.notices[0] });
     const png = new Resvg(drawing.svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } }).render().asPng();
     const bytes = body.format === "PDF" ? await pngToPdf(png, drawing.width, drawing.height, body.title) : png;
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
