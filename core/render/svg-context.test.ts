@@ -54,3 +54,20 @@ test("a full circle is two half arcs; text is aligned from the font's measures a
   expect(t.toSvg()).toContain('<path d="M45 8M50 8" fill="#000000"/>');
   expect(parseFont("italic 600 13.5px Inter")).toEqual({ sizePx: 13.5, bold: true });
 });
+
+test("a gradient paints through an SVG gradient whose points are in canvas coordinates at the time of painting", () => {
+  const ctx = new SvgContext(100, 50, boxes);
+  const g = ctx.createLinearGradient(0, 0, 10, 0);
+  g.addColorStop(0, "red");
+  g.addColorStop(1, "blue");
+  ctx.translate(5, 5);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, 10, 10);
+  const svg = ctx.toSvg();
+  expect(svg).toContain('<linearGradient id="cg1" gradientUnits="userSpaceOnUse" x1="5" y1="5" x2="15" y2="5"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>');
+  expect(svg).toContain('<path d="M5 5L15 5L15 15L5 15Z" fill="url(#cg1)"/>');
+  // a pattern (not drawn) still paints its shape, in grey
+  ctx.fillStyle = ctx.createPattern();
+  ctx.fillRect(0, 0, 1, 1);
+  expect(ctx.toSvg()).toContain('fill="#999999"');
+});
