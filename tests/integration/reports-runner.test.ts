@@ -17,6 +17,8 @@ let smtp: SmtpSink;
 let adminId: number;
 let chartId: number;
 let lineChartId: number;
+let bigNumberChartId: number;
+let wordCloudChartId: number;
 let examplesDb: number;
 
 /** SQL straight on the Worker's local D1 file; the running Worker may hold its write lock a moment (SQLITE_BUSY). */
@@ -67,6 +69,16 @@ beforeAll(async () => {
     INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
       ('report-line-chart', 'Births by year', 'echarts_timeseries_line', ${dataset}, 'table', ${text(line)});
     SELECT id AS lineChartId FROM slices WHERE uuid = 'report-line-chart'`);
+  const bigNumber = JSON.stringify({
+    viz_type: "big_number", datasource: `${dataset}__table`, x_axis: "ds", time_grain_sqla: "P1Y", metric: "count", adhoc_filters: [], time_range: "No filter",
+    show_trend_line: true, start_y_axis_at_zero: true, header_font_size: 0.4, subheader_font_size: 0.15, y_axis_format: "SMART_NUMBER", compare_lag: 1, compare_suffix: "on last year",
+  });
+  const wordCloud = JSON.stringify({ viz_type: "word_cloud", datasource: `${dataset}__table`, series: "name", metric: "count", adhoc_filters: [], row_limit: 20, time_range: "No filter", size_from: 10, size_to: 70, rotation: "flat" });
+  [{ bigNumberChartId, wordCloudChartId }] = d1<{ bigNumberChartId: number; wordCloudChartId: number }>(`
+    INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params) VALUES
+      ('report-big-number', 'Births per year', 'big_number', ${dataset}, 'table', ${text(bigNumber)}),
+      ('report-word-cloud', 'Names <cloud>', 'word_cloud', ${dataset}, 'table', ${text(wordCloud)});
+    SELECT (SELECT id FROM slices WHERE uuid = 'report-big-number') AS bigNumberChartId, (SELECT id FROM slices WHERE uuid = 'report-word-cloud') AS wordCloudChartId`);
 }, 180_000);
 
 afterAll(async () => {
@@ -235,9 +247,8 @@ test("a report on a deleted chart ends in Error naming it", async () => {
   expect(mailsFor("Orphan")).toHaveLength(0);
 });
 
-/** Pixels of a decoded PNG that differ from its top-left (background) pixel. */
-function drawnPixels(png: PNG): number {
-  const bg = png.data.readUInt32BE(0);
+/** Pixels of a decoded PNG that differ from the background: its top-left pixel unless told. */
+function drawnPixels(png: PNG, bg = png.data.readUInt32BE(0)): number {
   let n = 0;
   for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== bg) n++;
   return n;
@@ -272,39 +283,85 @@ test("a PDF chart report: the same drawing as a PDF attachment", async () => {
   expect(pdf.content.toString("latin1")).toContain("/Subtype /Image");
 }, 120_000);
 
-test("a chart type not drawn on the server yet: the email and the log say so by name, no blank image", async () => {
+/** The PNG attached to the one email whose subject names `name`, decoded. */
+function receivedPng(name: string): PNG {
+  const [mail] = mailsFor(name);
+  expect(mailsFor(name)).toHaveLength(1);
+  const [image] = mail.mail.attachments;
+  expect(image).toMatchObject({ contentType: "image/png", contentDisposition: "inline" });
+  return PNG.sync.read(image.content);
+}
+
+test("a PNG table chart report: the table drawn on the server as a grid of its rows", async () => {
   const minute = nextMinute();
   const id = createSchedule({ name: "Table picture", minute, format: "PNG" });
+  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
+  const png = receivedPng("Table picture");
+  expect([png.width, png.height]).toEqual([800, 400]);
+  // a header and two rows of text with their lines: some ink, most of the picture white below the rows (the
+  // top-left pixel is the table's border, so white is named)
+  const drawn = drawnPixels(png, 0xffffffff);
+  expect(drawn).toBeGreaterThan(800 * 400 * 0.005);
+  expect(drawn).toBeLessThan(800 * 400 * 0.2);
+}, 120_000);
+
+test("a PNG big number report: the headline and its trendline drawn on the server", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Big number picture", minute, format: "PNG", chart: bigNumberChartId });
+  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
+  const png = receivedPng("Big number picture");
+  expect([png.width, png.height]).toEqual([800, 400]);
+  // the filled trendline alone covers a good share of the lower half
+  const drawn = drawnPixels(png);
+  expect(drawn).toBeGreaterThan(800 * 400 * 0.1);
+  expect(drawn).toBeLessThan(800 * 400 * 0.6);
+}, 120_000);
+
+test("a chart type not drawn on the server yet: the email and the log say so by name, no blank image", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Cloud picture", minute, format: "PNG", chart: wordCloudChartId });
   const last = (await runAt(id, minute)).at(-1);
-  expect(last).toMatchObject({ state: "Success", error_message: expect.stringMatching(/"Births <by> gender" is a Table chart \(table\), which cannot be drawn on the server yet/) });
-  const [mail] = mailsFor("Table picture");
+  expect(last).toMatchObject({ state: "Success", error_message: expect.stringMatching(/"Names <cloud>" is a Word Cloud chart \(word_cloud\), which cannot be drawn on the server yet/) });
+  const [mail] = mailsFor("Cloud picture");
   expect(mail.mail.attachments).toHaveLength(0);
-  expect(String(mail.mail.html)).toContain("&quot;Births &lt;by&gt; gender&quot; is a Table chart (table), which cannot be drawn on the server yet");
+  expect(String(mail.mail.html)).toContain("&quot;Names &lt;cloud&gt;&quot; is a Word Cloud chart (word_cloud), which cannot be drawn on the server yet");
 });
 
-test("a dashboard report: its charts drawn in its layout grid as one PNG; the table chart named, not left blank", async () => {
+test("a dashboard report: its charts, header, markdown and divider drawn in its layout grid as one PNG", async () => {
   const chart = (id: string, chartId: number, width: number) => ({ type: "CHART", id, children: [], meta: { chartId, width, height: 50 } });
   const position = {
     ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
-    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-1", "ROW-2"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-1", "ROW-1", "DIVIDER-1", "ROW-2"] },
+    "HEADER-1": { type: "HEADER", id: "HEADER-1", children: [], meta: { text: "Births at a glance", headerSize: "MEDIUM_HEADER" } },
     "ROW-1": { type: "ROW", id: "ROW-1", children: ["CHART-a", "CHART-b"], meta: {} },
-    "ROW-2": { type: "ROW", id: "ROW-2", children: ["CHART-c"], meta: {} },
-    "CHART-a": chart("CHART-a", lineChartId, 6), "CHART-b": chart("CHART-b", lineChartId, 6), "CHART-c": chart("CHART-c", chartId, 12),
+    "DIVIDER-1": { type: "DIVIDER", id: "DIVIDER-1", children: [], meta: {} },
+    "ROW-2": { type: "ROW", id: "ROW-2", children: ["CHART-c", "MARKDOWN-1"], meta: {} },
+    "CHART-a": chart("CHART-a", lineChartId, 6), "CHART-b": chart("CHART-b", bigNumberChartId, 6), "CHART-c": chart("CHART-c", chartId, 8),
+    "MARKDOWN-1": { type: "MARKDOWN", id: "MARKDOWN-1", children: [], meta: { width: 4, height: 50, code: "## Notes\n\nFrom **birth_names** <script>alert(1)</script>\n\n- boys\n- girls" } },
   };
   const [{ dashboardId }] = d1<{ dashboardId: number }>(`
     INSERT INTO dashboards (uuid, dashboard_title, position_json) VALUES ('report-dashboard', 'Births overview', ${text(JSON.stringify(position))});
     SELECT id AS dashboardId FROM dashboards WHERE uuid = 'report-dashboard'`);
   const minute = nextMinute();
   const id = createSchedule({ name: "Dashboard picture", minute, format: "PNG", dashboard: dashboardId });
-  const last = (await runAt(id, minute)).at(-1);
-  expect(last).toMatchObject({ state: "Success", error_message: expect.stringContaining('"Births <by> gender" is a Table chart (table)') });
+  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
   const [mail] = mailsFor("Dashboard picture");
   expect(mail.mail.subject).toBe("[Test report] Dashboard picture: Births overview");
   expect(String(mail.mail.html)).toContain(`https://bi.test/superset/dashboard/${dashboardId}/`);
+  expect(String(mail.mail.html)).not.toContain("cannot be drawn");
   const png = PNG.sync.read(mail.mail.attachments[0].content);
-  // 1600 wide; two rows of 400 px charts with a gutter between and padding around
-  expect([png.width, png.height]).toEqual([1600, 2 * 400 + 16 + 2 * 16]);
-  expect(drawnPixels(png)).toBeGreaterThan(1600 * 832 * 0.01);
+  // 1600 wide; a 50 px header, two rows of 400 px and a 16 px divider with gutters between, padding around
+  expect([png.width, png.height]).toEqual([1600, 50 + 16 + 400 + 16 + 16 + 16 + 400 + 2 * 16]);
+  expect(drawnPixels(png)).toBeGreaterThan(1600 * 946 * 0.02);
+  // the header's row is inked (its text), as is the markdown's box right of the table
+  const inkedIn = (x0: number, y0: number, x1: number, y1: number) => {
+    const bg = png.data.readUInt32BE(0);
+    let n = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (png.data.readUInt32BE((y * png.width + x) * 4) !== bg) n++;
+    return n;
+  };
+  expect(inkedIn(16, 16, 800, 66)).toBeGreaterThan(200);
+  expect(inkedIn(1100, 520, 1584, 900)).toBeGreaterThan(200);
 }, 120_000);
 
 test("alerts: a failing query is an Error, a false condition stays quiet, a true one sends then keeps its grace period", async () => {
