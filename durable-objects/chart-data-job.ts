@@ -22,6 +22,8 @@ export interface ChartJobSpec {
 
 export interface ChartJobResult {
   datasourceId: number;
+  /** the request's form data: a dashboard it names may grant the dataset again when the result is read (DASHBOARD_RBAC) */
+  formData: Record<string, unknown> | null;
   /** the JSON of `{result: [...]}`, exactly what a synchronous request would have answered */
   json: string;
 }
@@ -54,7 +56,9 @@ export class ChartDataJob extends DurableObject<Env> {
     if (!spec || spec.userId !== userId || (await this.ctx.storage.get("state")) !== "done") return null;
     const datasourceId = (await this.ctx.storage.get<number>("datasourceId")) ?? 0;
     const parts = this.sql.exec<{ body: string }>(`SELECT body FROM result_chunks ORDER BY seq`).toArray();
-    return { datasourceId, json: parts.map((p) => p.body).join("") };
+    const formData = spec.body.form_data;
+    const named = formData && typeof formData === "object" && !Array.isArray(formData) ? (formData as Record<string, unknown>) : null;
+    return { datasourceId, formData: named, json: parts.map((p) => p.body).join("") };
   }
 
   async alarm(): Promise<void> {

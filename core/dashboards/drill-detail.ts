@@ -1,4 +1,5 @@
 import type { QueryContextBody } from "../charts/contract";
+import { dashboardDataRef } from "./data-grant";
 
 // Drill to detail (Superset's getDrillPayload): the rows behind a chart are the dataset's samples under the
 // chart's own filters (its query object's filters, WHERE extras and time range; HAVING applies to aggregates, so
@@ -10,8 +11,15 @@ export interface DrillFilter {
   val: unknown;
 }
 
+/** The dashboard and its chart a drill comes from (with DASHBOARD_RBAC they grant the dataset to its viewers). */
+export interface DrillOrigin {
+  dashboardId: number;
+  sliceId: number;
+}
+
 export interface DrillPayload {
   datasourceId: number;
+  origin: DrillOrigin | null;
   body: { filters: unknown[]; extras: Record<string, unknown>; time_range?: unknown; granularity?: unknown };
 }
 
@@ -24,12 +32,19 @@ export function drillPayload(context: QueryContextBody, clicked: DrillFilter[] =
   const body: DrillPayload["body"] = { filters: [...(query.filters ?? []), ...clicked], extras };
   if (query.time_range !== undefined) body.time_range = query.time_range;
   if (query.granularity !== undefined) body.granularity = query.granularity;
-  return { datasourceId: context.datasource.id, body };
+  const ref = dashboardDataRef(context.form_data as Record<string, unknown> | undefined);
+  const origin = ref?.kind === "chart" ? { dashboardId: ref.dashboardId, sliceId: ref.sliceId } : null;
+  return { datasourceId: context.datasource.id, origin, body };
 }
 
-/** The address of a page of samples (Superset's DatasourceSamplesQuerySchema, in its query string). */
-export const samplesPath = (datasourceId: number, page: number, perPage = DRILL_PAGE_SIZE) =>
-  `/datasource/samples?force=false&datasource_type=table&datasource_id=${datasourceId}&per_page=${perPage}&page=${page}`;
+/**
+ * The address of a page of samples (Superset's DatasourceSamplesQuerySchema, in its query string), naming the
+ * dashboard and chart the drill comes from when there is one.
+ */
+export function samplesPath(datasourceId: number, page: number, perPage = DRILL_PAGE_SIZE, origin: DrillOrigin | null = null): string {
+  const from = origin ? `&dashboard_id=${origin.dashboardId}&slice_id=${origin.sliceId}` : "";
+  return `/datasource/samples?force=false&datasource_type=table&datasource_id=${datasourceId}&per_page=${perPage}&page=${page}${from}`;
+}
 
 /** How a clicked filter is shown: "state = CA". */
 export const drillFilterLabel = (f: DrillFilter) => `${f.col} = ${f.val === null ? "NULL" : String(f.val)}`;

@@ -92,3 +92,24 @@ test("drill by: a value right-clicked, grouped by another column, drilled furthe
   await page.keyboard.press("Escape");
   await expect(modal).toHaveCount(0);
 });
+
+test("drill by in the standalone and embedded views: every standalone mode and uiConfig, chart controls hidden or not", async ({ page }) => {
+  const d = await setup(page);
+  const box = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${d.table}"]`);
+  const expected = await sqlRows(page, d.databaseId, "SELECT gender, COUNT(*) AS n FROM birth_names WHERE state = 'CA' GROUP BY gender");
+  const byGender = Object.fromEntries(expected.map((r) => [r.gender, Number(r.n)]));
+  // (uiConfig 12: no navigation, no chart controls — an embedded dashboard's usual setting; 15: nothing but the charts)
+  for (const [query, controls] of [["?standalone=1", 1], ["?standalone=2", 1], ["?standalone=3", 0], ["?uiConfig=12", 0], ["?uiConfig=15", 0]] as const) {
+    await page.goto(`/superset/dashboard/${d.slug}/${query}`);
+    await expect(box, query).toHaveAttribute("data-painted", "");
+    await expect(page.getByTestId("brand"), query).toHaveCount(0);
+    await expect(box.getByTestId("chart-menu"), query).toHaveCount(controls);
+    await box.locator("tbody tr", { hasText: "CA" }).first().click({ button: "right" });
+    await drillBy(page, "gender");
+    await expect(page.getByTestId("drill-by-breadcrumb"), query).toHaveText(["state (CA)"]);
+    const shown = await modalRows(page);
+    expect(Object.fromEntries(shown.map(([g, n]) => [g, Number(n.replace(/\D/g, ""))])), query).toEqual(byGender);
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("drill-by-modal"), query).toHaveCount(0);
+  }
+});

@@ -8,6 +8,9 @@ import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 export function ownWorker(vars: Record<string, string>) {
   let worker: { url: string; stop: () => Promise<void> } | undefined;
   test.beforeAll(async () => {
+    // migrations, seeding and wrangler's start: well over the test timeout when the machine is busy (and a
+    // hook timed out would leave the Worker it was starting running)
+    test.setTimeout(240_000);
     worker = await startWorker({ vars });
   });
   test.afterAll(async () => {

@@ -10,6 +10,7 @@ import { chartFormData } from "../../core/charts/shape";
 import { visibleChart } from "../../db/charts/charts";
 import { forgetDatasets } from "../../db/datasets/cache";
 import { chartDatasource } from "../../services/chart-data/datasource";
+import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
@@ -94,16 +95,22 @@ chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
 
 chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
   const key = c.req.param("cache_key");
+  const db = c.get("db");
+  const principal = principalOf(c);
   const hit = await readCached(key);
   if (!hit) {
-    // an async job's result_url (the job id), for the user who started it
-    const job = await chartJobResult(c.env, key, principalOf(c).id);
+    // an async job's result_url (the job id), for the user who started it; the dashboard its request named
+    // grants the dataset again as it did for the run (Superset re-checks the cached query context's form data)
+    const job = await chartJobResult(c.env, key, principal.id);
     if (!job) throw notFound("Cached data not found");
-    await chartDatasource(c.get("db"), principalOf(c), job.datasourceId);
+    await chartDatasource(db, principal, job.datasourceId, dashboardRbacGrant(db, c.env, principal, job.formData));
     return c.body(job.json, 200, { "Content-Type": "application/json" });
   }
-  // the entry is handed out only to callers who may read its dataset now
-  await chartDatasource(c.get("db"), principalOf(c), hit.datasourceId);
+  // The entry is handed out only to callers who may read its dataset now: by data access, or (DASHBOARD_RBAC)
+  // through the dashboard and the chart of it on that dataset the reader names (?dashboard_id=&slice_id=). An
+  // entry is shared by every request compiling to the same SQL, so the dashboard is the reader's to name.
+  const named = { dashboardId: c.req.query("dashboard_id"), slice_id: c.req.query("slice_id") };
+  await chartDatasource(db, principal, hit.datasourceId, dashboardRbacGrant(db, c.env, principal, named));
   return c.json({ result: [{ ...hit.payload, cache_key: key, is_cached: true, cached_dttm: hit.cached_dttm }] });
 });
 

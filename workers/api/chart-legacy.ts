@@ -16,7 +16,8 @@ import { runChartData, type ChartDataCall } from "../../services/chart-data/run-
 
 // Superset's older chart routes, on the same chart path as POST /api/v1/chart/data:
 // - POST /tptanalytics/explore_json/: legacy charts' form_data in, the legacy payload out (csv/query/results/samples flags);
-// - POST /datasource/samples: a page of the dataset's rows (drill to detail, the samples pane) with the total;
+// - POST /datasource/samples: a page of the dataset's rows (drill to detail, the samples pane) with the total
+//   (dashboard_id and slice_id name where a drill to detail comes from, for DASHBOARD_RBAC);
 // - PUT /api/v1/chart/warm_up_cache and /api/v1/dataset/warm_up_cache: run charts now so viewers hit the cache.
 
 export const chartLegacyApi = new Hono<AppEnv>({ strict: true });
@@ -93,6 +94,10 @@ chartLegacyApi.post("/datasource/samples", requires("can_read", "Datasource"), a
   if (type !== "table") errors.datasource_type = ["Must be one of: table."];
   const perPage = int("per_page", SAMPLES_ROW_LIMIT, 1, SAMPLES_ROW_LIMIT);
   const page = int("page", 1, 1, Infinity);
+  // the dashboard and its chart a drill to detail comes from: with DASHBOARD_RBAC they may grant the dataset
+  // (Superset's raise_for_access rule for chart data), when the caller's own data access does not
+  const dashboardId = int("dashboard_id", NaN, 1, Infinity);
+  const sliceId = int("slice_id", NaN, 1, Infinity);
   const raw = c.req.header("Content-Length") === "0" ? {} : ((await jsonBody(c).catch(() => ({}))) ?? {});
   if (!isObject(raw)) errors.payload = ["Not a valid mapping type."];
   if (Object.keys(errors).length) throw validationError(errors);
@@ -100,6 +105,7 @@ chartLegacyApi.post("/datasource/samples", requires("can_read", "Datasource"), a
   const common = { filters: payload.filters ?? [], granularity: payload.granularity, time_range: payload.time_range, extras: payload.extras };
   const { results } = await runChartData(callOf(c), {
     datasource: { id: datasourceId, type: "table" },
+    form_data: Number.isNaN(dashboardId) || Number.isNaN(sliceId) ? null : { dashboardId, slice_id: sliceId },
     force: c.req.query("force") === "true",
     queries: [
       { ...common, result_type: "drill_detail", row_limit: perPage, row_offset: (page - 1) * perPage },

@@ -155,7 +155,9 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
         )}
       </Group>
       {described && chart.description && <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: "pre-wrap" }} data-testid="chart-description">{chart.description}</Text>}
-      <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }} onContextMenu={view.hideChartControls || !model || model.kind === "error" ? undefined : (e) => {
+      {/* the right-click menu (drill to detail, drill by) stays in every standalone / uiConfig mode: hidden chart
+          controls are the header's menu only, as Superset's ChartRenderer offers its context menu wherever it is */}
+      <Box ref={drawRef} style={{ flex: 1, minHeight: 0, position: "relative" }} onContextMenu={!model || model.kind === "error" ? undefined : (e) => {
         // charts that report what was clicked handled it already; elsewhere (big numbers, pivot tables) no value
         if (e.defaultPrevented) return;
         e.preventDefault();
@@ -171,7 +173,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={view.hideChartControls ? undefined : onContextPick} onDrawn={drawn} />}
+        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={onContextPick} onDrawn={drawn} />}
       </Box>
       {contextAt && formData && (
         <ChartContextMenu at={contextAt} formData={formData} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))}

@@ -28,8 +28,8 @@ export function DrillDetailModal({ title, formData, filters: initial, csrfToken,
     const ask = async (): Promise<Page> => {
       const type = getChartType(formData.viz_type);
       if (!type) return { ok: false, message: `Unknown chart type: ${String(formData.viz_type)}` };
-      const { datasourceId, body } = drillPayload(type.buildQuery(formData), filters);
-      const res = await apiCall<{ result: QueryData & { total_count: number } }>("POST", samplesPath(datasourceId, page), csrfToken, body);
+      const { datasourceId, origin, body } = drillPayload(type.buildQuery(formData), filters);
+      const res = await apiCall<{ result: QueryData & { total_count: number } }>("POST", samplesPath(datasourceId, page, DRILL_PAGE_SIZE, origin), csrfToken, body);
       return res.ok ? { ok: true, data: res.body.result, total: res.body.result.total_count } : { ok: false, message: res.message };
     };
     ask().then((a) => live && setAnswer(a), (e: unknown) => live && setAnswer({ ok: false, message: e instanceof Error ? e.message : String(e) }));

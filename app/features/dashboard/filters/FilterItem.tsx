@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Badge, CloseButton, Divider, Group, Loader, Stack, Text, Tooltip } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { filterMask, type FilterValue } from "../../../../core/dashboards/filters/mask";
@@ -7,8 +7,16 @@ import type { FiltersState, FiltersStore } from "./store";
 
 // The pieces both bars show: one native filter with its control, a divider, and the cross-filters list.
 
-// the controls (select, range, time range picker …) load with the first filter: a dashboard without filters ships none
-const FilterControl = lazy(() => import("./FilterControls").then((m) => ({ default: m.FilterControl })));
+// The controls (select, range, time range picker …) load with the first filter: a dashboard without filters ships
+// none. They are drawn in the browser only, once the page is hydrated: a lazy control rendered on the server
+// leaves a Suspense boundary to hydrate while its chunk loads, and any update reaching it meanwhile (the filter
+// store, a parent's re-render) made React give up on it (error 421) and replace the server's markup anyway.
+const loadControls = () => import("./FilterControls");
+let controls: Awaited<ReturnType<typeof loadControls>> | null = null;
+const LazyFilterControl = lazy(() => loadControls().then((m) => ((controls = m), { default: m.FilterControl })));
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true after. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export function FilterItem({ filter, store, csrfToken, missing, width }: { filter: NativeFilter; store: FiltersStore; csrfToken: string | null; missing: boolean; width?: number }) {
   const snap = useSnapshot(store.state) as FiltersState;
@@ -19,6 +27,9 @@ export function FilterItem({ filter, store, csrfToken, missing, width }: { filte
     .filter((p): p is NativeFilter => !!p)
     .map((p) => filterMask(p, snap.pending[p.id] ?? null).extraFormData);
   const required = Boolean(filter.controlValues.enableEmptyFilter) || Boolean(filter.controlValues.defaultToFirstItem);
+  const hydrated = useHydrated();
+  // once loaded, drawn without a Suspense round (no loader flash for a filter added later)
+  const FilterControl = controls?.FilterControl ?? LazyFilterControl;
   return (
     <Stack gap={4} w={width} style={width ? { flexShrink: 0 } : undefined} data-testid="filter-item" data-filter-id={filter.id}>
       <Group gap={4} wrap="nowrap">
@@ -26,10 +37,12 @@ export function FilterItem({ filter, store, csrfToken, missing, width }: { filte
         {required && <Text size="sm" c="red" aria-label="required">*</Text>}
         {filter.description && <Tooltip label={filter.description} multiline w={240}><Text size="xs" c="dimmed" aria-label="description">ⓘ</Text></Tooltip>}
       </Group>
-      <Suspense fallback={<Loader size="xs" />}>
-        <FilterControl filter={filter} value={(snap.pending[filter.id] ?? null) as FilterValue} parents={parents} csrfToken={csrfToken}
-          onChange={(v) => store.setPending(filter.id, v)} onFirstValue={(v) => store.applyFirst(filter.id, v)} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={<Loader size="xs" />}>
+          <FilterControl filter={filter} value={(snap.pending[filter.id] ?? null) as FilterValue} parents={parents} csrfToken={csrfToken}
+            onChange={(v) => store.setPending(filter.id, v)} onFirstValue={(v) => store.applyFirst(filter.id, v)} />
+        </Suspense>
+      ) : <Loader size="xs" />}
       {missing && <Text size="xs" c="red">Please choose a value</Text>}
     </Stack>
   );

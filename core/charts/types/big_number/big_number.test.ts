@@ -39,6 +39,8 @@ test("big_number: headline is the newest non-null value, change against compare_
   const line = model.trendline!;
   expect(line.data.labels).toEqual([jan, feb, mar, apr]);
   expect(line.data.datasets[0]).toMatchObject({ data: [1000, 900, 1250, null], borderColor: "rgba(0,122,135,1)", backgroundColor: "rgba(0,122,135,0.2)" });
+  // the line fills the box it is given, whatever its width, not a fixed canvas
+  expect(line.options).toMatchObject({ responsive: true, maintainAspectRatio: false });
   const tooltip = (line.options.plugins as any).tooltip.callbacks;
   expect(tooltip.title([{ label: String(mar) }])).toBe("March");
   expect(tooltip.label({ raw: 1250 })).toBe("1.25k");

@@ -1,5 +1,6 @@
 import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
+import { BASE_OPTIONS } from "../../chartjs";
 import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
@@ -90,8 +91,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
           datasets: [{ label: metric, data: ascending.map((p) => p[1]), borderColor: color, backgroundColor: color.replace(/[\d.]+\)$/, "0.2)"), fill: true, pointRadius: 0, tension: 0, spanGaps: false }],
         },
         options: {
-          responsive: false,
-          animation: false,
+          // sized by its box (a fixed canvas is Chart.js's 300 × 150 and spilled out of narrow boxes)
+          ...BASE_OPTIONS,
           plugins: {
             legend: { display: false },
             tooltip: { callbacks: { title: (items: { label: unknown }[]) => timeText(Number(items[0]?.label)), label: (item: { raw: unknown }) => valueText(item.raw) } },

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { supersetQuery, temporalRange } from "../../test-fixtures";
-import { graphChart, scaledSizes } from ".";
+import { circleBounds, graphChart, scaledSizes } from ".";
 
 // params of the example bundle's "Featured Charts/Graph.yaml"
 const example = {
@@ -65,4 +65,28 @@ test("graph_chart transformProps, force: the simulation from Superset's force op
 
 test("graph_chart: no rows, the empty message", () => {
   expect(graphChart.transformProps({ formData: example, queriesData: [{ data: [] }], width: 1, height: 1 }).kind).toBe("empty");
+});
+
+test("graph_chart circular: the scales frame the unit circle to fill the box, round and with the nodes inside", () => {
+  // a wide box: the height decides the circle; x spans more units so the circle stays round
+  const wide = circleBounds(880, 480, 25);
+  // plot 800 × 400: the circle's radius is 200 − 25 px, one unit
+  expect(wide.y.max).toBeCloseTo(200 / 175);
+  expect(wide.x.max).toBeCloseTo(400 / 175);
+  expect(wide.x.min).toBe(-wide.x.max);
+  // px per unit equal on both axes (a circle, not an ellipse)
+  expect(800 / (2 * wide.x.max)).toBeCloseTo(400 / (2 * wide.y.max));
+  // a tall narrow box: the width decides
+  const tall = circleBounds(280, 680, 10);
+  expect(tall.x.max).toBeCloseTo(100 / 90);
+  expect(tall.y.max).toBeCloseTo(300 / 90);
+  // the model carries them, from the box it is drawn in and its largest node
+  const model = graphChart.transformProps({ formData: example, queriesData: [{ data: rows }], width: 880, height: 480 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  const scales = (model.options as any).scales;
+  const bounds = circleBounds(880, 480, 25 + 2);
+  expect(scales.x).toMatchObject({ display: false, ...bounds.x });
+  expect(scales.y).toMatchObject({ display: false, ...bounds.y });
+  // a box smaller than the padding still gives finite bounds
+  expect(Number.isFinite(circleBounds(10, 10, 30).x.max)).toBe(true);
 });

@@ -91,6 +91,26 @@ export function scaledSizes(values: number[], base: number): number[] {
 
 const numberOr = (v: unknown, dflt: number) => num(v) ?? dflt;
 
+const scalesFor = (b: ReturnType<typeof circleBounds>) => ({ x: { display: false, ...b.x }, y: { display: false, ...b.y } });
+
+/** Room around the plot for node names (the plugin writes them right of each node). */
+const GRAPH_PADDING = 40;
+
+/**
+ * The x and y scale bounds that draw the unit circle of a circular layout as large a circle as a `width` ×
+ * `height` box holds, round (not stretched into an ellipse) and with the largest node (`maxRadius` px) inside.
+ * Left to Chart.js, the hidden linear scales round their range out to "nice" ticks (±2 for ±1, as
+ * chartjs-chart-graph allows two ticks), and the circle drew at half its size.
+ */
+export function circleBounds(width: number, height: number, maxRadius: number, padding = GRAPH_PADDING) {
+  const w = Math.max(1, width - 2 * padding);
+  const h = Math.max(1, height - 2 * padding);
+  const radius = Math.max(1, Math.min(w, h) / 2 - maxRadius);
+  const hx = w / 2 / radius;
+  const hy = h / 2 / radius;
+  return { x: { min: -hx, max: hx }, y: { min: -hy, max: hy } };
+}
+
 function transformProps(input: ChartPropsInput): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
@@ -136,8 +156,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
     },
     options: {
       ...BASE_OPTIONS,
-      layout: { padding: 40 },
-      ...(circular ? {} : {
+      layout: { padding: GRAPH_PADDING },
+      ...(circular ? { scales: scalesFor(circleBounds(input.width, input.height, Math.max(...nodeSizes) / 2 + 2)) } : {
         simulation: {
           // a few ticks before the first paint, the rest as the simulation runs on (one short task per frame):
           // 300 synchronous ticks froze a dashboard for over a second while its charts painted, and 50 still made

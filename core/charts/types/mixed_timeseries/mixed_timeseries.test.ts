@@ -53,3 +53,26 @@ test("mixed transformProps: union of x values, line on the secondary axis, bars 
   expect(label({ dataset: { label: "count (Query B)", yAxisID: "y" }, raw: 5 })).toBe("count (Query B): 5");
   expect(mixedTimeseries.transformProps({ formData: mixed, queriesData: [{ data: [] }, { data: [] }], width: 1, height: 1 }).kind).toBe("empty");
 });
+
+test("mixed transformProps: older Superset's series types (bar, line, steps) draw as such; the example's orders sit on the right axis", () => {
+  const feb = Date.UTC(2024, 1, 1);
+  const queriesData = [
+    { data: [{ order_date: feb, "SUM(sales)": 1000 }], colnames: ["order_date", "SUM(sales)"], coltypes: [2, 0] },
+    { data: [{ order_date: feb, count: 5 }], colnames: ["order_date", "count"], coltypes: [2, 0] },
+  ];
+  const model = mixedTimeseries.transformProps({ formData: { ...mixed, seriesType: "bar", seriesTypeB: "end" }, queriesData, width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  expect(model.data.datasets.map((d) => [d.type, Boolean(d.stepped)])).toEqual([["bar", false], ["line", true]]);
+  // the product's example: Query B's orders on the secondary (right) axis, in bars and a line
+  const params = mixedTimeseries.example!.params as Record<string, unknown>;
+  const ex = mixedTimeseries.transformProps({
+    formData: params,
+    queriesData: [
+      { data: [{ order_date: feb, sum__sales: 1000 }], colnames: ["order_date", "sum__sales"], coltypes: [2, 0] },
+      { data: [{ order_date: feb, count_distinct__order_number: 5 }], colnames: ["order_date", "count_distinct__order_number"], coltypes: [2, 0] },
+    ],
+    width: 1, height: 1,
+  });
+  if (ex.kind !== "chartjs") throw new Error(ex.kind);
+  expect(ex.data.datasets.map((d) => [d.label, d.type, d.yAxisID])).toEqual([["sum__sales", "bar", "y"], ["count_distinct__order_number", "line", "y1"]]);
+});

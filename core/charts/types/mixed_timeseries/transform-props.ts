@@ -13,7 +13,12 @@ import { queryAFormData, queryBFormData } from "./build-query";
 // Both queries' series on one category x-axis (the union of their x values, ascending); each query draws with
 // its own series type and sits on the primary (y) or secondary (y1, right) axis.
 
+/**
+ * seriesType / seriesTypeB: the chart-type names Superset's mixed chart saves today (its example bundle's), and
+ * the EchartsTimeseriesSeriesType values (line, bar, the three steps …) older Superset versions saved.
+ */
 const VARIANTS: Record<string, Variant> = {
+  line: "line", scatter: "scatter", smooth: "smooth", bar: "bar", start: "step", middle: "step", end: "step",
   echarts_timeseries_line: "line", echarts_timeseries_scatter: "scatter", echarts_timeseries_smooth: "smooth",
   echarts_timeseries_step: "step", echarts_area: "area", echarts_timeseries_bar: "bar",
 };

@@ -1,0 +1,85 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { admin, login } from "./helpers";
+import { post } from "./api-helpers";
+import { chartBox, drawn, filterItem } from "./dashboard-locators";
+
+// Drawing faults seen on real dashboards, measured in the browser: a big number's trendline stays inside a
+// narrow chart box; a circular graph fills its box; a dashboard with native filters hydrates their lazy controls
+// without React giving up on the server's markup (error 421).
+
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function setup(page: Page) {
+  await login(page, admin().username, admin().password);
+  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
+  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
+  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
+    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
+    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
+  })).id;
+  const trend = await chart("Trend", "big_number", { x_axis: "ds", time_grain_sqla: "P1Y", metric: "sum__num", show_trend_line: true });
+  const graph = await chart("Circle", "graph_chart", { source: "gender", target: "state", metric: "sum__num", layout: "circular", row_limit: 12 });
+  const layout = {
+    DASHBOARD_VERSION_KEY: "v2",
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-a"] },
+    "ROW-a": { type: "ROW", id: "ROW-a", children: ["CHART-t", "CHART-g"], meta: {} },
+    // one twelfth of the grid: narrower than Chart.js's default 300 px canvas
+    "CHART-t": { type: "CHART", id: "CHART-t", children: [], meta: { chartId: trend, width: 1, height: 50 } },
+    "CHART-g": { type: "CHART", id: "CHART-g", children: [], meta: { chartId: graph, width: 8, height: 70 } },
+  };
+  const filters = [{
+    id: "NATIVE_FILTER-gender", type: "NATIVE_FILTER", name: "Gender", filterType: "filter_select", targets: [{ datasetId: ds, column: { name: "gender" } }],
+    defaultDataMask: { extraFormData: {}, filterState: {} }, controlValues: { multiSelect: true }, cascadeParentIds: [], scope: { rootPath: ["ROOT_ID"], excluded: [] }, description: "",
+  }];
+  const slug = `drawing-${run}`;
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Drawing ${run}`, slug, published: true, position_json: JSON.stringify(layout), json_metadata: JSON.stringify({ native_filter_configuration: filters }) });
+  return { slug, trend, graph };
+}
+
+/** The box of the drawn (not transparent) pixels of a chart's canvas, and the canvas's size, in CSS pixels. */
+async function ink(box: Locator) {
+  return box.locator("canvas").evaluate((c: HTMLCanvasElement) => {
+    const { data, width, height } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+    let top = height, bottom = -1, left = width, right = -1;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (data[(y * width + x) * 4 + 3] === 0) continue;
+        top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
+      }
+    }
+    const ratio = c.width / c.getBoundingClientRect().width;
+    return { width: c.width / ratio, height: c.height / ratio, inkWidth: (right - left + 1) / ratio, inkHeight: (bottom - top + 1) / ratio };
+  });
+}
+
+test("a narrow big number keeps its trendline inside its box; a circular graph fills its box; filter controls hydrate without React error 421", async ({ page }) => {
+  const d = await setup(page);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`/superset/dashboard/${d.slug}/`);
+  const trend = chartBox(page, d.trend);
+  await drawn(trend);
+  const boxRect = (await trend.boundingBox())!;
+  expect(boxRect.width).toBeLessThan(300);
+  const canvas = (await trend.locator("canvas").boundingBox())!;
+  expect(canvas.width).toBeGreaterThan(0);
+  expect(canvas.x).toBeGreaterThanOrEqual(boxRect.x);
+  expect(canvas.x + canvas.width).toBeLessThanOrEqual(boxRect.x + boxRect.width);
+  expect(canvas.y + canvas.height).toBeLessThanOrEqual(boxRect.y + boxRect.height);
+
+  // the circle spans most of the smaller side of its canvas (it drew at about half before)
+  const graph = chartBox(page, d.graph);
+  await drawn(graph);
+  const g = await ink(graph);
+  const side = Math.min(g.width, g.height);
+  expect(Math.min(g.inkWidth, g.inkHeight)).toBeGreaterThan(0.7 * side);
+  expect(g.inkHeight).toBeLessThanOrEqual(g.height);
+
+  // the filter's control is drawn once hydrated, and React never replaced a boundary it could not hydrate
+  await expect(filterItem(page, "Gender").getByRole("textbox", { name: "Gender" })).toBeVisible();
+  await page.reload();
+  await drawn(chartBox(page, d.trend));
+  await expect(filterItem(page, "Gender").getByRole("textbox", { name: "Gender" })).toBeVisible();
+  expect(errors.filter((m) => m.includes("421") || /hydrat/i.test(m))).toEqual([]);
+});
