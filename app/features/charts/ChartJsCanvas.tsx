@@ -35,7 +35,9 @@ const DATASET_PLUGINS: Record<string, () => Promise<Registrable[]>> = {
 type Prepare = (model: ChartJsModel) => ChartJsModel;
 const PREPARE: Record<string, () => Promise<Prepare>> = {
   choropleth: async () => {
-    const [{ attachWorldFeatures }, atlas] = await Promise.all([import("../../../core/charts/types/world_map/atlas"), import("world-atlas/countries-110m.json")]);
+    const [{ attachWorldFeatures, worldShapes }, atlas] = await Promise.all([import("../../../core/charts/types/world_map/atlas"), import("world-atlas/countries-110m.json")]);
+    // converted here, while the code loads, rather than in the chart's turn to draw
+    worldShapes(atlas.default as never);
     return (model) => attachWorldFeatures(model, atlas.default as never);
   },
 };

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
@@ -11,7 +11,7 @@ import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
 import { useDrawTurn } from "./paint-turn";
 import { useBoxSize, useNearViewport } from "./chart-box";
-import { ChartMenu } from "./chart-menu/ChartMenu";
+import { ChartMenu, type ChartMenuProps } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
 import { ChartContextMenu, type ContextMenuAt } from "./chart-menu/ChartContextMenu";
@@ -47,6 +47,27 @@ const HEADER_HEIGHT = 32;
 
 type Drawable = ChartModel | { kind: "error"; message: string };
 const prepareDrawable = (m: Drawable) => (m.kind === "error" ? Promise.resolve() : prepareChartModel(m));
+
+/**
+ * The chart's title, filter indicators and menu: memoised on props that stay the same while the chart loads, so
+ * the several renders of a loading chart (in view, measured, data in, drawn) do not render its header again.
+ */
+const ChartHeader = memo(function ChartHeader({ title, names, menu }: { title: string; names: ComponentProps<typeof AppliedFiltersBadge>; menu: ChartMenuProps | null }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
+        <AppliedFiltersBadge {...names} />
+      </Group>
+      {menu && <ChartMenu {...menu} />}
+    </Group>
+  );
+}, (a, b) => a.title === b.title && a.names === b.names && (a.menu === b.menu || (a.menu !== null && b.menu !== null && shallowEqual(a.menu, b.menu))));
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
 
 /** Memoised: a dashboard re-render (a tab switch, a refresh signal) re-renders no chart whose props are the same. */
 export const DashboardChart = memo(function DashboardChart({ layoutId, chart, title, width, height, csrfToken }: {
@@ -111,6 +132,11 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
   const [drill, setDrill] = useState<DrillFilter[] | null>(null);
   const [drillBy, setDrillBy] = useState<DrillByStep | null>(null);
+  // stable, for the memoised header
+  const imageOf = useCallback(() => boxRef.current, [boxRef]);
+  const onForceRefresh = useCallback(() => void run(true), [run]);
+  const onDrillToDetail = useCallback(() => setDrill([]), []);
+  const onToggleDescription = useCallback(() => setDescribed((d) => !d), []);
   const onContextPick = useCallback((p: ChartPick | null, at: { x: number; y: number }) => {
     const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
     setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
@@ -143,17 +169,10 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     <Paper withBorder p="xs" ref={boxRef} id={layoutId} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
       data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}
       data-painted={current && model.kind !== "error" ? "" : undefined}>
-      <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
-        <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
-          <AppliedFiltersBadge {...filters.names} />
-        </Group>
-        {!view.hideChartControls && formData && (
-          <ChartMenu chartId={chart.id} layoutId={layoutId} title={title} canScopeCrossFilters={Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter)} sliceUrl={chart.slice_url} formData={formData} csrfToken={csrfToken}
-            hasDescription={Boolean(chart.description)} fullSize={fullSize} imageOf={() => boxRef.current}
-            onForceRefresh={() => void run(true)} onDrillToDetail={() => setDrill([])} onToggleFullSize={toggleFullSize} onToggleDescription={() => setDescribed((d) => !d)} />
-        )}
-      </Group>
+      <ChartHeader title={title} names={filters.names} menu={!view.hideChartControls && formData ? {
+        chartId: chart.id, layoutId, title, canScopeCrossFilters: Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter), sliceUrl: chart.slice_url, formData, csrfToken,
+        hasDescription: Boolean(chart.description), fullSize, imageOf, onForceRefresh, onDrillToDetail, onToggleFullSize: toggleFullSize, onToggleDescription,
+      } : null} />
       {described && chart.description && <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: "pre-wrap" }} data-testid="chart-description">{chart.description}</Text>}
       {/* the right-click menu (drill to detail, drill by) stays in every standalone / uiConfig mode: hidden chart
           controls are the header's menu only, as Superset's ChartRenderer offers its context menu wherever it is */}

@@ -55,36 +55,43 @@ export function ChartMenu(p: ChartMenuProps) {
   const share = (how: "copy" | "email") => shareOf &&
     void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
+  const [armed, setArmed] = useState(false);
+  const trigger = (closed?: object) => (
+    <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${p.title}`} data-testid="chart-menu" data-image-ignore {...closed}>⋮</ActionIcon>
+  );
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${p.title}`} data-testid="chart-menu" data-image-ignore>⋮</ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={p.onForceRefresh} data-testid="chart-force-refresh">Force refresh</Menu.Item>
-          <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? "Exit fullscreen" : "Enter fullscreen"}</Menu.Item>
-          {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">Toggle chart description</Menu.Item>}
-          <Menu.Divider />
-          <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
-          <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
-          <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
-          {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
-          <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">Drill to detail</Menu.Item>
-          {shareOf && <Menu.Divider />}
-          {shareOf && <Menu.Label>Share</Menu.Label>}
-          {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}
-          {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>}
-          <Menu.Divider />
-          <Menu.Label>Download</Menu.Label>
-          <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
-          <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
-          {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
-          {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
-          {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
-          <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {/* Mantine's Menu (a popover, its floating position, focus trap and refs) mounts on the first click: a
+          dashboard has one menu per chart and each chart box renders several times while it loads, which made
+          the 24 unopened menus a visible share of the page's main-thread time (bench/dashboard-profile.mjs) */}
+      {armed ? (
+        <Menu position="bottom-end" withinPortal defaultOpened>
+          <Menu.Target>{trigger()}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={p.onForceRefresh} data-testid="chart-force-refresh">Force refresh</Menu.Item>
+            <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? "Exit fullscreen" : "Enter fullscreen"}</Menu.Item>
+            {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">Toggle chart description</Menu.Item>}
+            <Menu.Divider />
+            <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
+            <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
+            <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
+            {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
+            <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">Drill to detail</Menu.Item>
+            {shareOf && <Menu.Divider />}
+            {shareOf && <Menu.Label>Share</Menu.Label>}
+            {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}
+            {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>}
+            <Menu.Divider />
+            <Menu.Label>Download</Menu.Label>
+            <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
+            <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
+            {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
+            {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
+            {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
+            <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : trigger({ "aria-haspopup": "menu", "aria-expanded": false, onClick: () => setArmed(true) })}
       {/* only while a dialog is open: an empty boundary in the server's HTML hydrates late, and the chart's first
           updates then made React throw its server HTML away (error 421) for every chart of the dashboard */}
       {modal && <Suspense fallback={null}>

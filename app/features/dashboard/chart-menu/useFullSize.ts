@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 // Superset's full-size chart: one chart fills the window over the dashboard; Esc (or the menu) leaves.
 // While full size the page behind does not scroll.
@@ -16,7 +16,8 @@ export function useFullSize(): [boolean, () => void] {
       document.body.style.overflow = overflow;
     };
   }, [on]);
-  return [on, () => setOn((v) => !v)];
+  // the same toggle every render (the chart's header is memoised on it)
+  return [on, useCallback(() => setOn((v) => !v), [])];
 }
 
 export const FULL_SIZE_STYLE: React.CSSProperties = {

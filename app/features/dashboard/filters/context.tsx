@@ -35,10 +35,14 @@ export function useChartFilters(chartId: number | undefined, title: string) {
   const names = useNames(store);
   const toggle = useCallback((hits: { col: string; value: unknown }[]) => store?.toggleCross(chartId!, title, hits), [store, chartId, title]);
   const emitCross = store && crossEnabled && chartId !== undefined ? toggle : undefined;
-  const named = (ids: string[] = []) => ids.map((id) => names[id] ?? id);
+  // one object while the mask and the names stay the same: the chart's memoised header then skips a chart's re-renders
+  const header = useMemo(() => {
+    const named = (ids: string[] = []) => ids.map((id) => names[id] ?? id);
+    return { applied: named(mask?.applied), incompatible: named(mask?.incompatible), outOfScope: named(mask?.outOfScope) };
+  }, [mask, names]);
   return {
     extraFormData, maskKey: key, applied: mask?.applied ?? [], incompatible: mask?.incompatible ?? [], outOfScope: mask?.outOfScope ?? [],
-    names: { applied: named(mask?.applied), incompatible: named(mask?.incompatible), outOfScope: named(mask?.outOfScope) }, emitCross,
+    names: header, emitCross,
   };
 }
 

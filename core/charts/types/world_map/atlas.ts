@@ -10,10 +10,33 @@ import { MISSING_COLOR } from ".";
 
 type Feature = { id?: string | number; properties: { name?: string } | null; geometry: unknown };
 
+const shapesOf = new WeakMap<Topology, { shapes: Feature[]; byId: Map<string, Feature> }>();
+
+/**
+ * The atlas's countries as GeoJSON features, converted once per topology: the conversion was a good part of the
+ * world map's draw (a dashboard's longest task), and every redraw (a filter, a resize, a refresh) repeated it.
+ * The shapes are shared, never changed: drawing only reads them.
+ */
+export function worldShapes(topology: Topology): { shapes: Feature[]; byId: Map<string, Feature> } {
+  let known = shapesOf.get(topology);
+  if (!known) {
+    const shapes = (feature(topology, topology.objects.countries) as unknown as { features: Feature[] }).features;
+    known = { shapes, byId: new Map(shapes.map((f) => [String(f.id), f])) };
+    shapesOf.set(topology, known);
+  }
+  return known;
+}
+
+const centroids = new WeakMap<Feature, [number, number]>();
+/** A country's centroid, computed once per shape (the shapes are the atlas's, converted once). */
+function centroidOf(shape: Feature): [number, number] {
+  let c = centroids.get(shape);
+  if (!c) centroids.set(shape, (c = geoCentroid(shape as never)));
+  return c;
+}
+
 export function attachWorldFeatures(model: ChartJsModel, topology: Topology): ChartJsModel {
-  const collection = feature(topology, topology.objects.countries) as unknown as { features: Feature[] };
-  const shapes = collection.features;
-  const byId = new Map(shapes.map((f) => [String(f.id), f]));
+  const { shapes, byId } = worldShapes(topology);
   const datasets = model.data.datasets.map((ds) => {
     if (!ds.worldCountries) return ds;
     const items = ds.data as { id: string; name: string; value: number | null }[];
@@ -21,7 +44,7 @@ export function attachWorldFeatures(model: ChartJsModel, topology: Topology): Ch
       const data = items.flatMap((item) => {
         const shape = byId.get(item.id);
         if (!shape) return [];
-        const [longitude, latitude] = geoCentroid(shape as never);
+        const [longitude, latitude] = centroidOf(shape);
         return [{ ...item, longitude, latitude }];
       });
       return { ...ds, data };

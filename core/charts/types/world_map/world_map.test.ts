@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import topology from "world-atlas/countries-110m.json";
 import type { Topology } from "topojson-specification";
 import { supersetQuery } from "../../test-fixtures";
-import { attachWorldFeatures } from "./atlas";
+import { attachWorldFeatures, worldShapes } from "./atlas";
 import { isoNumeric } from "./countries";
 import { countryValues, MISSING_COLOR, worldMap } from ".";
 
@@ -65,6 +65,21 @@ test("world_map: the atlas joined in, every country a shape, bubbles on their co
   expect(japan.longitude).toBeLessThan(145);
   expect(japan.latitude).toBeGreaterThan(30);
   expect(japan.latitude).toBeLessThan(45);
+});
+
+test("world_map: the atlas is converted once; every drawing shares its shapes", () => {
+  const first = worldShapes(topology as unknown as Topology);
+  expect(worldShapes(topology as unknown as Topology)).toBe(first);
+  expect(first.shapes).toHaveLength(177);
+  expect(first.byId.get("250")?.properties?.name).toBe("France");
+  const model = worldMap.transformProps({ formData: example, queriesData: [{ data: rows }], width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  const [a, b] = [attachWorldFeatures(model, topology as unknown as Topology), attachWorldFeatures(model, topology as unknown as Topology)];
+  const franceOf = (drawn: typeof a) => (drawn.data.datasets[0].data as any[]).find((d) => d.id === "250");
+  expect(franceOf(a).feature).toBe(first.byId.get("250"));
+  expect(franceOf(b).feature).toBe(franceOf(a).feature);
+  // bubbles on the same centroid each time (computed once per shape)
+  expect((b.data.datasets[1].data as any[]).map((d) => [d.longitude, d.latitude])).toEqual((a.data.datasets[1].data as any[]).map((d) => [d.longitude, d.latitude]));
 });
 
 test("world_map: IOC codes (country_fieldtype cioc), case-insensitive, drawn on their country's shape; unknown codes dropped", () => {
