@@ -354,11 +354,13 @@ test("per-recipient content: each mapped recipient gets the dashboard filtered t
   });
   const started = Date.now();
   // the run's own tick and duplicates of it racing with it, and more once it is done
-  const ticks = Array.from({ length: 20 }, (_, i) => fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*&time=${minute.getTime() + 1000 + i * 100}`, { headers: { Connection: "close" } }));
+  const late = (ms: number) => fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*&time=${minute.getTime() + ms}`, { headers: { Connection: "close" } });
+  // a socket the busy server dropped is tried again (as tick() does); what each duplicate answers is beside the point
+  const ticks = Array.from({ length: 20 }, (_, i) => late(1000 + i * 100).catch(() => late(1000 + i * 100)).catch(() => null));
   expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
   const ms = Date.now() - started;
   await Promise.all(ticks);
-  await Promise.all(Array.from({ length: 10 }, () => tick(minute)));
+  await Promise.all(Array.from({ length: 10 }, () => tick(minute).catch(() => null)));
   await new Promise((r) => setTimeout(r, 3000));
   const mails = mailsFor("Per recipient");
   expect(mails.map((m) => m.recipients.join(",")).sort()).toEqual(["alice@bi.test", "bob@bi.test", "carol@bi.test"]);

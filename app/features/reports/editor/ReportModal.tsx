@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Loader, Modal, Stack, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { badAddresses, emptyForm, formFromReport, formPayload, type ReportForm, type ReportKind } from "../../../../core/reports/form";
+import { badAddresses, emptyForm, formAddresses, formFromReport, formPayload, type ReportForm, type ReportKind } from "../../../../core/reports/form";
 import { crontabProblem } from "../../../../core/reports/crontab-check";
 import { createReport, getReport, updateReport } from "../report-api";
 import { AdvancedFields } from "./AdvancedFields";
@@ -36,6 +36,8 @@ function clientProblems(f: ReportForm): Record<string, string> {
   if (f.contentType === "dashboard" && f.dashboard === null) out.dashboard = "Please select a dashboard";
   if (!f.to.trim()) out.recipients = "At least one recipient is required";
   if ([f.to, f.cc, f.bcc].some((t) => badAddresses(t).length)) out.recipients ??= "Please fix the email addresses";
+  const stale = f.contentType === "dashboard" ? f.recipientNativeFilters.filter((r) => !formAddresses(f).includes(r.recipient)).map((r) => r.recipient) : [];
+  if (stale.length) out.extra = `Filters per recipient name addresses that are not recipients: ${stale.join(", ")}`;
   if (f.type === "Alert") {
     if (f.database === null) out.database = "Please select a database";
     if (!f.sql.trim()) out.sql = "SQL is required for alerts";
