@@ -14,7 +14,8 @@ import type { DeliveryJournal, DeliveryState } from "../services/reports/deliver
 //   a crash is retried by the runtime, and recover() (pinged by the cron while D1 says Working) sets it again,
 //   so a run is resumed or ended in Error, never left Working;
 // - each email's progress is journaled here (see services/reports/deliver.ts), so a resumed run never sends
-//   an email the server may already have accepted.
+//   an email the server may already have accepted: per (scheduled time, recipient row), and per (scheduled time,
+//   recipient) for recipients with their own native-filter values.
 
 const MAX_ATTEMPTS = 3;
 /** claims are kept this long, so a tick delayed by up to a month is still recognised as a duplicate */
@@ -124,6 +125,8 @@ export class ReportRunner extends DurableObject<Env> {
     }
   }
 
+  // idx holds a recipient row's index or, for per-recipient content, `recipient:<address>`: the column's INTEGER
+  // affinity keeps numbers as before and text as text, so the key stays (scheduled time, email) either way
   private journal(scheduledAt: string): DeliveryJournal {
     return {
       state: (idx) => (this.sql.exec<{ state: DeliveryState }>("SELECT state FROM deliveries WHERE scheduled_at = ? AND idx = ?", scheduledAt, idx).toArray()[0]?.state ?? "pending"),

@@ -25,3 +25,9 @@ test("the body links to the chart, and only over http(s)", () => {
   expect(emailHtml({ name: "r", description: null, url: "javascript:x", table: null })).toContain('<a href="#">');
   expect(csvFileName('Q3: "sales"/by region')).toBe("Q3_ _sales_by region.csv");
 });
+
+test("a dashboard report says which filter values it shows, escaped", () => {
+  const body = emailHtml({ name: "r", description: null, url: "https://bi.test/", table: null, filters: "Region: <EMEA>" });
+  expect(body).toContain('<p class="filters">Filters: Region: &lt;EMEA&gt;</p>');
+  expect(emailHtml({ name: "r", description: null, url: "https://bi.test/", table: null })).not.toContain("Filters:");
+});

@@ -70,6 +70,8 @@ export interface EmailContentInput {
   notice?: string | null;
   /** Content-IDs of inline images (report PNGs), shown in order */
   images?: string[];
+  /** the dashboard's native-filter values the content shows, in words (per-recipient content says whose) */
+  filters?: string | null;
 }
 
 export function emailSubject(prefix: string, name: string): string {
@@ -90,6 +92,7 @@ export function emailHtml(input: EmailContentInput): string {
     <div>${description}</div>
     <br>
     <b><a href="${safeUrl}">Explore in Superset</a></b><p></p>
+    ${input.filters ? `<p class="filters">Filters: ${escapeHtml(input.filters)}</p>` : ""}
     ${input.notice ? `<p>${escapeHtml(input.notice)}</p>` : ""}
     ${(input.images ?? []).map((cid) => `<div class="image"><img src="cid:${escapeHtml(cid)}"></div>`).join("")}
     ${input.table ? htmlTable(input.table) : ""}

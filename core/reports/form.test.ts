@@ -1,12 +1,12 @@
 import { expect, test } from "vitest";
-import { badAddresses, emptyForm, formFromReport, formPayload } from "./form";
+import { badAddresses, emptyForm, formAddresses, formFromReport, formPayload } from "./form";
 
 test("a chart report becomes Superset's POST body, addresses joined by commas", () => {
   const form = emptyForm("Report", { name: " Weekly ", contentType: "chart", chart: 7, reportFormat: "CSV", to: "a@x.io; b@x.io", bcc: "c@x.io", creationMethod: "charts" });
   expect(formPayload(form, "create")).toEqual({
     type: "Report", name: "Weekly", description: null, owners: [], active: true, crontab: "0 9 * * *", timezone: "UTC", chart: 7, dashboard: null,
     report_format: "CSV", custom_width: null, log_retention: 90, working_timeout: 3600, creation_method: "charts",
-    recipients: [{ type: "Email", recipient_config_json: { target: "a@x.io,b@x.io", ccTarget: "", bccTarget: "c@x.io" } }],
+    recipients: [{ type: "Email", recipient_config_json: { target: "a@x.io,b@x.io", ccTarget: "", bccTarget: "c@x.io" } }], extra: {},
   });
 });
 
@@ -32,4 +32,19 @@ test("an alert carries its database, SQL and condition, and reads back the same"
 test("addresses that are not email addresses are named", () => {
   expect(badAddresses("a@x.io, nope; b@y")).toEqual(["nope", "b@y"]);
   expect(badAddresses("")).toEqual([]);
+});
+
+test("a dashboard report's filter values and per-recipient values go to extra.dashboard, other extra keys kept", () => {
+  const entry = { nativeFilterId: "NATIVE_FILTER-r", filterName: "Region", filterType: "filter_select", columnName: "region", filterValues: ["EMEA"] };
+  const form = emptyForm("Report", {
+    contentType: "dashboard", dashboard: 3, to: "a@x.io, b@x.io", extra: { dashboard: { anchor: "TAB-1", nativeFilters: [] }, other: 1 },
+    nativeFilters: [entry], recipientNativeFilters: [{ recipient: "b@x.io", nativeFilters: [{ ...entry, filterValues: ["APAC"] }] }, { recipient: " ", nativeFilters: [] }],
+  });
+  const extra = formPayload(form, "update").extra;
+  expect(extra).toEqual({ other: 1, dashboard: { anchor: "TAB-1", nativeFilters: [entry], recipientNativeFilters: [{ recipient: "b@x.io", nativeFilters: [{ ...entry, filterValues: ["APAC"] }] }] } });
+  // switched to a chart: the filter state goes, the tab stays as stored
+  expect(formPayload({ ...form, contentType: "chart", chart: 1 }, "update").extra).toEqual({ other: 1, dashboard: { anchor: "TAB-1" } });
+  const back = formFromReport({ ...formPayload(form, "update"), chart: null, dashboard: { id: 3 }, database: null, owners: [], recipients: [] } as unknown as Parameters<typeof formFromReport>[0]);
+  expect(back).toMatchObject({ nativeFilters: [entry], recipientNativeFilters: [{ recipient: "b@x.io" }] });
+  expect(formAddresses({ to: "a@x.io, b@x.io", cc: "b@x.io;c@x.io", bcc: "" })).toEqual(["a@x.io", "b@x.io", "c@x.io"]);
 });

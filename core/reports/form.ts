@@ -1,6 +1,9 @@
 // The report editor's state and the POST/PUT body it becomes (Superset's AlertReportModal), kept pure so the
 // modal's parts only render fields and the mapping is unit-tested. Recipients are typed as comma- or
-// semicolon-separated addresses, as Superset's email fields are.
+// semicolon-separated addresses, as Superset's email fields are. A dashboard report's native-filter values and
+// per-recipient values are kept in Superset's shape (extra.dashboard), the rest of a stored extra untouched.
+
+import { dashboardStateOf, type RecipientNativeFilters, type ReportNativeFilter } from "./native-filters";
 
 export type ReportKind = "Report" | "Alert";
 
@@ -28,6 +31,12 @@ export interface ReportForm {
   condition: "not null" | "<" | "<=" | ">" | ">=" | "==" | "!=";
   threshold: number | null;
   creationMethod: "charts" | "dashboards" | "alerts_reports";
+  /** the dashboard's native-filter values the report applies (extra.dashboard.nativeFilters) */
+  nativeFilters: ReportNativeFilter[];
+  /** recipients with their own values (extra.dashboard.recipientNativeFilters) */
+  recipientNativeFilters: RecipientNativeFilters[];
+  /** the stored extra, so keys the editor does not show (anchor, activeTabs) survive a save */
+  extra: Record<string, unknown>;
 }
 
 export const SCHEDULE_PRESETS: { label: string; crontab: string }[] = [
@@ -45,7 +54,7 @@ export function emptyForm(type: ReportKind, init: Partial<ReportForm> = {}): Rep
     type, name: "", description: "", owners: [], active: true, crontab: "0 9 * * *", timezone: "UTC", contentType: "dashboard",
     chart: null, dashboard: null, reportFormat: "PNG", customWidth: null, to: "", cc: "", bcc: "", logRetention: 90,
     workingTimeout: 3600, gracePeriod: 14400, database: null, sql: "", condition: "not null",
-    threshold: null, creationMethod: "alerts_reports", ...init,
+    threshold: null, creationMethod: "alerts_reports", nativeFilters: [], recipientNativeFilters: [], extra: {}, ...init,
   };
 }
 
@@ -67,6 +76,7 @@ export function formPayload(f: ReportForm, mode: "create" | "update"): Record<st
     recipients: [{ type: "Email", recipient_config_json: { target: addresses(f.to), ccTarget: addresses(f.cc), bccTarget: addresses(f.bcc) } }],
   };
   if (mode === "create") body.creation_method = f.creationMethod;
+  body.extra = extraOf(f);
   if (f.type === "Alert") {
     body.database = f.database;
     body.sql = f.sql;
@@ -77,12 +87,28 @@ export function formPayload(f: ReportForm, mode: "create" | "update"): Record<st
   return body;
 }
 
+/** The stored extra with the editor's filter state in it; a chart report carries none (the API refuses it). */
+function extraOf(f: ReportForm): Record<string, unknown> {
+  const stored = f.extra.dashboard && typeof f.extra.dashboard === "object" ? (f.extra.dashboard as Record<string, unknown>) : {};
+  const { nativeFilters: _n, recipientNativeFilters: _r, ...dashboard } = stored;
+  if (f.contentType === "chart") {
+    const { dashboard: _d, ...rest } = f.extra;
+    return Object.keys(dashboard).length ? { ...rest, dashboard } : rest;
+  }
+  return { ...f.extra, dashboard: { ...dashboard, nativeFilters: f.nativeFilters, recipientNativeFilters: f.recipientNativeFilters.filter((m) => m.recipient.trim()) } };
+}
+
+/** Every address of the to, cc and bcc fields (the recipients a per-recipient row may name). */
+export const formAddresses = (f: Pick<ReportForm, "to" | "cc" | "bcc">): string[] =>
+  [...new Set([f.to, f.cc, f.bcc].flatMap((t) => t.split(/[,;\s]+/).map((a) => a.trim()).filter(Boolean)))];
+
 export interface StoredReport {
   type: string; name: string; description: string | null; active: boolean; crontab: string; timezone: string;
   chart: { id: number } | null; dashboard: { id: number } | null; database: { id: number } | null; report_format: string | null;
   custom_width: number | null; log_retention: number | null; working_timeout: number | null; grace_period: number | null;
   sql: string | null; validator_type: string | null; validator_config_json: string | null; creation_method: string | null;
   owners: { id: number }[]; recipients: { type: string; recipient_config_json: string | null }[];
+  extra?: Record<string, unknown>;
 }
 
 /** A stored report (GET /api/v1/report/{pk}) as the editor's state. */
@@ -110,5 +136,9 @@ export function formFromReport(r: StoredReport): ReportForm {
     condition: r.validator_type === "operator" && config.op ? (config.op as ReportForm["condition"]) : "not null",
     threshold: config.threshold ?? null,
     creationMethod: (r.creation_method as ReportForm["creationMethod"]) ?? "alerts_reports",
+    ...(() => {
+      const { nativeFilters, recipientNativeFilters } = dashboardStateOf(r.extra ?? {});
+      return { nativeFilters, recipientNativeFilters, extra: r.extra ?? {} };
+    })(),
   });
 }

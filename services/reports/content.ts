@@ -47,10 +47,17 @@ async function loadChart(call: ContentCall, chartId: number): Promise<ChartRow> 
   return chart;
 }
 
-/** The chart's saved form data and its first chart-data answer (the whole answer for PNG/PDF drawing). */
-export async function chartData(call: ContentCall, chart: ChartRow, what: string): Promise<{ formData: Record<string, unknown>; results: Record<string, unknown>[] }> {
-  const formData = { ...chartFormData(chart.params), slice_id: chart.id };
-  const body = dashboardChartBody(formData) ?? (chart.query_context ? chartFormData(chart.query_context) : null);
+/**
+ * The chart's saved form data and its first chart-data answer (the whole answer for PNG/PDF drawing). A dashboard
+ * report's native filters arrive as `extraFormData`, set as the dashboard page sets it (extra_form_data).
+ */
+export async function chartData(call: ContentCall, chart: ChartRow, what: string, extraFormData?: Record<string, unknown>): Promise<{ formData: Record<string, unknown>; results: Record<string, unknown>[] }> {
+  const formData = { ...chartFormData(chart.params), slice_id: chart.id, ...(extraFormData && Object.keys(extraFormData).length ? { extra_form_data: extraFormData } : {}) };
+  const built = dashboardChartBody(formData);
+  // the saved query context knows nothing of the report's filters: a filtered chart must not fall back to it
+  // (a recipient would see data meant to be filtered away)
+  if (!built && "extra_form_data" in formData) throw new ReportError(`The chart "${chart.slice_name}" (type ${chart.viz_type}) cannot be filtered by the report's native filters on this server: it was not sent unfiltered.`);
+  const body = built ?? (chart.query_context ? chartFormData(chart.query_context) : null);
   if (!body) throw new ReportError(`The chart "${chart.slice_name}" (type ${chart.viz_type}) has no query this server can build: open and save it in Explore.`);
   if (chart.datasource_id) body.datasource = { id: chart.datasource_id, type: "table" };
   try {

@@ -4,17 +4,22 @@ import { parseLayout } from "../../core/dashboards/layout";
 import { dashboardSlots } from "../../core/render/dashboard-grid";
 import type { PlacedChart } from "../../core/render/draw-chart";
 import { MAX_RENDER_PIXELS, MAX_RENDER_SIDE, type RenderFormat } from "../../core/render/contract";
+import { filtersOfMetadata } from "../../core/dashboards/filters/config";
+import { appliedFiltersText, reportExtraFormData, type ReportNativeFilter } from "../../core/reports/native-filters";
 import { chartData, render, type ChartImage, type ContentCall } from "./content";
 import { ReportError } from "./errors";
 
 // A dashboard report's PNG or PDF: the dashboard's charts placed in its layout grid (the report's chosen tab, else
-// each tab set's first), each chart's data fetched as the report's executor (in parallel), then one picture
-// drawn by the render Worker. Charts that cannot be drawn show their reason in their place and in the email.
+// each tab set's first), each chart's data fetched as the report's executor (in parallel) with the report's
+// native-filter values merged into its query as the dashboard page merges them, then one picture drawn by the
+// render Worker. Charts that cannot be drawn show their reason in their place and in the email.
 
 const PADDING = 16;
 
 export interface DashboardImage extends Omit<ChartImage, "chartName"> {
   title: string;
+  /** the native-filter values the picture shows, in words ("Region: EMEA"), or "" when none */
+  filters: string;
 }
 
 /** The tab a report chose (extra_json.dashboard.anchor or its last active tab), if any. */
@@ -29,7 +34,7 @@ function chosenAnchor(extraJson: string | null): string | null {
   }
 }
 
-export async function dashboardImage(call: ContentCall, dashboardId: number, format: RenderFormat, width: number, extraJson: string | null): Promise<DashboardImage> {
+export async function dashboardImage(call: ContentCall, dashboardId: number, format: RenderFormat, width: number, extraJson: string | null, nativeFilters: ReportNativeFilter[] = []): Promise<DashboardImage> {
   const dashboard = await call.db.select().from(dashboards).where(eq(dashboards.id, dashboardId)).get();
   if (!dashboard) throw new ReportError(`The dashboard of this report (id ${dashboardId}) no longer exists: it was deleted. Choose another dashboard or delete the report.`);
   const linked = await call.db.select({ id: dashboardCharts.slice_id }).from(dashboardCharts).where(eq(dashboardCharts.dashboard_id, dashboardId)).all();
@@ -43,6 +48,8 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
   }
   const rows = await call.db.select().from(charts).where(inArray(charts.id, [...new Set(slots.map((s) => s.chartId))])).all();
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const filters = filtersOfMetadata(dashboard.json_metadata);
+  const extraFormData = reportExtraFormData(layout, rows.map((r) => ({ id: r.id, datasetId: r.datasource_id })), filters, nativeFilters);
   const placed: PlacedChart[] = await Promise.all(slots.map(async (slot) => {
     const box = { x: slot.x + PADDING, y: slot.y + PADDING, width: slot.width, height: slot.height };
     const chart = byId.get(slot.chartId);
@@ -50,7 +57,7 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
     if (!chart) return { ...box, title: slot.title ?? `Chart ${slot.chartId}`, formData: {}, queriesData: [], failure: `The chart with id ${slot.chartId} no longer exists: it was deleted.` };
     const title = slot.title ?? chart.slice_name;
     try {
-      const { formData, results } = await chartData(call, chart, "a screenshot");
+      const { formData, results } = await chartData(call, chart, "a screenshot", extraFormData[chart.id]);
       return { ...box, title, chartName: chart.slice_name, formData, queriesData: results as never };
     } catch (e) {
       // one chart's failing query must not sink the others: its box carries the reason
@@ -59,5 +66,5 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
   }));
   const placedBlocks = blocks.map((b) => ({ ...b, x: b.x + PADDING, y: b.y + PADDING }));
   const drawn = await render(call.env, { format, title: dashboard.dashboard_title, width, height: total, charts: placed, blocks: placedBlocks });
-  return { title: dashboard.dashboard_title, image: drawn.image, notice: drawn.notices.length ? drawn.notices.join(" ") : null };
+  return { title: dashboard.dashboard_title, image: drawn.image, notice: drawn.notices.length ? drawn.notices.join(" ") : null, filters: appliedFiltersText(filters, nativeFilters) };
 }

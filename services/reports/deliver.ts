@@ -11,9 +11,12 @@ import { Messages } from "../../core/reports/states";
 
 export type DeliveryState = "pending" | "committing" | "sent";
 
+/** An email's key within a run: a recipient row's index, or `recipient:<address>` for per-recipient content. */
+export type DeliveryKey = number | string;
+
 export interface DeliveryJournal {
-  state(index: number): DeliveryState;
-  mark(index: number, state: Exclude<DeliveryState, "pending">): void;
+  state(key: DeliveryKey): DeliveryState;
+  mark(key: DeliveryKey, state: Exclude<DeliveryState, "pending">): void;
 }
 
 export interface RetryPolicy {
@@ -22,7 +25,7 @@ export interface RetryPolicy {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export async function deliverOnce(config: SmtpConfig, envelope: Envelope, index: number, journal: DeliveryJournal, retry: RetryPolicy): Promise<"sent" | "already sent"> {
+export async function deliverOnce(config: SmtpConfig, envelope: Envelope, index: DeliveryKey, journal: DeliveryJournal, retry: RetryPolicy): Promise<"sent" | "already sent"> {
   const state = journal.state(index);
   if (state === "sent") return "already sent";
   if (state === "committing") throw new ReportError(Messages.interruptedWhileSending);

@@ -8,7 +8,9 @@ import { smtpConfig, SmtpConfigError, type SmtpVars } from "../../core/reports/s
 import { afterSuccess, inGracePeriod, Messages, ReportState } from "../../core/reports/states";
 import type { Env } from "../env";
 import { runAlertQuery } from "./alert-query";
-import { reportContent } from "./report-content";
+import { reportContent, type ReportContent } from "./report-content";
+import { dashboardStateOf, planEmails, type PlannedEmail } from "../../core/reports/native-filters";
+import { reportExtra } from "../../core/reports/shape";
 import { buildMime } from "./mime";
 import { deliverOnce, type DeliveryJournal, type RetryPolicy } from "./deliver";
 import { ReportError } from "./errors";
@@ -81,7 +83,11 @@ export async function runReport(input: RunInput): Promise<RunOutcome> {
   }
 }
 
-/** Sends the report's emails; answers the notice sent in place of an image that could not be drawn, if any. */
+/**
+ * Sends the report's emails; answers the notice sent in place of an image that could not be drawn, if any.
+ * A dashboard report's recipients with their own native-filter values each get their own email; the content
+ * of each filter state is produced once, and only for emails the journal does not already hold as sent.
+ */
 async function send(input: RunInput, schedule: ReportScheduleRow, parsed: ReturnType<typeof parseRecipient>[], principal: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>): Promise<string | null> {
   const emails = parsed.map((r, index) => ({ r, index })).filter((x): x is { r: NonNullable<typeof x.r>; index: number } => x.r !== null && everyAddress(x.r).length > 0);
   if (!emails.length) throw new ReportError("This report has no email recipients.");
@@ -89,26 +95,37 @@ async function send(input: RunInput, schedule: ReportScheduleRow, parsed: Return
   if (bad.length) throw new ReportError(`Not an email address: ${bad.join(", ")}`);
   const config = smtpConfig(input.env as SmtpVars);
   const call = { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal, now: new Date(input.scheduledAt), force: schedule.force_screenshot };
-  const content = await reportContent(call, schedule);
-  const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.name}`;
+  const state = schedule.dashboard_id ? dashboardStateOf(reportExtra(schedule.extra_json)) : dashboardStateOf({});
+  const plan = planEmails(emails, state);
   const domain = config.from.split("@")[1] ?? "localhost";
-  const imageId = `chart-${schedule.id}-${Date.parse(input.scheduledAt)}@${domain}`;
-  const inline = content.image?.extension === "png";
-  const html = emailHtml({
-    name, description: schedule.description, url: `${baseUrl(input.env)}${content.path}`, table: content.table,
-    notice: content.notice, images: inline ? [imageId] : [],
-  });
-  const attachments = [
-    ...(content.csv ? [{ filename: csvFileName(name), contentType: "text/csv", data: content.csv }] : []),
-    ...(content.image ? [{ filename: reportFileName(name, content.image.extension), contentType: content.image.contentType, data: content.image.bytes, ...(inline ? { inlineId: imageId } : {}) }] : []),
-  ];
-  for (const { r, index } of emails) {
+  const at = Date.parse(input.scheduledAt);
+  const contents = new Map<string, Promise<ReportContent>>();
+  const contentOf = (email: PlannedEmail) => {
+    if (!contents.has(email.stateKey)) contents.set(email.stateKey, reportContent(call, schedule, email.nativeFilters));
+    return contents.get(email.stateKey)!;
+  };
+  const notices = new Set<string>();
+  for (const [n, email] of plan.entries()) {
+    if (input.journal.state(email.key) === "sent") continue; // a resumed run: neither drawn nor sent again
+    const content = await contentOf(email);
+    if (content.notice) notices.add(content.notice);
+    const name = schedule.email_subject?.trim() || `${schedule.name}: ${content.name}`;
+    const imageId = `chart-${schedule.id}-${at}-${n}@${domain}`;
+    const inline = content.image?.extension === "png";
+    const html = emailHtml({
+      name, description: schedule.description, url: `${baseUrl(input.env)}${content.path}`, table: content.table,
+      notice: content.notice, images: inline ? [imageId] : [], filters: content.filters,
+    });
+    const attachments = [
+      ...(content.csv ? [{ filename: csvFileName(name), contentType: "text/csv", data: content.csv }] : []),
+      ...(content.image ? [{ filename: reportFileName(name, content.image.extension), contentType: content.image.contentType, data: content.image.bytes, ...(inline ? { inlineId: imageId } : {}) }] : []),
+    ];
     const data = buildMime({
-      from: config.from, recipients: r, subject: emailSubject(config.subjectPrefix, name), html, date: new Date(input.scheduledAt),
-      messageId: `report-${schedule.id}-${Date.parse(input.scheduledAt)}-${index}@${domain}`,
+      from: config.from, recipients: email.recipients, subject: emailSubject(config.subjectPrefix, name), html, date: new Date(input.scheduledAt),
+      messageId: `report-${schedule.id}-${at}-${String(email.key).replace(/[^A-Za-z0-9.-]+/g, "-")}@${domain}`,
       attachments,
     });
-    await deliverOnce(config, { from: config.from, recipients: everyAddress(r), data }, index, input.journal, input.retry);
+    await deliverOnce(config, { from: config.from, recipients: everyAddress(email.recipients), data }, email.key, input.journal, input.retry);
   }
-  return content.notice;
+  return notices.size ? [...notices].join(" ") : null;
 }

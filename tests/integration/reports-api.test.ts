@@ -196,3 +196,26 @@ test("the list filters, sorts and pages as the Alerts & Reports page asks", asyn
   expect(await ids({ filters: [text] })).toEqual([]);
   expect((await admin.delete(`/api/v1/report/?q=${q([a])}`)).status).toBe(404);
 });
+
+test("a dashboard report's native-filter values and per-recipient mapping: kept in extra, unknown filters and recipients refused", async () => {
+  const filter = { id: "NATIVE_FILTER-region", type: "NATIVE_FILTER", name: "Gender", filterType: "filter_select", targets: [{ column: { name: "gender" } }], scope: { rootPath: ["ROOT_ID"], excluded: [] } };
+  const withFilters = await created(await admin.post("/api/v1/dashboard/", { dashboard_title: `Filtered ${unique()}`, json_metadata: JSON.stringify({ native_filter_configuration: [filter] }) }));
+  const entry = (id: string, values: unknown[]) => ({ nativeFilterId: id, filterName: "Gender", filterType: "filter_select", columnName: "gender", filterValues: values });
+  const extra = (recipientNativeFilters: unknown[], nativeFilters = [entry("NATIVE_FILTER-region", ["boy"])]) => ({ dashboard: { nativeFilters, recipientNativeFilters } });
+  const body = (e: Record<string, unknown>) => report({ chart: null, dashboard: withFilters, extra: e });
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(400);
+    return (await json(res)).message;
+  };
+  expect(await refused(await admin.post("/api/v1/report/", body(extra([], [entry("NATIVE_FILTER-nope", ["x"])]))))).toEqual({ extra: ["Unknown native filter id: NATIVE_FILTER-nope"] });
+  expect(await refused(await admin.post("/api/v1/report/", body(extra([{ recipient: "eve@example.com", nativeFilters: [] }]))))).toEqual({ extra: ["Unknown recipient: eve@example.com is not among the report's email recipients"] });
+  expect(await refused(await admin.post("/api/v1/report/", report({ extra: extra([]) })))).toEqual({ extra: ["Native filter values apply to dashboard reports only"] });
+
+  const mapping = extra([{ recipient: "b@example.com", nativeFilters: [entry("NATIVE_FILTER-region", ["girl"])] }]);
+  const id = await created(await admin.post("/api/v1/report/", body(mapping)));
+  expect((await json(await admin.get(`/api/v1/report/${id}`))).result.extra).toEqual(mapping);
+  // dropping the mapped recipient while the mapping names them is refused; dropping both is fine
+  const onlyA = [{ type: "Email", recipient_config_json: { target: "a@example.com" } }];
+  expect(await refused(await admin.put(`/api/v1/report/${id}`, { recipients: onlyA }))).toEqual({ extra: ["Unknown recipient: b@example.com is not among the report's email recipients"] });
+  expect((await admin.put(`/api/v1/report/${id}`, { recipients: onlyA, extra: extra([]) })).status).toBe(200);
+});

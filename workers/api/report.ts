@@ -3,7 +3,7 @@ import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
+import { ApiError, badRequest, forbidden, notFound, validationError } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
@@ -17,6 +17,9 @@ import { visibleChart } from "../../db/charts/charts";
 import { visibleDashboard } from "../../db/dashboards/dashboards";
 import { accessibleDatabaseIds } from "./database-access";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { filterStateProblems } from "../../core/reports/native-filters";
+import { filtersOfMetadata } from "../../core/dashboards/filters/config";
+import { everyAddress, parseRecipient } from "../../core/reports/recipients";
 
 // /api/v1/report/: Superset's ReportScheduleRestApi and ReportExecutionLogRestApi. Reads need can_read and
 // writes can_write on ReportSchedule (Alpha and Admin); a report is seen by its owners and creator, or by anyone
@@ -60,27 +63,46 @@ const storedDraft = (r: ReportRow): ReportDraft => ({
 });
 
 /** Looks up what the rules need; a chart, dashboard or database the caller may not see counts as absent. */
-async function lookups(c: C, d: ReportDraft, name: string, exceptId: number | null): Promise<Lookups> {
+async function lookups(c: C, d: ReportDraft, name: string, exceptId: number | null): Promise<Lookups & { filterIds: string[] | null }> {
   const p = principalOf(c);
   const db = c.var.db;
   const chartExists = d.chart === null ? null : !!(await visibleChart(db, d.chart, datasetScope(p)));
   let dashboardLayoutKeys: Lookups["dashboardLayoutKeys"] = null;
+  let filterIds: string[] | null = null;
   if (d.dashboard !== null) {
     const row = await visibleDashboard(db, { id: d.dashboard }, dashboardViewer(p, dashboardRbacOn(c.env)));
     dashboardLayoutKeys = row ? layoutKeys(row.position_json) : false;
+    filterIds = row ? filtersOfMetadata(row.json_metadata).map((f) => f.id) : [];
   }
   let databaseFound: boolean | null = null;
   if (d.database !== null) {
     const visible = accessibleDatabaseIds(p);
     databaseFound = (visible === "all" || visible.includes(d.database)) && (await databaseExists(db, d.database));
   }
-  return { nameTaken: await reportNameTaken(db, name, d.type, exceptId), chartExists, dashboardLayoutKeys, databaseExists: databaseFound };
+  return { nameTaken: await reportNameTaken(db, name, d.type, exceptId), chartExists, dashboardLayoutKeys, databaseExists: databaseFound, filterIds };
 }
 
-async function assertValid(c: C, d: ReportDraft, name: string, exceptId: number | null, mode: "create" | "update"): Promise<void> {
-  const problems = reportProblems(d, await lookups(c, d, name, exceptId), mode);
-  if (Object.keys(problems).length) throw new ApiError(422, "Report Schedule parameters are invalid.", "GENERIC_COMMAND_ERROR", undefined, problems);
+/**
+ * The report's native-filter values and per-recipient mapping (extra.dashboard) must name the dashboard's filters
+ * and the report's own recipients: checked whenever either changes, a 400 on `extra` as a schema error is.
+ */
+function assertFilterState(d: ReportDraft, filterIds: string[] | null, recipients: { type: string; recipient_config_json: string | null }[]): void {
+  const addresses = recipients.flatMap((r) => {
+    const parsed = parseRecipient(r.type, r.recipient_config_json);
+    return parsed ? everyAddress(parsed) : [];
+  });
+  const problems = filterStateProblems(d.extra, filterIds, addresses);
+  if (problems.length) throw validationError({ extra: problems });
 }
+
+async function assertValid(c: C, d: ReportDraft, name: string, exceptId: number | null, mode: "create" | "update", recipients: () => Promise<{ type: string; recipient_config_json: string | null }[]>): Promise<void> {
+  const found = await lookups(c, d, name, exceptId);
+  const problems = reportProblems(d, found, mode);
+  if (Object.keys(problems).length) throw new ApiError(422, "Report Schedule parameters are invalid.", "GENERIC_COMMAND_ERROR", undefined, problems);
+  assertFilterState(d, found.filterIds, await recipients());
+}
+
+const payloadRecipients = (p: ReportPayload) => (p.recipients ?? []).map((r) => ({ type: r.type, recipient_config_json: JSON.stringify(r.recipient_config_json) }));
 
 /** Superset's validate_unique_creation_method: from Explore or a dashboard, one report per chart/dashboard. */
 async function assertOneFromSameSource(c: C, p: ReportPayload): Promise<void> {
@@ -113,7 +135,7 @@ reportApi.post("/api/v1/report/", write, async (c) => {
   const payload = parseReportPayload(await jsonObject(c), "create");
   const owners = ownersFor(p, payload.owners);
   await assertOwnersExist(c.var.db, owners);
-  await assertValid(c, draftOf(null, payload), payload.name!, null, "create");
+  await assertValid(c, draftOf(null, payload), payload.name!, null, "create", async () => payloadRecipients(payload));
   await assertOneFromSameSource(c, payload);
   const id = await insertReport(c.var.db, payload, owners, p.id);
   return c.json({ id, result: { ...payload, owners } }, 201);
@@ -127,7 +149,8 @@ reportApi.put("/api/v1/report/:pk", write, async (c) => {
     payload.owners = ownersFor(p, payload.owners);
     await assertOwnersExist(c.var.db, payload.owners);
   }
-  await assertValid(c, draftOf(storedDraft(row), payload), payload.name ?? row.name, row.id, "update");
+  const recipients = async () => (payload.recipients ? payloadRecipients(payload) : (await reportRelations(c.var.db, [row])).recipients.get(row.id) ?? []);
+  await assertValid(c, draftOf(storedDraft(row), payload), payload.name ?? row.name, row.id, "update", recipients);
   await updateReport(c.var.db, row.id, payload, p.id, row.last_state);
   return c.json({ id: row.id, result: payload });
 });

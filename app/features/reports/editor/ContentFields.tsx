@@ -24,7 +24,11 @@ export function ContentFields({ form, set, errors }: FieldProps) {
           onChange={(v) => set({ chart: v ? Number(v) : null })} />
       ) : (
         <AsyncSelectFilter label="Dashboard" value={form.dashboard === null ? undefined : String(form.dashboard)} fetchOptions={dashboardOptions} testId="report-dashboard"
-          onChange={(v) => set({ dashboard: v ? Number(v) : null })} />
+          onChange={(v) => {
+            // filter ids belong to one dashboard: another dashboard starts with none chosen
+            const dashboard = v ? Number(v) : null;
+            set(dashboard === form.dashboard ? { dashboard } : { dashboard, nativeFilters: [], recipientNativeFilters: [] });
+          }} />
       )}
       {(errors.chart || errors.dashboard || errors.extra) && <div role="alert" style={{ color: "var(--mantine-color-red-6)", fontSize: 12 }}>{errors.chart ?? errors.dashboard ?? errors.extra}</div>}
       <Select label="Content format" data={formats} value={form.reportFormat} allowDeselect={false} error={errors.report_format}

@@ -1,18 +1,21 @@
 import { Alert, Button, Divider, Group, Loader, Modal, Stack, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { badAddresses, emptyForm, formFromReport, formPayload, type ReportForm, type ReportKind } from "../../../../core/reports/form";
+import { badAddresses, emptyForm, formAddresses, formFromReport, formPayload, type ReportForm, type ReportKind } from "../../../../core/reports/form";
 import { crontabProblem } from "../../../../core/reports/crontab-check";
 import { createReport, getReport, updateReport } from "../report-api";
 import { AdvancedFields } from "./AdvancedFields";
 import { AlertFields } from "./AlertFields";
 import { ContentFields } from "./ContentFields";
 import { GeneralFields } from "./GeneralFields";
+import { NativeFilterFields } from "./NativeFilterFields";
 import { RecipientFields } from "./RecipientFields";
+import { RecipientFilterFields } from "./RecipientFilterFields";
+import { useDashboardFilters } from "./use-dashboard-filters";
 import { ScheduleFields } from "./ScheduleFields";
 
-// Superset's AlertReportModal, as a frame around small parts: general, (alert) condition, content, schedule,
-// notification, advanced. Edits load the stored report; saving POSTs or PUTs and shows the server's field
-// messages beside the fields, keeping everything typed.
+// Superset's AlertReportModal, as a frame around small parts: general, (alert) condition, content (with a
+// dashboard's native-filter values), schedule, notification (with per-recipient filter values), advanced. Edits
+// load the stored report; saving POSTs or PUTs and shows the server's field messages beside the fields.
 
 export interface ReportModalProps {
   /** the report to edit, or null to add one of `type` */
@@ -33,6 +36,8 @@ function clientProblems(f: ReportForm): Record<string, string> {
   if (f.contentType === "dashboard" && f.dashboard === null) out.dashboard = "Please select a dashboard";
   if (!f.to.trim()) out.recipients = "At least one recipient is required";
   if ([f.to, f.cc, f.bcc].some((t) => badAddresses(t).length)) out.recipients ??= "Please fix the email addresses";
+  const stale = f.contentType === "dashboard" ? f.recipientNativeFilters.filter((r) => !formAddresses(f).includes(r.recipient)).map((r) => r.recipient) : [];
+  if (stale.length) out.extra = `Filters per recipient name addresses that are not recipients: ${stale.join(", ")}`;
   if (f.type === "Alert") {
     if (f.database === null) out.database = "Please select a database";
     if (!f.sql.trim()) out.sql = "SQL is required for alerts";
@@ -46,6 +51,7 @@ export function ReportModal({ reportId, type, initial, csrfToken, onClose, onSav
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const dashboardFilters = useDashboardFilters(form?.contentType === "dashboard" ? form.dashboard : null);
 
   useEffect(() => {
     if (reportId === null) return;
@@ -81,10 +87,12 @@ export function ReportModal({ reportId, type, initial, csrfToken, onClose, onSav
           {form.type === "Alert" && (<><Divider label="Alert condition" labelPosition="left" /><AlertFields form={form} set={set} errors={errors} /></>)}
           <Divider label="Contents" labelPosition="left" />
           <ContentFields form={form} set={set} errors={errors} />
+          <NativeFilterFields form={form} set={set} errors={errors} dashboardFilters={dashboardFilters} csrfToken={csrfToken} />
           <Divider label="Schedule" labelPosition="left" />
           <ScheduleFields form={form} set={set} errors={errors} />
           <Divider label="Notification method" labelPosition="left" />
           <RecipientFields form={form} set={set} errors={errors} />
+          <RecipientFilterFields form={form} set={set} errors={errors} dashboardFilters={dashboardFilters} csrfToken={csrfToken} />
           <Divider label="Advanced" labelPosition="left" />
           <AdvancedFields form={form} set={set} errors={errors} />
           <Group justify="flex-end">
