@@ -152,12 +152,21 @@ test("asked for application/x-ndjson, the upload answers the rows written as it 
     return (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
   };
   const ok = await lines(form(parquet(1, 6000), "p.parquet", { type: "columnar", table_name: `upn_${suffix}` }));
-  const progress = ok.slice(0, -1) as { written: number; total: number }[];
-  expect(progress.length).toBeGreaterThan(2);
-  expect(progress.every((p) => p.total === 6000)).toBe(true);
-  expect(progress.map((p) => p.written)).toEqual([...progress.map((p) => p.written)].sort((x, y) => x - y));
-  expect(progress.at(-1)!.written).toBe(6000);
-  expect(ok.at(-1)).toEqual({ status: 201, body: { message: "OK" } });
+  const grows = (lines: Record<string, unknown>[], rows: number) => {
+    const progress = lines.slice(0, -1) as { written: number; fraction: number }[];
+    expect(progress.length).toBeGreaterThan(2);
+    for (const key of ["written", "fraction"] as const) expect(progress.map((p) => p[key])).toEqual([...progress.map((p) => p[key])].sort((x, y) => x - y));
+    expect(progress.at(-1)).toEqual({ written: rows, fraction: 1 });
+    expect(lines.at(-1)).toEqual({ status: 201, body: { message: "OK" } });
+  };
+  grows(ok, 6000);
+  // a CSV sent after its fields is written as it arrives: the rows past the first ones are written in batches too
+  const csv = new TextEncoder().encode("id,word\n" + Array.from({ length: 50_000 }, (_, i) => `${i},w${i % 7}`).join("\n"));
+  const streamed = new FormData();
+  streamed.set("type", "csv");
+  streamed.set("table_name", `upn_csv_${suffix}`);
+  streamed.set("file", new File([csv], "s.csv"));
+  grows(await lines(streamed), 50_000);
 
   const bad = await lines(form(new TextEncoder().encode("a,b\n1,2\n3\n"), "bad.csv", { type: "csv", table_name: `upn_bad_${suffix}` }));
   expect(bad).toHaveLength(1);
