@@ -15,7 +15,7 @@ export function generatedRow(i) {
 }
 
 /**
- * Writes rows until the file reaches `bytes`; answers { rows, bytes, amountSum, ratioSum, flagged, gamma }
+ * Writes rows while the file stays within `bytes`; answers { rows, bytes, amountSum, ratioSum, flagged, gamma }
  * (gamma: the rows of category "gamma").
  */
 export async function writeGeneratedCsv(path, bytes) {
@@ -24,10 +24,12 @@ export async function writeGeneratedCsv(path, bytes) {
   out.write(`${GENERATED_HEADER}\n`);
   const totals = { rows: 0, bytes: 0, amountSum: 0, ratioSum: 0, flagged: 0, gamma: 0 };
   let chunk = [];
-  for (let i = 1; size < bytes; i++) {
+  for (let i = 1; ; i++) {
     const r = generatedRow(i);
+    const length = Buffer.byteLength(r.line) + 1;
+    if (size + length > bytes) break;
     chunk.push(r.line);
-    size += Buffer.byteLength(r.line) + 1;
+    size += length;
     totals.rows++;
     totals.amountSum += r.amount;
     totals.ratioSum += r.ratio;

@@ -45,14 +45,14 @@ export const databaseUploadApi = new Hono<AppEnv>({ strict: true });
 
 databaseUploadApi.post("/api/v1/database/upload_metadata/", requires("can_upload", "Database"), async (c) => {
   const { form, file } = await uploadForm(c, streamsCsv(["type"]));
-  const errors: Record<string, string[]> = {};
-  const type = form.type?.[0];
-  if (!type) errors.type = ["Missing data for required field."];
-  else if (!(type in EXTENSIONS)) errors.type = ["Must be one of: csv, excel, columnar."];
-  const opts = readOptions(form, errors);
-  if (Object.keys(errors).length) throw validationError(errors);
-  const names = (header: string[]) => planColumns(header, { ...opts, columns_read: [], index_column: null, dataframe_index: false, column_dates: [] }).map((col) => col.name);
   try {
+    const errors: Record<string, string[]> = {};
+    const type = form.type?.[0];
+    if (!type) errors.type = ["Missing data for required field."];
+    else if (!(type in EXTENSIONS)) errors.type = ["Must be one of: csv, excel, columnar."];
+    const opts = readOptions(form, errors);
+    if (Object.keys(errors).length) throw validationError(errors);
+    const names = (header: string[]) => planColumns(header, { ...opts, columns_read: [], index_column: null, dataframe_index: false, column_dates: [] }).map((col) => col.name);
     if (file.chunks) {
       // only the header is parsed; the rest of the file is read past
       let header: string[] = [];
