@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // What only ever runs in the browser gets an empty module in the server build: libraries used on a click (PDF
@@ -33,10 +33,42 @@ function browserOnlyModules(): Plugin {
   };
 }
 
+// The server build leaves the project's own server-side folders (core/, db/, services/) and the packages below as
+// imports instead of inlining them: wrangler bundles build/server into the Worker beside the API, which imports the same
+// modules, so inlined copies would ship twice (the chart transforms, dashboard and report logic, the schema). esbuild
+// then bundles one copy of each for both. Only for the production server build: the browser needs them inlined.
+const SHARED_SERVER_FOLDERS = ["core", "db", "services"].map((folder) => fileURLToPath(new URL(`./${folder}/`, import.meta.url)));
+// Packages both halves use. Only ones that never read process.env.NODE_ENV: vite sets it to production for this build,
+// while `wrangler dev` (the tests, `npm start`) sets development, which would switch libraries such as React into
+// their development builds.
+const SHARED_PACKAGES = ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/router", "drizzle-orm", "croner", "cronstrue", "d3-format", "d3-time", "d3-time-format", "i18n-iso-countries", "rison"];
+function shareServerModulesWithWorker(): Plugin {
+  return {
+    name: "share-server-modules-with-worker",
+    apply: "build",
+    enforce: "pre",
+    async resolveId(id, importer, options) {
+      if (!options?.ssr || !importer || id.startsWith("\0")) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return null;
+      if (SHARED_SERVER_FOLDERS.some((folder) => resolved.id.startsWith(folder))) return { id: resolved.id, external: "absolute" };
+      if (SHARED_PACKAGES.some((name) => id === name || id.startsWith(`${name}/`))) return { id, external: true };
+      return null;
+    },
+    outputOptions(output) {
+      // the import in build/server/index.js names the source file relative to that file, for wrangler to follow
+      const dir = output.dir ?? (output.file ? dirname(output.file) : null);
+      if (!dir) return null;
+      return { ...output, paths: (id) => (SHARED_SERVER_FOLDERS.some((folder) => id.startsWith(folder)) ? relative(dir, id) : id) };
+    },
+  };
+}
+
 // The Remix build is bundled into the Worker by wrangler (workers/index.ts imports build/server).
 export default defineConfig({
   plugins: [
     browserOnlyModules(),
+    shareServerModulesWithWorker(),
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/.*"],
       future: {

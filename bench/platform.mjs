@@ -64,7 +64,7 @@ console.log("worker size", size);
 // the first-start rows) until it serves a static asset (the Worker's own code not yet run); then the first
 // API request, which runs the first-start setup (roles, admin, example registration); then a warm one.
 const t0 = performance.now();
-const worker = await startWorker({ probe: "/favicon.svg" });
+const worker = await startWorker({ probe: "/favicon.svg", render: false }); // profiled: this Worker alone
 const ready = performance.now() - t0;
 try {
   const timed = async (path) => {

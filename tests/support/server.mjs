@@ -92,8 +92,11 @@ export function applyMigrations(configPath, stateDir) {
  * Starts an isolated Worker and resolves once it answers `probe` (/health; a static asset keeps the Worker's
  * own code unrun, so a benchmark can time the real first request).
  * Returns { url, stop, logs } where logs() is everything workerd printed so far.
+ * `render: false` leaves the render Worker out: with two Workers in one wrangler dev, its DevTools endpoint does not
+ * reach the product Worker's isolate, so a CPU profile there reads nothing (the benchmarks that profile need no
+ * report pictures).
  */
-export async function startWorker({ vars = {}, port, probe = "/health", config = {} } = {}) {
+export async function startWorker({ vars = {}, port, probe = "/health", config = {}, render = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "edge-superset-"));
   const configPath = prepareWorker(dir, config);
   const stateDir = join(dir, "state");
@@ -101,7 +104,7 @@ export async function startWorker({ vars = {}, port, probe = "/health", config =
   applyMigrations(configPath, stateDir);
   port ??= await freePort();
   const allVars = { ...TEST_VARS, ...vars };
-  const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe });
+  const dev = await runWranglerDev({ dir, configPath, stateDir, port, vars: allVars, probe, render });
   return { ...dev, stateDir, configPath };
 }
 
@@ -109,10 +112,10 @@ export async function startWorker({ vars = {}, port, probe = "/health", config =
  * `wrangler dev` on a prepared config, in its own process group, resolved once `probe` answers 200.
  * Answers { url, stop, logs }; stop ends wrangler and workerd and removes `dir`.
  */
-export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info" }) {
+export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info", render = true }) {
   const inspectorPort = await freePort();
-  const render = join(dirname(configPath), RENDER_CONFIG);
-  const args = ["dev", "--config", configPath, ...(existsSync(render) ? ["--config", render] : []), "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
+  const renderConfig = join(dirname(configPath), RENDER_CONFIG);
+  const args = ["dev", "--config", configPath, ...(render && existsSync(renderConfig) ? ["--config", renderConfig] : []), "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
     "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
