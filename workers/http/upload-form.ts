@@ -1,5 +1,5 @@
 import { streamMultipart } from "@web3-storage/multipart-parser";
-import { ApiError, badRequest, validationError } from "../../core/http/errors";
+import { ApiError, validationError } from "../../core/http/errors";
 import type { FormFields } from "../../core/uploads/options";
 
 // Superset's upload forms (multipart: text fields and one `file`) read as a stream, so a large file is never held
