@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { strToU8, zipSync } from "fflate";
-import { readBundleZip, writeBundleZip, BundleFormatError } from "./zip";
+import { readBundleZip, writeBundleZip, BundleFormatError, BundleUnsafeError } from "./zip";
 import { parseBundle } from "./parse";
 import { planImport, type ExistingState, type Importer } from "./plan";
 import { secureFilename, toYaml } from "./export-configs";
@@ -38,7 +38,12 @@ test("a ZIP with names climbing out of the bundle, a bomb or no ZIP at all is re
   expect(() => readBundleZip(zipSync({ "/abs.yaml": strToU8("a: 1") }))).toThrow(BundleFormatError);
   const bomb = zipSync({ "b/big.yaml": new Uint8Array(2 * 1024 * 1024) }, { level: 9 });
   expect(bomb.length).toBeLessThan(10_000);
-  expect(() => readBundleZip(bomb, { files: 10, fileBytes: 1024 * 1024, totalBytes: 1024 * 1024 })).toThrow(/too large/);
+  expect(() => readBundleZip(bomb, { files: 10, fileBytes: 1024 * 1024, totalBytes: 4 * 1024 * 1024 })).toThrow(new BundleUnsafeError("Found file with size above allowed threshold"));
+  expect(() => readBundleZip(bomb, { files: 10, fileBytes: 4 * 1024 * 1024, totalBytes: 1024 * 1024 })).toThrow(new BundleUnsafeError("The bundle is too large once uncompressed"));
+  // within every size limit, but inflating 200 times its size or more
+  expect(() => readBundleZip(bomb)).toThrow(new BundleUnsafeError("Zip compress ratio above allowed threshold"));
+  // an ordinary bundle of YAML is far below the ratio
+  expect(readBundleZip(writeBundleZip("b", files())).size).toBe(5);
   expect(() => readBundleZip(strToU8("not a zip"))).toThrow("Not a ZIP file");
 });
 

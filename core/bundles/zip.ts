@@ -9,6 +9,11 @@ export interface BundleLimits { files: number; fileBytes: number; totalBytes: nu
 export const BUNDLE_LIMITS: BundleLimits = { files: 2000, fileBytes: 10 * 1024 * 1024, totalBytes: 50 * 1024 * 1024 };
 
 export class BundleFormatError extends Error {}
+/** A ZIP that would inflate past the limits (a "zip bomb"): Superset's check_is_safe_zip messages. */
+export class BundleUnsafeError extends BundleFormatError {}
+
+/** Superset's ZIP_FILE_MAX_COMPRESS_RATIO: a bundle of YAML compresses 5–20 times; far more is a bomb. */
+export const MAX_COMPRESS_RATIO = 200;
 
 /** A name that could escape the folder it is written into: absolute, drive letters, `..`, backslashes, NUL. */
 export function unsafeEntryName(name: string): boolean {
@@ -24,6 +29,7 @@ export function readBundleZip(bytes: Uint8Array, limits = BUNDLE_LIMITS): Map<st
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new BundleFormatError("Not a ZIP file");
   let files = 0;
   let total = 0;
+  let compressed = 0;
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(bytes, {
@@ -33,9 +39,12 @@ export function readBundleZip(bytes: Uint8Array, limits = BUNDLE_LIMITS): Map<st
         if (f.name.startsWith("__MACOSX/")) return false;
         files += 1;
         total += f.originalSize;
+        compressed += f.size;
         if (files > limits.files) throw new BundleFormatError(`The bundle holds more than ${limits.files} files`);
-        if (f.originalSize > limits.fileBytes || total > limits.totalBytes)
-          throw new BundleFormatError("The bundle is too large once uncompressed");
+        if (f.originalSize > limits.fileBytes) throw new BundleUnsafeError("Found file with size above allowed threshold");
+        if (total > limits.totalBytes) throw new BundleUnsafeError("The bundle is too large once uncompressed");
+        // the ratio of all the files so far: one small file cannot tip it, a bomb does long before it inflates
+        if (total > 64 * 1024 && total / Math.max(1, compressed) > MAX_COMPRESS_RATIO) throw new BundleUnsafeError("Zip compress ratio above allowed threshold");
         return true;
       },
     });
@@ -50,7 +59,7 @@ export function readBundleZip(bytes: Uint8Array, limits = BUNDLE_LIMITS): Map<st
   const root = commonRoot(names);
   for (const name of names) {
     inflated += entries[name].length;
-    if (entries[name].length > limits.fileBytes || inflated > limits.totalBytes) throw new BundleFormatError("The bundle is too large once uncompressed");
+    if (entries[name].length > limits.fileBytes || inflated > limits.totalBytes) throw new BundleUnsafeError("The bundle is too large once uncompressed");
     out.set(root ? name.slice(root.length + 1) : name, strFromU8(entries[name]));
   }
   return out;

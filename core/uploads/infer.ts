@@ -1,10 +1,10 @@
 import type { ColumnKind, ReadOptions } from "./options";
 import { UploadParseError } from "./errors";
 
-// The first pass: every value is looked at once to choose each column's kind (integer, real, boolean, date,
-// datetime, else text), and the columns whose kind was given (column_dates, column_data_types) are checked so
-// that a value that does not fit fails with its line before anything is written. The second pass converts
-// with the chosen kinds and cannot fail.
+// The first rows of a file (all of most files) choose each column's kind (integer, real, boolean, date, datetime,
+// else text), and the columns whose kind was given (column_dates, column_data_types) are checked so that a value
+// that does not fit fails with its line. Every row is then converted with the chosen kinds; a later value that
+// does not fit is a bad row too (strictConverter).
 
 export type Cell = number | boolean | string | null;
 
@@ -46,6 +46,27 @@ export function createInference(names: string[], opts: ReadOptions): Inference {
       return names.map((_, i) => forced[i] ?? (anyValue[i] ? (AUTO_ORDER.find((k) => possible[i].has(k)) ?? "text") : "text"));
     },
   };
+}
+
+/**
+ * Once the types are chosen: a row's values converted, a value that does not fit its column's type being a bad
+ * row (with its line). A type given in column_dates or column_data_types converts as the first pass checks it;
+ * a type chosen from the first rows must fit as it did there.
+ */
+export function strictConverter(names: string[], kinds: ColumnKind[], opts: ReadOptions) {
+  const given = names.map((n) => n in opts.column_data_types || opts.column_dates.includes(n));
+  return (values: (string | null)[], line: number): Cell[] =>
+    values.map((v, i) => {
+      if (v === null) return null;
+      const kind = kinds[i];
+      if (kind === "text") return v;
+      const out = given[i] || fits(v, kind, opts) ? convert(v, kind, opts) : undefined;
+      if (out === undefined) {
+        const hint = given[i] ? "" : " (the type its first rows have: give another in column_data_types)";
+        throw new UploadParseError(`line ${line}: could not convert "${v}" in column "${names[i]}" to ${kind}${hint}`, line);
+      }
+      return out;
+    });
 }
 
 function fits(v: string, kind: ColumnKind, opts: ReadOptions): boolean {

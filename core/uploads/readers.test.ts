@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/universal";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { readUploadOptions, type FormFields } from "./options";
-import { batchSource } from "./source";
+import { uploadBatches } from "./source";
 import { excelSheets } from "./excel";
 import { columnarHeader } from "./columnar";
 import { cellText, gridBatches } from "./cells";
@@ -16,7 +16,7 @@ const opts = (type: string, fields: Record<string, string> = {}) => readUploadOp
 
 async function rowsOf(bytes: Uint8Array, type: string, fields: Record<string, string> = {}) {
   const out: { header: string[]; rows: { line: number; values: string[] }[] } = { header: [], rows: [] };
-  for await (const b of await batchSource(bytes, opts(type, fields))()) {
+  for await (const b of await uploadBatches({ bytes }, opts(type, fields))) {
     out.header = b.header;
     out.rows.push(...b.rows);
   }

@@ -1,24 +1,28 @@
 import type { UploadOptions } from "./options";
-import { csvBatches, type CsvBatch } from "./csv";
+import { csvBatches, csvStreamBatches, type CsvBatch } from "./csv";
 import { excelBatches } from "./excel";
 import { columnarBatches } from "./columnar";
 
-// The rows of an uploaded file, whatever its type, as CSV-like batches of text: the upload reads them twice (once to
-// choose the column types and find a bad row, once to write), so a source can be opened again. An Excel sheet is
-// parsed once and its grid kept for the second pass; CSV and Parquet are read again from the file's bytes.
+// The rows of an uploaded file, whatever its type, as CSV-like batches of text, read once: a CSV straight from
+// the request body as it arrives (or from its buffered bytes), an Excel sheet or a Parquet file from their bytes
+// (both need the whole file: an .xlsx is a ZIP, a Parquet file starts at its footer).
 
 export type Batches = Iterable<CsvBatch> | AsyncIterable<CsvBatch>;
-export type BatchSource = () => Promise<Batches>;
 
-export function batchSource(bytes: Uint8Array, opts: UploadOptions): BatchSource {
+/** The file as the form reader hands it over: its bytes, or its chunks as they arrive (CSV only). */
+export type FileInput = { bytes: Uint8Array } | { chunks: AsyncIterable<Uint8Array>; size: number | null };
+
+export async function uploadBatches(file: FileInput, opts: UploadOptions): Promise<Batches> {
+  if ("chunks" in file) {
+    if (opts.type !== "csv") throw new Error("only a CSV file is read as it arrives");
+    return csvStreamBatches(file.chunks, opts, file.size);
+  }
   switch (opts.type) {
     case "csv":
-      return async () => csvBatches(bytes, opts);
+      return csvBatches(file.bytes, opts);
     case "columnar":
-      return async () => columnarBatches(bytes, opts);
-    case "excel": {
-      let batches: CsvBatch[] | null = null;
-      return async () => (batches ??= [...(await excelBatches(bytes, opts))]);
-    }
+      return columnarBatches(file.bytes, opts);
+    case "excel":
+      return excelBatches(file.bytes, opts);
   }
 }

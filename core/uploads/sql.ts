@@ -22,6 +22,13 @@ const TYPES: Record<UploadEngine, Record<ColumnKind, string>> = {
 /** Bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory. */
 const MAX_PARAMS: Record<UploadEngine, number> = { d1: 100, postgresql: 10_000, mysql: 10_000 };
 const MAX_ROWS = 1000;
+/**
+ * D1 takes 100 bound parameters but 100 KB of SQL a statement: binding every value would write 100 values a
+ * statement (12 rows of 8 columns), so D1's rows are written as SQL literals instead, up to 90 KB a statement
+ * (a few hundred rows). A string too long to be worth inlining, or holding a NUL, is still bound.
+ */
+export const D1_MAX_SQL_BYTES = 90_000;
+const INLINE_STRING_CHARS = 4096;
 
 export interface TableSpec {
   engine: UploadEngine;
@@ -49,6 +56,52 @@ export function uploadSql(spec: TableSpec) {
       const params = rows.flat().map((v) => (typeof v === "boolean" && spec.engine === "d1" ? (v ? 1 : 0) : v));
       return { sql: `INSERT INTO ${table(name)} (${columnList}) VALUES ${placeholders(rows.length)}`, params };
     },
+    /**
+     * Packs rows into INSERTs within the engine's limits: push() hands back a full statement when the row did not
+     * fit in the one being built (the row then starts the next), end() the last one.
+     */
+    packer(name: string) {
+      const head = `INSERT INTO ${table(name)} (${columnList}) VALUES `;
+      const rowsPer = this.rowsPerInsert;
+      if (spec.engine !== "d1") {
+        let rows: Cell[][] = [];
+        return {
+          push: (row: Cell[]): Statement | null => {
+            rows.push(row);
+            if (rows.length < rowsPer) return null;
+            const st = this.insert(name, rows);
+            rows = [];
+            return st;
+          },
+          end: (): Statement | null => (rows.length ? this.insert(name, rows.splice(0)) : null),
+          held: () => rows.length,
+        };
+      }
+      let parts: string[] = [];
+      let params: Cell[] = [];
+      let bytes = head.length;
+      const take = (): Statement | null => {
+        if (!parts.length) return null;
+        const st = { sql: head + parts.join(", "), params };
+        [parts, params, bytes] = [[], [], head.length];
+        return st;
+      };
+      return {
+        push(row: Cell[]): Statement | null {
+          const bound: Cell[] = [];
+          const text = `(${row.map((v) => d1Literal(v, bound)).join(", ")})`;
+          const size = utf8Length(text) + 2;
+          const full = parts.length >= MAX_ROWS || bytes + size > D1_MAX_SQL_BYTES || params.length + bound.length > MAX_PARAMS.d1;
+          const done = full ? take() : null;
+          parts.push(text);
+          params.push(...bound);
+          bytes += size;
+          return done;
+        },
+        end: take,
+        held: () => parts.length,
+      };
+    },
     drop(name: string): Statement {
       return { sql: `DROP TABLE IF EXISTS ${table(name)}`, params: [] };
     },
@@ -64,6 +117,36 @@ export function uploadSql(spec: TableSpec) {
       return { sql: `INSERT INTO ${table(target)} (${columnList}) SELECT ${columnList} FROM ${table(staging)}`, params: [] };
     },
   };
+}
+
+/**
+ * A value as a SQLite literal: numbers as written (finite: the conversion never yields NaN or ±Infinity), booleans
+ * as 1/0, strings quoted with their quotes doubled (SQLite strings have no other escape). A long string or one
+ * holding a NUL (which would end the statement's text) is bound instead: `?`, its value pushed onto `bound`.
+ */
+export function d1Literal(v: Cell, bound: Cell[]): string {
+  if (v === null) return "NULL";
+  if (typeof v === "boolean") return v ? "1" : "0";
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  if (v.length > INLINE_STRING_CHARS || v.includes("\0")) {
+    bound.push(v);
+    return "?";
+  }
+  return `'${v.replaceAll("'", "''")}'`;
+}
+
+function utf8Length(s: string): number {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(s)) return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
+  }
+  return n;
 }
 
 // Staging tables carry the time they were made: one left by an upload that never finished (the Worker stopped

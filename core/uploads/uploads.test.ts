@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
-import { csvBatches } from "./csv";
+import { csvBatches, csvStreamBatches } from "./csv";
 import { planColumns, project } from "./frame";
-import { convert, createInference, parseDate } from "./infer";
+import { convert, createInference, parseDate, strictConverter } from "./infer";
 import { readUploadOptions, type FormFields } from "./options";
-import { isStaleStaging, STALE_STAGING_MS, stagingName, uploadSql } from "./sql";
+import { d1Literal, D1_MAX_SQL_BYTES, isStaleStaging, STALE_STAGING_MS, stagingName, uploadSql } from "./sql";
 import { UploadParseError } from "./errors";
 import { uploadAllowed } from "./access";
 
@@ -30,7 +30,7 @@ test("csv: header row after skipped lines, quoted fields across lines, line numb
     expect(batches[0].header).toEqual(["id", "txt"]);
     expect(batches.flatMap((b) => b.rows)).toEqual([{ line: 4, values: ["1", "a\nb"] }, { line: 5, values: ["2", "plain"] }]);
   }
-  expect(rowsOf("1,2\n3,4\n", { header_row: "" })[0]).toEqual({ header: ["0", "1"], rows: [{ line: 1, values: ["1", "2"] }, { line: 2, values: ["3", "4"] }] });
+  expect(rowsOf("1,2\n3,4\n", { header_row: "" })[0]).toMatchObject({ header: ["0", "1"], rows: [{ line: 1, values: ["1", "2"] }, { line: 2, values: ["3", "4"] }] });
   expect(rowsOf("a\n1\n2\n3\n", { rows_to_read: "2" }).flatMap((b) => b.rows)).toHaveLength(2);
   // a slice boundary inside a multi-byte character
   expect(rowsOf("\uFEFFname\nÄé😀\n", {}, 1).flatMap((b) => b.rows)).toEqual([{ line: 2, values: ["Äé😀"] }]);
@@ -99,4 +99,74 @@ test("staging tables: named with their time; only one older than any running upl
   expect(isStaleStaging(`${fresh}_old`, now + STALE_STAGING_MS + 1000)).toBe(true);
   expect(isStaleStaging("_upload_notes", now)).toBe(false);
   expect(isStaleStaging("sales", now)).toBe(false);
+});
+
+async function* chunked(data: Uint8Array, size: number) {
+  for (let at = 0; at < data.length; at += size) yield data.subarray(at, at + size);
+}
+
+test("csv stream: chunks of any size give the rows, lines and header of the buffered read; fraction grows to 1", async () => {
+  const text = "id,txt\n" + Array.from({ length: 5000 }, (_, i) => `${i},"line ${i}\nwith ""quotes"""`).join("\n") + "\n";
+  const buffered = rowsOf(text).flatMap((b) => b.rows);
+  for (const size of [7, 65536]) {
+    const batches = [];
+    for await (const b of csvStreamBatches(chunked(bytes(text), size), opts(), bytes(text).length)) batches.push(b);
+    expect(batches.flatMap((b) => b.rows)).toEqual(buffered);
+    expect(batches.every((b) => b.header.join() === "id,txt")).toBe(true);
+    const fractions = batches.map((b) => b.fraction!);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBe(1);
+  }
+  // rows_to_read: the rest is read past unparsed (an unclosed quote there is never seen)
+  const head = [];
+  for await (const b of csvStreamBatches(chunked(bytes('a\n1\n2\n"open'), 2), opts({ rows_to_read: "1" }), null)) head.push(...b.rows);
+  expect(head).toEqual([{ line: 2, values: ["1"] }]);
+});
+
+test("strict conversion: a later value that does not fit the type the first rows chose is a bad row with its line", () => {
+  const o = opts({ column_dates: "when" });
+  const convertRow = strictConverter(["n", "d", "when", "t"], ["integer", "date", "datetime", "text"], o);
+  expect(convertRow(["7", "2024-01-02", "2024-01-02 10:00", "x"], 3)).toEqual([7, "2024-01-02", "2024-01-02 10:00:00", "x"]);
+  expect(convertRow([null, null, null, null], 4)).toEqual([null, null, null, null]);
+  expect(() => convertRow(["7.5", "2024-01-02", null, "x"], 9)).toThrow(new UploadParseError('line 9: could not convert "7.5" in column "n" to integer (the type its first rows have: give another in column_data_types)', 9));
+  // a date column chosen from the rows keeps dates only; a datetime is a bad row there
+  expect(() => convertRow(["1", "2024-01-02 10:00", null, "x"], 10)).toThrow(/line 10: could not convert "2024-01-02 10:00" in column "d" to date/);
+  expect(() => convertRow(["1", null, "soon", "x"], 11)).toThrow(new UploadParseError('line 11: could not convert "soon" in column "when" to datetime', 11));
+});
+
+test("d1 literals: numbers, NULL, 1/0 and quoted strings; long strings and NULs are bound", () => {
+  const bound: (string | number | boolean | null)[] = [];
+  expect([1, -2.5, 1e21, null, true, false, "it's"].map((v) => d1Literal(v, bound))).toEqual(["1", "-2.5", "1e+21", "NULL", "1", "0", "'it''s'"]);
+  expect(bound).toEqual([]);
+  expect(d1Literal("a\0b", bound)).toBe("?");
+  expect(d1Literal("x".repeat(5000), bound)).toBe("?");
+  expect(bound).toEqual(["a\0b", "x".repeat(5000)]);
+  expect(() => d1Literal(NaN, bound)).toThrow();
+});
+
+test("packer: D1 statements stay under 90 KB and 100 bound values; other engines bind rows up to their limit", () => {
+  const columns = [{ name: "n", kind: "integer" as const }, { name: "s", kind: "text" as const }];
+  const d1 = uploadSql({ engine: "d1", schema: null, columns }).packer("t");
+  const statements = [];
+  const rows = Array.from({ length: 20_000 }, (_, i) => [i, i % 100 === 0 ? "y".repeat(5000) : `row ${i} ünïcödé`]);
+  for (const row of rows) {
+    const st = d1.push(row);
+    if (st) statements.push(st);
+  }
+  statements.push(d1.end()!);
+  expect(d1.end()).toBeNull();
+  for (const st of statements) {
+    expect(new TextEncoder().encode(st.sql).length).toBeLessThanOrEqual(D1_MAX_SQL_BYTES);
+    expect(st.params.length).toBeLessThanOrEqual(100);
+    expect(st.sql.startsWith('INSERT INTO "t" ("n", "s") VALUES (')).toBe(true);
+  }
+  // every row is in exactly one statement, in order
+  const values = statements.flatMap((st) => [...st.sql.matchAll(/\((\d+), /g)].map((m) => Number(m[1])));
+  expect(values).toEqual(rows.map((r) => r[0]));
+  expect(statements.length).toBeLessThan(60);
+  const pg = uploadSql({ engine: "postgresql", schema: null, columns }).packer("t");
+  const pgStatements = rows.map((r) => pg.push(r)).filter((st) => st !== null);
+  expect(pgStatements).toHaveLength(20); // 1,000 rows a statement at most
+  expect(pgStatements[0]!.params).toHaveLength(2000);
+  expect(pg.held()).toBe(0);
 });

@@ -1,54 +1,94 @@
 import type { Connector, WriteStatement } from "../../core/connectors/types";
 import { gateSql } from "../../core/sql-gate/index";
 import { dialectFor } from "../../core/connectors/dialects";
-import type { BatchSource } from "../../core/uploads/source";
+import type { Batches } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
-import { convert, createInference, type Cell } from "../../core/uploads/infer";
+import { createInference, strictConverter } from "../../core/uploads/infer";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
 import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
 import { unprocessable } from "../../core/http/errors";
 
-// An upload in two passes over the file: the first reads every row to choose the column types and to find a
-// bad row (reported with its line) before anything is written; the second converts and writes the rows in
-// batches to a staging table, which reaches the target name in one last step: renamed (fail, replace) or
-// copied over in one INSERT … SELECT (append). Any failure drops the staging table, so the target is as it was.
+// An upload in one pass over the file as it arrives. The first rows (PREFIX_ROWS, or PREFIX_CHARS of text,
+// whichever comes first: every row of most files) are held to choose the column types; then they and every later
+// row are converted and written in batches to a staging table, which reaches the target name in one last step:
+// renamed (fail, replace) or copied over in one INSERT … SELECT (append). A later value that does not fit its
+// column's type is a bad row: its line is reported, as for a value of a type given in column_dates or
+// column_data_types. Any failure drops the staging table, so the target is as it was.
+//
+// Chosen over "stage everything as text, convert with SQL at the end": that would take the types from every row,
+// but it doubles the rows written (D1 bills and limits writes), and pandas-like date parsing (day-first, offsets,
+// slashed dates) has no portable SQL across SQLite, PostgreSQL and MySQL.
 
 export const TABLE_EXISTS_MESSAGE =
   "Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.";
 
+/** Rows, and characters of their text, held before the column types are chosen. */
+export const PREFIX_ROWS = 20_000;
+export const PREFIX_CHARS = 4 * 1024 * 1024;
+
 /**
- * INSERTs sent in one write (one round trip to D1, one transaction elsewhere): D1 takes at most 100 bound
- * parameters a statement, so its statements are small and many go together.
+ * INSERTs sent in one write (one round trip to D1, one transaction elsewhere). A D1 statement holds up to 90 KB of
+ * rows, so ten of them make a call of about 1 MB, and a 100 MB file about a hundred calls (D1 counts a batch as
+ * one of the 1,000 queries a Worker invocation may make).
  */
-const STATEMENTS_PER_WRITE: Record<UploadEngine, number> = { d1: 100, postgresql: 4, mysql: 4 };
+const STATEMENTS_PER_WRITE: Record<UploadEngine, number> = { d1: 10, postgresql: 4, mysql: 4 };
 
 export interface UploadResult {
   rows: number;
   columns: { name: string; kind: ColumnKind }[];
 }
 
-/** How far the write is: rows written to the staging table of all the file's rows. */
-export type UploadProgress = (written: number, total: number) => void;
+/** How far the write is: rows written to the staging table, and the share of the file read (0–1). */
+export type UploadProgress = (written: number, fraction: number) => void;
 
 export async function writeUpload(
-  connector: Connector, engine: UploadEngine, source: BatchSource, opts: UploadOptions, onProgress: UploadProgress = () => {},
+  connector: Connector, engine: UploadEngine, batches: Batches, opts: UploadOptions, onProgress: UploadProgress = () => {},
 ): Promise<UploadResult> {
   const nulls = new Set(opts.null_values);
-  // pass 1: plan, infer, validate
   let columns: OutColumn[] | null = null;
-  let inference: ReturnType<typeof createInference> | null = null;
   let rowNumber = 0;
-  for await (const batch of await source()) {
-    columns ??= planColumns(batch.header, opts);
-    inference ??= createInference(columns.map((c) => c.name), opts);
-    for (const row of batch.rows) inference.observe(project(row, rowNumber++, columns, nulls), row.line);
+  let prefix: { line: number; values: (string | null)[] }[] = [];
+  let chars = 0;
+  let writer: Awaited<ReturnType<typeof openStaging>> | null = null;
+  try {
+    for await (const batch of batches) {
+      columns ??= planColumns(batch.header, opts);
+      if (!writer) {
+        for (const row of batch.rows) {
+          const values = project(row, rowNumber++, columns, nulls);
+          prefix.push({ line: row.line, values });
+          for (const v of values) chars += v?.length ?? 0;
+        }
+        if (prefix.length < PREFIX_ROWS && chars < PREFIX_CHARS) continue;
+        writer = await openStaging(connector, engine, columns, prefix, opts, onProgress);
+        prefix = [];
+      } else {
+        for (const row of batch.rows) await writer.add(project(row, rowNumber++, columns, nulls), row.line);
+      }
+      await writer.progress(batch.fraction ?? 0);
+    }
+    writer ??= await openStaging(connector, engine, columns ?? [], prefix, opts, onProgress);
+    await writer.finish();
+    return { rows: rowNumber, columns: writer.columns };
+  } catch (e) {
+    await writer?.abandon();
+    throw e;
   }
-  const total = rowNumber;
-  const kinds = inference!.kinds();
-  const spec = { engine, schema: opts.schema, columns: columns!.map((c, i) => ({ name: c.name, kind: kinds[i] })) };
+}
+
+/** Chooses the types from the prefix, makes the staging table and writes the prefix into it. */
+async function openStaging(
+  connector: Connector, engine: UploadEngine, columns: OutColumn[], prefix: { line: number; values: (string | null)[] }[], opts: UploadOptions, onProgress: UploadProgress,
+) {
+  const names = columns.map((c) => c.name);
+  const inference = createInference(names, opts);
+  for (const row of prefix) inference.observe(row.values, row.line);
+  const kinds = inference.kinds();
+  const convertRow = strictConverter(names, kinds, opts);
+  const spec = { engine, schema: opts.schema, columns: names.map((name, i) => ({ name, kind: kinds[i] })) };
   const sql = uploadSql(spec);
   const gate = gatedBy(engine);
-  const run = (statements: WriteStatement[]) => connector.write(statements.map(gate), { schema: opts.schema });
+  const run = (statements: WriteStatement[], gated = true) => connector.write(gated ? statements.map(gate) : statements, { schema: opts.schema });
 
   const tables = (await connector.tables(opts.schema)).map((t) => t.name);
   const stale = tables.filter((t) => isStaleStaging(t));
@@ -59,39 +99,47 @@ export async function writeUpload(
 
   const staging = stagingName();
   await run([sql.create(staging)]);
-  try {
-    // pass 2: convert and write
-    rowNumber = 0;
-    let pending: Cell[][] = [];
-    let statements: WriteStatement[] = [];
-    let written = 0;
-    onProgress(0, total);
-    const flush = async (all: boolean) => {
-      if (pending.length && (all || pending.length >= sql.rowsPerInsert)) {
-        statements.push(sql.insert(staging, pending));
-        pending = [];
-      }
-      if (statements.length && (all || statements.length >= STATEMENTS_PER_WRITE[engine])) {
-        await run(statements);
-        written += statements.reduce((n, st) => n + st.params.length, 0) / Math.max(1, spec.columns.length);
-        statements = [];
-        onProgress(written, total);
-      }
-    };
-    for await (const batch of await source()) {
-      for (const row of batch.rows) {
-        const values = project(row, rowNumber++, columns!, nulls);
-        pending.push(values.map((v, i) => (v === null ? null : (convert(v, kinds[i], opts) as Cell))));
-        if (pending.length >= sql.rowsPerInsert) await flush(false);
-      }
-    }
-    await flush(true);
-    await finish(run, sql, engine, staging, opts, exists);
-  } catch (e) {
-    await run([sql.drop(staging)]).catch(() => {});
-    throw e;
-  }
-  return { rows: rowNumber, columns: spec.columns };
+  // the INSERT's shape is gated once; the statements themselves carry the rows (as literals on D1, built by
+  // d1Literal, whose only output is numbers, NULL and quoted strings), so they are not parsed again
+  gate(sql.insert(staging, [names.map(() => null)]));
+  const packer = sql.packer(staging);
+  let statements: WriteStatement[] = [];
+  let added = 0;
+  let written = 0;
+  let fraction = 0;
+  const send = async () => {
+    if (!statements.length) return;
+    await run(statements, false);
+    statements = [];
+    // the rows still in the statement being packed are not written yet
+    written = added - packer.held();
+    onProgress(written, fraction);
+  };
+  const writer = {
+    columns: spec.columns,
+    async add(values: (string | null)[], line: number) {
+      const st = packer.push(convertRow(values, line));
+      added++;
+      if (st) statements.push(st);
+      if (statements.length >= STATEMENTS_PER_WRITE[engine]) await send();
+    },
+    async progress(f: number) {
+      fraction = f;
+    },
+    async finish() {
+      const last = packer.end();
+      if (last) statements.push(last);
+      await send();
+      onProgress(written, 1);
+      await finish(run, sql, engine, staging, opts, exists);
+    },
+    async abandon() {
+      await run([sql.drop(staging)]).catch(() => {});
+    },
+  };
+  onProgress(0, 0);
+  for (const row of prefix) await writer.add(row.values, row.line);
+  return writer;
 }
 
 async function finish(
@@ -113,7 +161,7 @@ async function finish(
   return run([sql.drop(target), sql.rename(staging, target)]);
 }
 
-/** Every statement goes through the SQL gate like any other SQL reaching a database (DML allowed: we wrote it). */
+/** Every statement we make goes through the SQL gate like any other SQL reaching a database (DML allowed: we wrote it). */
 function gatedBy(engine: UploadEngine) {
   const flavour = dialectFor(engine).flavour;
   const checked = new Set<string>();

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/universal";
 import { parquetWriteBuffer } from "hyparquet-writer";
+import { strToU8, zipSync } from "fflate";
 import postgres from "postgres";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { json, q, unique } from "../support/access";
@@ -101,12 +102,30 @@ describe.each(["d1", "postgresql", "mysql"])("%s", (engine) => {
       .toEqual([{ n: 9010, lo: 1, hi: 9010, s: (9010 * 9011) / 4 }]);
     expect(await select(ids[engine], `SELECT label FROM ${table} WHERE id = 4500`)).toEqual([{ label: "item 4500" }]);
   });
+
+  test("a ZIP of Parquet files becomes one table, its files in name order; files with other columns are refused", async () => {
+    const table = `upz_${engine}_${suffix}`;
+    const zipped = zipSync({ "part-2.parquet": parquet(6001, 4000), "part-1.parquet": parquet(1, 6000), "README.txt": strToU8("not data") });
+    const res = await upload(ids[engine], zipped, "items.zip", { type: "columnar", table_name: table });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await select(ids[engine], `SELECT COUNT(*) AS n, MIN(id) AS lo, MAX(id) AS hi, SUM(score) AS s FROM ${table}`))
+      .toEqual([{ n: 10_000, lo: 1, hi: 10_000, s: (10_000 * 10_001) / 4 }]);
+    const other = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: "x", data: [1, 2], type: "DOUBLE" }] }));
+    const bad = await upload(ids[engine], zipSync({ "a.parquet": parquet(1, 3), "b.parquet": other }), "mixed.zip", { type: "columnar", table_name: `${table}_bad` });
+    expect(bad.status).toBe(422);
+    expect((await json<{ message: string }>(bad)).message).toBe("Parsing error: Parquet file 2 of the ZIP has the columns [x], the first has [id, score, label]");
+    expect(await tableNames(ids[engine])).not.toContain(`${table}_bad`);
+  });
 });
 
 test("a file type's own extensions only; upload_metadata lists each sheet's columns and a Parquet file's", async () => {
   const wrong = await upload(ids.postgresql, await workbook(), "fruit.csv", { type: "excel", table_name: `upw_${suffix}` });
   expect(wrong.status).toBe(400);
   expect(await wrong.json()).toEqual({ message: { file: ["File extension is not allowed."] } });
+  // old binary Excel: no reader here, refused by name with the formats that are read
+  const xls = await upload(ids.postgresql, new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), "old.xls", { type: "excel", table_name: `upx_${suffix}` });
+  expect(xls.status).toBe(400);
+  expect((await json<{ message: string }>(xls)).message).toBe("Excel 97-2003 files (.xls) are not supported: save the sheet as .xlsx (Excel), or upload it as CSV or Parquet.");
 
   const meta = async (bytes: Uint8Array, name: string, type: string) => {
     const form = new FormData();
@@ -121,6 +140,7 @@ test("a file type's own extensions only; upload_metadata lists each sheet's colu
     { column_names: ["id", "fruit", "price", "ripe", "picked"], sheet_name: "Data" },
   ] } });
   expect(await meta(parquet(1, 3), "items.parquet", "columnar")).toEqual({ result: { items: [{ column_names: ["id", "score", "label"] }] } });
+  expect(await meta(zipSync({ "p.parquet": parquet(1, 3) }), "items.zip", "columnar")).toEqual({ result: { items: [{ column_names: ["id", "score", "label"] }] } });
 });
 
 test("a staging table an unfinished upload left behind is dropped by the next upload; a young one is left alone", async () => {
@@ -152,12 +172,21 @@ test("asked for application/x-ndjson, the upload answers the rows written as it 
     return (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
   };
   const ok = await lines(form(parquet(1, 6000), "p.parquet", { type: "columnar", table_name: `upn_${suffix}` }));
-  const progress = ok.slice(0, -1) as { written: number; total: number }[];
-  expect(progress.length).toBeGreaterThan(2);
-  expect(progress.every((p) => p.total === 6000)).toBe(true);
-  expect(progress.map((p) => p.written)).toEqual([...progress.map((p) => p.written)].sort((x, y) => x - y));
-  expect(progress.at(-1)!.written).toBe(6000);
-  expect(ok.at(-1)).toEqual({ status: 201, body: { message: "OK" } });
+  const grows = (lines: Record<string, unknown>[], rows: number) => {
+    const progress = lines.slice(0, -1) as { written: number; fraction: number }[];
+    expect(progress.length).toBeGreaterThan(2);
+    for (const key of ["written", "fraction"] as const) expect(progress.map((p) => p[key])).toEqual([...progress.map((p) => p[key])].sort((x, y) => x - y));
+    expect(progress.at(-1)).toEqual({ written: rows, fraction: 1 });
+    expect(lines.at(-1)).toEqual({ status: 201, body: { message: "OK" } });
+  };
+  grows(ok, 6000);
+  // a CSV sent after its fields is written as it arrives: the rows past the first ones are written in batches too
+  const csv = new TextEncoder().encode("id,word\n" + Array.from({ length: 50_000 }, (_, i) => `${i},w${i % 7}`).join("\n"));
+  const streamed = new FormData();
+  streamed.set("type", "csv");
+  streamed.set("table_name", `upn_csv_${suffix}`);
+  streamed.set("file", new File([csv], "s.csv"));
+  grows(await lines(streamed), 50_000);
 
   const bad = await lines(form(new TextEncoder().encode("a,b\n1,2\n3\n"), "bad.csv", { type: "csv", table_name: `upn_bad_${suffix}` }));
   expect(bad).toHaveLength(1);

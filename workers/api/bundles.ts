@@ -13,7 +13,7 @@ import { scopeWhere } from "../../db/datasets/datasets";
 import { dashboardAccessWhere } from "../../db/dashboards/dashboards";
 import { exportBundle, type ExportKind, type Selection } from "../../db/bundles/export";
 import { importBundle } from "../../db/bundles/import";
-import { BundleFormatError, readBundleZip } from "../../core/bundles/zip";
+import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/bundles/zip";
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
 
@@ -101,15 +101,18 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
       throw badRequest("passwords must be a JSON object of file name to password");
     }
   }
+  const label = IMPORTS[resource].label;
+  const failed = (extra: Record<string, unknown>) => new ApiError(422, `Error importing ${label}`, "GENERIC_COMMAND_ERROR", extra);
   let files: Map<string, string>;
   try {
     files = readBundleZip(new Uint8Array(await upload.arrayBuffer()));
   } catch (e) {
+    // a bomb is refused as Superset refuses a bundle it cannot import (422, errors[]); a ZIP that is not one, or a
+    // name climbing out of it, stays a malformed request
+    if (e instanceof BundleUnsafeError) throw new ApiError(422, e.message, "GENERIC_COMMAND_ERROR");
     if (e instanceof BundleFormatError) throw badRequest(e.message);
     throw e;
   }
-  const label = IMPORTS[resource].label;
-  const failed = (extra: Record<string, unknown>) => new ApiError(422, `Error importing ${label}`, "GENERIC_COMMAND_ERROR", extra);
   const { bundle, errors } = parseBundle(files, resource, passwords);
   if (Object.keys(errors).length) throw failed(errors);
   const result = await importBundle(c.var.db, bundle, { id: p.id, admin: isAdmin(p), canWrite: (view) => can(p, "can_write", view) }, {

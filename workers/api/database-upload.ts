@@ -5,8 +5,8 @@ import { idParam, objectName } from "../http/input";
 import { ApiError, badRequest, notFound, unprocessable, validationError } from "../../core/http/errors";
 import { readOptions, readUploadOptions, type FormFields } from "../../core/uploads/options";
 import { UploadParseError } from "../../core/uploads/errors";
-import { csvBatches } from "../../core/uploads/csv";
-import { batchSource } from "../../core/uploads/source";
+import { csvBatches, csvStreamBatches } from "../../core/uploads/csv";
+import { uploadBatches } from "../../core/uploads/source";
 import { excelSheets } from "../../core/uploads/excel";
 import { gridBatches } from "../../core/uploads/cells";
 import { columnarHeader } from "../../core/uploads/columnar";
@@ -19,43 +19,61 @@ import { errorAnswer } from "../http/on-error";
 import { databaseById } from "../../db/databases/databases";
 import { canAccessDatabase, databasePermName, isAdmin } from "../../core/security/permissions";
 import { registerUploadDataset } from "../datasets/upload-dataset";
+import { readUploadForm, UploadFormError, type UploadFile } from "../http/upload-form";
 
 // Superset's file upload into a database: POST /api/v1/database/<pk>/upload/ (multipart UploadPostSchema),
 // POST /api/v1/database/upload_metadata/ (the file's column names, for the form) and
 // GET /api/v1/database/<pk>/schemas_access_for_file_upload/. Uploading takes can_upload on Database and a
 // database that allows file upload (in the schemas its extra lists, when it lists any). CSV, Excel (.xlsx, one
-// sheet) and columnar (.parquet) files are read; their readers are loaded only for their own uploads.
+// sheet) and columnar (.parquet, or a .zip of them) files are read; their readers are loaded only for their own
+// uploads. A CSV whose form fields come before it is read as it arrives (workers/http/upload-form.ts).
 
-/** Larger files are refused before reading (the Worker holds the file while it makes its two passes). */
+/** Larger files are refused (a CSV sent after its fields is never held whole; other files are). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-/** The file names each type takes (Superset's CSV/EXCEL/COLUMNAR_EXTENSIONS, less what no reader here reads: .xls, zipped Parquet). */
-const EXTENSIONS: Record<string, RegExp> = { csv: /\.(csv|tsv|txt)$/i, excel: /\.xlsx$/i, columnar: /\.parquet$/i };
+/**
+ * The file names each type takes: Superset's CSV/EXCEL/COLUMNAR_EXTENSIONS less .xls, old binary Excel, which no
+ * well-kept library reads in a Worker (SheetJS's npm build is years behind its own fixes), so it is refused by name.
+ */
+const EXTENSIONS: Record<string, RegExp> = { csv: /\.(csv|tsv|txt)$/i, excel: /\.xlsx$/i, columnar: /\.(parquet|zip)$/i };
+export const XLS_MESSAGE = "Excel 97-2003 files (.xls) are not supported: save the sheet as .xlsx (Excel), or upload it as CSV or Parquet.";
+
+/** A CSV is read as it arrives when the fields that say how to read it came first. */
+const streamsCsv = (needs: string[]) => (form: FormFields) => form.type?.[0] === "csv" && needs.every((f) => form[f]?.length);
 
 export const databaseUploadApi = new Hono<AppEnv>({ strict: true });
 
 databaseUploadApi.post("/api/v1/database/upload_metadata/", requires("can_upload", "Database"), async (c) => {
-  const { form, file } = await uploadForm(c);
-  const errors: Record<string, string[]> = {};
-  const type = form.type?.[0];
-  if (!type) errors.type = ["Missing data for required field."];
-  else if (!(type in EXTENSIONS)) errors.type = ["Must be one of: csv, excel, columnar."];
-  const opts = readOptions(form, errors);
-  if (Object.keys(errors).length) throw validationError(errors);
-  const names = (header: string[]) => planColumns(header, { ...opts, columns_read: [], index_column: null, dataframe_index: false, column_dates: [] }).map((col) => col.name);
+  const { form, file } = await uploadForm(c, streamsCsv(["type"]));
   try {
+    const errors: Record<string, string[]> = {};
+    const type = form.type?.[0];
+    if (!type) errors.type = ["Missing data for required field."];
+    else if (!(type in EXTENSIONS)) errors.type = ["Must be one of: csv, excel, columnar."];
+    const opts = readOptions(form, errors);
+    if (Object.keys(errors).length) throw validationError(errors);
+    const names = (header: string[]) => planColumns(header, { ...opts, columns_read: [], index_column: null, dataframe_index: false, column_dates: [] }).map((col) => col.name);
+    if (file.chunks) {
+      // only the header is parsed; the rest of the file is read past
+      let header: string[] = [];
+      for await (const b of csvStreamBatches(file.chunks, { ...opts, rows_to_read: 1 }, file.size)) header = b.header;
+      return c.json({ result: { items: [{ column_names: names(header), sheet_name: null }] } });
+    }
+    const bytes = file.bytes!;
     if (type === "excel") {
-      const sheets = await excelSheets(file);
+      const sheets = await excelSheets(bytes);
       const items = sheets.map((s) => ({ column_names: names(gridBatches(s.grid, { ...opts, rows_to_read: 0 }).next().value?.header ?? []), sheet_name: s.sheet }));
       return c.json({ result: { items } });
     }
-    if (type === "columnar") return c.json({ result: { items: [{ column_names: await columnarHeader(file) }] } });
-    const first = csvBatches(file, { ...opts, rows_to_read: 1 }).next();
+    if (type === "columnar") return c.json({ result: { items: [{ column_names: await columnarHeader(bytes) }] } });
+    const first = csvBatches(bytes, { ...opts, rows_to_read: 1 }).next();
     const header = first.done ? [] : first.value.header;
     return c.json({ result: { items: [{ column_names: names(header), sheet_name: null }] } });
   } catch (e) {
     if (e instanceof UploadParseError) throw unprocessable(`Parsing error: ${e.message}`);
     throw e;
+  } finally {
+    await file.drain();
   }
 });
 
@@ -66,18 +84,26 @@ databaseUploadApi.get("/api/v1/database/:pk/schemas_access_for_file_upload/", re
 
 databaseUploadApi.post("/api/v1/database/:pk/upload/", requires("can_upload", "Database"), async (c) => {
   const database = await uploadTarget(c, idParam(c));
-  const { form, file } = await uploadForm(c);
-  const opts = readUploadOptions(form);
-  objectName(opts.table_name, "table");
-  objectName(opts.schema, "schema");
-  if (!uploadAllowed(database, opts.schema)) throw unprocessable("Database type does not support file uploads.", "GENERIC_COMMAND_ERROR");
+  const { form, file } = await uploadForm(c, streamsCsv(["type", "table_name"]));
+  let opts: ReturnType<typeof readUploadOptions>;
+  try {
+    opts = readUploadOptions(form);
+    objectName(opts.table_name, "table");
+    objectName(opts.schema, "schema");
+    if (!uploadAllowed(database, opts.schema)) throw unprocessable("Database type does not support file uploads.", "GENERIC_COMMAND_ERROR");
+  } catch (e) {
+    await file.drain();
+    throw e;
+  }
   const write = async (onProgress?: UploadProgress) => {
     const connector = await connectorFor(c.env, database, c.var.secret);
     try {
-      await writeUpload(connector, database.engine as UploadEngine, batchSource(file, opts), opts, onProgress);
+      const input = file.chunks ? { chunks: file.chunks, size: file.size } : { bytes: file.bytes! };
+      await writeUpload(connector, database.engine as UploadEngine, await uploadBatches(input, opts), opts, onProgress);
     } catch (e) {
       if (e instanceof UploadParseError) throw unprocessable(`Parsing error: ${e.message}`);
-      if (e instanceof ApiError && e.status !== 422) throw unprocessable(`Database upload file failed: ${e.message}`);
+      // the form's own faults (a field after the file, a body cut short, too large) keep their status
+      if (e instanceof ApiError && !(e instanceof UploadFormError) && e.status !== 422) throw unprocessable(`Database upload file failed: ${e.message}`);
       throw e;
     } finally {
       await connector.close();
@@ -85,35 +111,44 @@ databaseUploadApi.post("/api/v1/database/:pk/upload/", requires("can_upload", "D
     await registerUploadDataset(c, database, opts.table_name, opts.schema);
   };
   if (!wantsProgress(c)) {
-    await write();
+    try {
+      await write();
+    } finally {
+      await file.drain();
+    }
     return c.json({ message: "OK" }, 201);
   }
-  return progressAnswer(c, write);
+  return progressAnswer(c, file, write);
 });
 
 /**
  * A client that asks for application/x-ndjson (our upload dialog; Superset's clients never do) is answered as the
- * write goes: lines of {"written","total"} rows, then one {"status","body"} line with what the plain answer would
- * have been. Everything refused before the write (form, options, access) is still answered plainly.
+ * write goes: lines of {"written","fraction"} (rows written, share of the file read), then one {"status","body"}
+ * line with what the plain answer would have been. The answer starts once the request body has been read (a
+ * Worker cannot read it after answering), so for a streamed CSV the lines come at the end and the dialog's
+ * sending bar, held back by the write, is the progress.
  */
 const wantsProgress = (c: Context<AppEnv>) => (c.req.header("accept") ?? "").includes("application/x-ndjson");
 
-function progressAnswer(c: Context<AppEnv>, write: (onProgress: UploadProgress) => Promise<void>): Response {
+async function progressAnswer(c: Context<AppEnv>, file: UploadFile, write: (onProgress: UploadProgress) => Promise<void>): Promise<Response> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const encoder = new TextEncoder();
-  const send = (line: unknown) => writer.write(encoder.encode(`${JSON.stringify(line)}\n`)).catch(() => {});
+  // never awaited: the lines queue until the answer is read, which starts only once the body is consumed
+  const send = (line: unknown) => void writer.write(encoder.encode(`${JSON.stringify(line)}\n`)).catch(() => {});
   const done = (async () => {
     try {
-      await write((written, total) => void send({ written, total }));
-      await send({ status: 201, body: { message: "OK" } });
+      await write((written, fraction) => send({ written, fraction }));
+      send({ status: 201, body: { message: "OK" } });
     } catch (e) {
-      await send(errorAnswer(e, `${c.req.method} ${new URL(c.req.url).pathname}`));
+      send(errorAnswer(e, `${c.req.method} ${new URL(c.req.url).pathname}`));
     } finally {
-      await writer.close().catch(() => {});
+      await file.drain().catch(() => {});
+      void writer.close().catch(() => {});
     }
   })();
   c.executionCtx.waitUntil(done);
+  await Promise.race([file.consumed, done]);
   return new Response(readable, { status: 200, headers: { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" } });
 }
 
@@ -124,24 +159,14 @@ async function uploadTarget(c: Context<AppEnv>, id: number) {
   return row;
 }
 
-async function uploadForm(c: Context<AppEnv>): Promise<{ form: FormFields; file: Uint8Array }> {
-  const length = Number(c.req.header("content-length") ?? 0);
-  if (length > MAX_UPLOAD_BYTES + 1024 * 1024) throw new ApiError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
-  let body: FormData;
-  try {
-    body = await c.req.raw.formData();
-  } catch {
-    throw badRequest("Request body must be multipart/form-data");
-  }
-  const form: FormFields = {};
-  let file: File | null = null;
-  for (const [name, value] of body.entries()) {
-    if (typeof value === "string") (form[name] ??= []).push(value);
-    else if (name === "file") file = value;
-  }
-  if (!file) throw validationError({ file: ["Field may not be null."] });
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
+async function uploadForm(c: Context<AppEnv>, streamable: (form: FormFields) => boolean): Promise<{ form: FormFields; file: UploadFile }> {
+  const { form, file } = await readUploadForm(c.req.raw, MAX_UPLOAD_BYTES, streamable);
+  const refuse = async (e: unknown) => {
+    await file.drain();
+    throw e;
+  };
+  if (/\.xls$/i.test(file.name)) await refuse(badRequest(XLS_MESSAGE));
   const allowed = EXTENSIONS[form.type?.[0] ?? ""];
-  if (allowed && !allowed.test(file.name)) throw validationError({ file: ["File extension is not allowed."] });
-  return { form, file: new Uint8Array(await file.arrayBuffer()) };
+  if (allowed && !allowed.test(file.name)) await refuse(validationError({ file: ["File extension is not allowed."] }));
+  return { form, file };
 }

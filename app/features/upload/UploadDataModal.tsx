@@ -11,13 +11,15 @@ import { sendUpload, type UploadPhase } from "./upload-request";
 // how to read the file (CSV: delimiter, decimal character …; Excel: the sheet; all: header row, rows, nulls, dates,
 // index) and what to do when the table exists. The file's columns (and an Excel file's sheets) come from
 // upload_metadata as soon as it is picked. On an error the form keeps everything typed and shows the server's
-// message; a bar shows how much of the file is sent, then how many of its rows are written.
+// message; a bar shows how much of the file is sent (a CSV is written as it is sent), then how much is written.
 
 const KINDS: Record<UploadType, { title: string; label: string; accept: string; placeholder: string }> = {
   csv: { title: "Upload CSV to database", label: "CSV", accept: ".csv,.tsv,.txt,text/csv", placeholder: "Select a CSV file" },
   excel: { title: "Upload Excel to database", label: "Excel", accept: ".xlsx", placeholder: "Select an Excel file (.xlsx)" },
-  columnar: { title: "Upload Columnar file to database", label: "Columnar", accept: ".parquet", placeholder: "Select a Parquet file" },
+  columnar: { title: "Upload Columnar file to database", label: "Columnar", accept: ".parquet,.zip", placeholder: "Select a Parquet file (or a .zip of them)" },
 };
+
+const CSV_HEAD_BYTES = 256 * 1024;
 
 interface Db { id: number; database_name: string; allow_file_upload: boolean }
 
@@ -71,10 +73,11 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
     setSheets([]);
     if (!file) return;
     const body = new FormData();
-    body.set("file", file);
     body.set("type", type);
     if (type === "csv") body.set("delimiter", form.delimiter);
     if (type !== "columnar") body.set("header_row", String(form.header_row));
+    // the column names of a CSV are in its first lines: its head is enough (a large file is not sent twice)
+    body.set("file", type === "csv" ? new File([file.slice(0, CSV_HEAD_BYTES)], file.name) : file);
     fetch("/api/v1/database/upload_metadata/", { method: "POST", body, credentials: "same-origin", headers: csrfToken ? { "X-CSRFToken": csrfToken } : {} })
       .then((r) => (r.ok ? (r.json() as Promise<{ result: { items: { column_names: string[]; sheet_name?: string | null }[] } }>) : null))
       .then((b) => setSheets((b?.result.items ?? []).map((i) => ({ column_names: i.column_names, sheet_name: i.sheet_name ?? null }))))
@@ -88,7 +91,6 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
     setFieldErrors({});
     setProgress({ phase: "sending", fraction: 0 });
     const body = new FormData();
-    body.set("file", file);
     body.set("type", type);
     const fields: Record<string, string> = {
       table_name: form.table_name, already_exists: form.already_exists, columns_read: form.columns_read.join(","),
@@ -110,6 +112,8 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
     if (type === "excel" && form.sheet_name) fields.sheet_name = form.sheet_name;
     if (form.schema) fields.schema = form.schema;
     for (const [k, v] of Object.entries(fields)) if (v !== "" || k === "header_row") body.set(k, v);
+    // the file goes last: the server reads a CSV as it arrives, once the fields saying how to read it are in
+    body.set("file", file);
     const answer = await sendUpload(`/api/v1/database/${form.database}/upload/`, body, csrfToken, setProgress);
     setProgress(null);
     if (!answer.ok) {

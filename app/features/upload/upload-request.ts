@@ -24,7 +24,7 @@ export function sendUpload(url: string, form: FormData, csrfToken: string | null
     };
     xhr.onprogress = () => {
       const last = progressLines(xhr.responseText).filter((l) => "written" in l).at(-1);
-      if (last) onProgress({ phase: "writing", fraction: last.total ? Math.min(1, last.written / last.total) : 1 });
+      if (last) onProgress({ phase: "writing", fraction: Math.min(1, last.fraction) });
     };
     xhr.onload = () => {
       if (!(xhr.getResponseHeader("Content-Type") ?? "").includes("application/x-ndjson")) return resolve(answerOf(xhr.status, xhr.responseText));
@@ -52,7 +52,8 @@ export function answerOf(status: number, text: string): UploadAnswer {
   return { ok, status, message, fieldErrors: {} };
 }
 
-type ProgressLine = { written: number; total: number } | { status: number; body: unknown };
+/** {written: rows written so far, fraction: share of the file read} or the final status line */
+type ProgressLine = { written: number; fraction: number } | { status: number; body: unknown };
 
 /** The complete lines of an ndjson answer so far (a line still arriving is left for the next call). */
 export function progressLines(text: string): ProgressLine[] {
