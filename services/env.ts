@@ -42,6 +42,8 @@ export interface Env {
   SMTP_PASSWORD?: string;
   SMTP_MAIL_FROM?: string;
   EMAIL_REPORTS_SUBJECT_PREFIX?: string;
+  /** seconds the mail server may take to answer one step (60 when unset) */
+  SMTP_TIMEOUT?: string;
   /** how often a temporary SMTP failure is tried within one run, and the first backoff (ms, tripled each time) */
   EMAIL_RETRY_ATTEMPTS?: string;
   EMAIL_RETRY_BASE_MS?: string;

@@ -12,11 +12,15 @@ export interface SmtpConfig {
   password: string | null;
   from: string;
   subjectPrefix: string;
+  /** how long the server may take to answer one step (SMTP_TIMEOUT, seconds, as Airflow's setting: 60 when unset) */
+  replyTimeoutMs: number;
 }
 
-export type SmtpVars = Partial<Record<"SMTP_HOST" | "SMTP_PORT" | "SMTP_STARTTLS" | "SMTP_SSL" | "SMTP_USER" | "SMTP_PASSWORD" | "SMTP_MAIL_FROM" | "EMAIL_REPORTS_SUBJECT_PREFIX", string>>;
+export type SmtpVars = Partial<Record<"SMTP_HOST" | "SMTP_PORT" | "SMTP_STARTTLS" | "SMTP_SSL" | "SMTP_USER" | "SMTP_PASSWORD" | "SMTP_MAIL_FROM" | "EMAIL_REPORTS_SUBJECT_PREFIX" | "SMTP_TIMEOUT", string>>;
 
 export class SmtpConfigError extends Error {}
+
+const DEFAULT_TIMEOUT_S = 60;
 
 const flag = (v: string | undefined) => /^(1|true|yes|on)$/i.test((v ?? "").trim());
 
@@ -28,6 +32,8 @@ export function smtpConfig(vars: SmtpVars): SmtpConfig {
   if (missing.length) throw new SmtpConfigError(`Email is not configured: set ${missing.join(", ")} (Worker vars or secrets).`);
   const port = Number(vars.SMTP_PORT);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SmtpConfigError(`SMTP_PORT must be a port number, not "${vars.SMTP_PORT}".`);
+  const timeout = vars.SMTP_TIMEOUT?.trim() ? Number(vars.SMTP_TIMEOUT) : DEFAULT_TIMEOUT_S;
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 600) throw new SmtpConfigError(`SMTP_TIMEOUT must be a number of seconds from 1 to 600, not "${vars.SMTP_TIMEOUT}".`);
   const ssl = flag(vars.SMTP_SSL);
   if (ssl && flag(vars.SMTP_STARTTLS)) throw new SmtpConfigError("SMTP_SSL and SMTP_STARTTLS cannot both be on: choose TLS from the start or an upgrade.");
   return {
@@ -39,5 +45,6 @@ export function smtpConfig(vars: SmtpVars): SmtpConfig {
     password: vars.SMTP_PASSWORD || null,
     from: vars.SMTP_MAIL_FROM!.trim(),
     subjectPrefix: vars.EMAIL_REPORTS_SUBJECT_PREFIX ?? "[Report] ",
+    replyTimeoutMs: timeout * 1000,
   };
 }

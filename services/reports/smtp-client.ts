@@ -25,8 +25,6 @@ export interface SendResult {
   reply: string;
 }
 
-const REPLY_TIMEOUT_MS = 60_000;
-
 class Session {
   private buffer = "";
   private replies: SmtpReply[] = [];
@@ -36,18 +34,18 @@ class Session {
   private encoder = new TextEncoder();
   phase: SmtpPhase = "before-data";
 
-  constructor(private socket: Socket) {
+  constructor(private socket: Socket, private readonly timeoutMs: number) {
     this.reader = socket.readable.getReader();
     this.writer = socket.writable.getWriter();
   }
 
   async reply(step: string): Promise<SmtpReply> {
-    const deadline = Date.now() + REPLY_TIMEOUT_MS;
+    const deadline = Date.now() + this.timeoutMs;
     while (!this.replies.length) {
       const left = deadline - Date.now();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new SmtpError(`The mail server did not answer ${step} within ${REPLY_TIMEOUT_MS / 1000} s.`, this.phase === "before-data", this.phase)), Math.max(0, left));
+        timer = setTimeout(() => reject(new SmtpError(`The mail server did not answer ${step} within ${this.timeoutMs / 1000} s.`, this.phase === "before-data", this.phase)), Math.max(0, left));
       });
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
@@ -126,7 +124,7 @@ export async function sendMail(config: SmtpConfig, envelope: Envelope, hooks: Se
   let session: Session;
   try {
     const socket = connect({ hostname: config.host, port: config.port }, { secureTransport: config.ssl ? "on" : config.starttls ? "starttls" : "off", allowHalfOpen: false });
-    session = new Session(socket);
+    session = new Session(socket, config.replyTimeoutMs);
   } catch (e) {
     throw new SmtpError(`Could not connect to the mail server ${config.host}:${config.port}: ${(e as Error).message}`, true, "before-data");
   }

@@ -44,7 +44,7 @@ beforeAll(async () => {
   worker = await startWorker({
     vars: {
       SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), SMTP_MAIL_FROM: "reports@bi.test", SMTP_USER: SMTP_LOGIN.user, SMTP_PASSWORD: SMTP_LOGIN.password,
-      EMAIL_REPORTS_SUBJECT_PREFIX: "[Test report]", EMAIL_RETRY_BASE_MS: "200", WEBDRIVER_BASEURL_USER_FRIENDLY: "https://bi.test/",
+      EMAIL_REPORTS_SUBJECT_PREFIX: "[Test report]", EMAIL_RETRY_BASE_MS: "200", SMTP_TIMEOUT: "5", WEBDRIVER_BASEURL_USER_FRIENDLY: "https://bi.test/",
     },
   });
   // the first request does the first-start work (admin, examples database and datasets)
@@ -230,6 +230,22 @@ test("an SMTP server closing mid-message: Error with the reason, nothing sent tw
   expect((await runAt(id, later)).at(-1)?.state).toBe("Success");
   expect(mailsFor("Cut off")).toHaveLength(1);
 }, 120_000);
+
+test("a slow SMTP server: Error naming the step it did not answer in time, nothing sent, the next schedule sends once", async () => {
+  const minute = nextMinute();
+  const id = createSchedule({ name: "Too slow", minute });
+  // slower than SMTP_TIMEOUT (5 s) for every attempt of the run
+  smtp.fault({ kind: "slow-sender", ms: 12_000, times: 10 });
+  const rows = await runAt(id, minute, 90_000);
+  expect(rows.at(-1)).toMatchObject({ state: "Error", error_message: expect.stringMatching(/did not answer .* within 5 s/) });
+  smtp.fault(null);
+  await new Promise((r) => setTimeout(r, 13_000)); // the stalled answers come in late: none of them delivers a message
+  expect(mailsFor("Too slow")).toHaveLength(0);
+  const later = nextMinute();
+  d1(`UPDATE report_schedule SET crontab = '${later.getUTCMinutes()} ${later.getUTCHours()} ${later.getUTCDate()} ${later.getUTCMonth() + 1} *' WHERE id = ${id}`);
+  expect((await runAt(id, later)).at(-1)?.state).toBe("Success");
+  expect(mailsFor("Too slow")).toHaveLength(1);
+}, 240_000);
 
 test("a permanent SMTP refusal ends in Error with the server's reason", async () => {
   const minute = nextMinute();

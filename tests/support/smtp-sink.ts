@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { freePort } from "./server.mjs";
 
 // A real SMTP server for report tests (the `smtp-server` package): it keeps every message it accepted, with its
-// SMTP envelope, and can be told to misbehave for the next connections (refuse, close mid-message).
+// SMTP envelope, and can be told to misbehave for the next connections (refuse, answer slowly, close mid-message).
 
 export interface Received {
   from: string;
@@ -14,7 +14,9 @@ export interface Received {
 export type Fault =
   | { kind: "refuse-sender"; code: number; times: number }
   | { kind: "refuse-recipients"; code: number; times: number }
-  | { kind: "close-in-data"; times: number };
+  | { kind: "close-in-data"; times: number }
+  /** a slow server: the answer to MAIL FROM comes only after `ms` */
+  | { kind: "slow-sender"; ms: number; times: number };
 
 export interface SmtpSink {
   port: number;
@@ -47,6 +49,11 @@ export async function startSmtpSink(credentials: { user: string; password: strin
       } else cb(Object.assign(new Error("Invalid login"), { responseCode: 535 }));
     },
     onMailFrom(_address, _session, cb) {
+      const slow = use("slow-sender");
+      if (slow && slow.kind === "slow-sender") {
+        setTimeout(() => cb(), slow.ms);
+        return;
+      }
       const f = use("refuse-sender");
       cb(f && f.kind === "refuse-sender" ? refusal(f.code) : undefined);
     },
