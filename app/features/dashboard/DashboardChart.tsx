@@ -191,7 +191,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={onContextPick} onDrawn={drawn} />}
+        {model && model.kind !== "error" && <ChartView model={model} width={drawWidth} height={drawHeight} onPick={emitCross && onPick} onContextPick={onContextPick} onDrawn={drawn} />}
       </Box>
       {contextAt && formData && (
         <ChartContextMenu at={contextAt} formData={formData} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))}
