@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { examplesSeedFile } from "./examples-seed.mjs";
+import { startMinuteTicker } from "./minute-ticker.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
@@ -42,7 +43,7 @@ const port = process.env.PORT ?? "8787";
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) {
         console.log(`\nEdge Superset is ready on http://localhost:${port}`);
-        everyMinute();
+        startMinuteTicker(`http://127.0.0.1:${port}`); // wrangler dev fires no cron by itself
         return;
       }
     } catch {
@@ -51,23 +52,6 @@ const port = process.env.PORT ?? "8787";
     await new Promise((r) => setTimeout(r, 500));
   }
 })();
-
-// wrangler dev never fires cron triggers by itself: the scheduled handler (reports and alerts, scheduled
-// queries, housekeeping) is called here at the start of every minute, with that minute as its scheduled time,
-// as Cloudflare's cron would.
-function everyMinute() {
-  const tick = async () => {
-    const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    try {
-      await fetch(`http://127.0.0.1:${port}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}&time=${minute}`);
-    } catch {
-      // the server is restarting or stopping: the next minute tries again
-    }
-  };
-  const untilNextMinute = () => 60_000 - (Date.now() % 60_000) + 200;
-  const loop = () => setTimeout(() => tick().finally(loop), untilNextMinute()).unref();
-  loop();
-}
 
 const stop = () => child.kill("SIGTERM");
 process.on("SIGINT", stop);
