@@ -97,9 +97,14 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
   const viewport = page.viewportSize()!;
   expect(box.width).toBeGreaterThan(viewport.width - 40);
   expect(box.height).toBeGreaterThan(viewport.height - 40);
+  // the canvas is redrawn at the new size (dashboard charts are sized by the page, not by Chart.js)
+  const canvasWidth = async () => (await chartBox(page, d.pie).locator("canvas").boundingBox())?.width ?? 0;
+  await expect.poll(canvasWidth).toBeGreaterThan(box.width - 60);
   await page.keyboard.press("Escape");
   await expect(chartBox(page, d.pie)).not.toHaveAttribute("data-full-size", "true");
-  expect((await chartBox(page, d.pie).boundingBox())!.width).toBeLessThan(viewport.width / 2 + 20);
+  const small = (await chartBox(page, d.pie).boundingBox())!;
+  expect(small.width).toBeLessThan(viewport.width / 2 + 20);
+  await expect.poll(canvasWidth).toBeLessThan(small.width);
 
   // the description shows and hides; a chart without one has no such item
   await chartAction(page, d.pie, "chart-toggle-description");

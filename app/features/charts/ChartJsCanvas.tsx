@@ -72,8 +72,17 @@ export function prepareModel(model: ChartJsModel): Promise<void> {
 /** A right-click: what is under the pointer (nothing when between elements) and where, for a context menu. */
 export type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
-export default function ChartJsCanvas({ model, height, onPick, onContextPick, onDrawn }: { model: ChartJsModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
+/**
+ * `width` given (dashboards, whose boxes are measured already: chart-box.ts) draws the chart at `width` × `height`
+ * without Chart.js's responsive mode, which measures the container and keeps a ResizeObserver per chart (about
+ * 15% of creating a chart); a new size is handed to `chart.resize`. Without it (Explore) the chart fills its box.
+ */
+export default function ChartJsCanvas({ model, width, height, onPick, onContextPick, onDrawn }: { model: ChartJsModel; width?: number; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   const chartRef = useRef<ChartJS>(null);
+  const fixed = width !== undefined;
+  // the canvas's size attributes when the chart is made: later sizes go through chart.resize, because React
+  // setting the attributes would clear the bitmap behind Chart.js's back
+  const [first] = useState({ width, height });
   const wants = needed(model);
   const key = wants.map(([n]) => n).join(",");
   const [state, setState] = useState<{ key: string; error: string | null } | null>(wants.every(([n]) => registered.has(n)) ? { key, error: null } : null);
@@ -92,15 +101,24 @@ export default function ChartJsCanvas({ model, height, onPick, onContextPick, on
   // joined once per model, not per render, so Chart.js is not handed new data on every redraw
   const drawn = useMemo(() => (ready ? (prepared.get(model.type)?.(model) ?? model) : model), [model, ready]);
   // a click on an element reports its label and series (dashboards turn it into a cross-filter)
-  const options = useMemo(() => (onPick ? {
-    ...drawn.options,
-    onClick: (_e: unknown, elements: { index: number; datasetIndex: number }[], chart: ChartJS) => {
-      const el = elements[0];
-      if (!el) return;
-      const dataset = chart.data.datasets[el.datasetIndex] as unknown as Record<string, unknown> & { label?: string; data: unknown[] };
-      onPick({ label: chart.data.labels?.[el.index], series: dataset?.label, raw: dataset?.data[el.index], index: el.index, dataset });
-    },
-  } : drawn.options), [drawn, onPick]);
+  const options = useMemo(() => {
+    const base = fixed ? { ...drawn.options, responsive: false, maintainAspectRatio: false } : drawn.options;
+    return onPick ? {
+      ...base,
+      onClick: (_e: unknown, elements: { index: number; datasetIndex: number }[], chart: ChartJS) => {
+        const el = elements[0];
+        if (!el) return;
+        const dataset = chart.data.datasets[el.datasetIndex] as unknown as Record<string, unknown> & { label?: string; data: unknown[] };
+        onPick({ label: chart.data.labels?.[el.index], series: dataset?.label, raw: dataset?.data[el.index], index: el.index, dataset });
+      },
+    } : base;
+  }, [drawn, onPick, fixed]);
+  // runs after react-chartjs-2's own effects (a child's), so the chart exists; also when the chart is first made
+  // (plugins loaded, or a new type) at the size it was mounted with. A chart at the size already is left be.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (fixed && chart && (chart.width !== width || chart.height !== height)) chart.resize(width, height);
+  }, [fixed, width, height, ready, drawn.type]);
   // react-chartjs-2 builds (or updates) the chart in its own effects, which run before this parent's
   const shown = ready && !state.error ? options : null;
   useEffect(() => {
@@ -119,7 +137,7 @@ export default function ChartJsCanvas({ model, height, onPick, onContextPick, on
       const el = chart.getElementsAtEventForMode(e.nativeEvent, "nearest", { intersect: true }, false)[0];
       onContextPick(el ? { label: chart.data.labels?.[el.index], series: chart.data.datasets[el.datasetIndex]?.label } : null, { x: e.clientX, y: e.clientY });
     })}>
-      <Chart ref={chartRef as never} type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} />
+      <Chart ref={chartRef as never} type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} {...(fixed ? first : {})} />
     </div>
   );
 }

@@ -29,14 +29,14 @@ export function prepareChartModel(model: ChartModel): Promise<unknown> {
 /** A right-click: what is under the pointer (null between elements) and where (dashboards: drill to detail). */
 type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
-function ChartJs({ model, height, onPick, onContextPick, onDrawn }: { model: Extract<ChartModel, { kind: "chartjs" }>; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
+function ChartJs({ model, width, height, onPick, onContextPick, onDrawn }: { model: Extract<ChartModel, { kind: "chartjs" }>; width?: number; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   const loading = <Center h={height}><Loader size="sm" /></Center>;
   const hydrated = useHydrated();
   if (!hydrated) return loading;
   const Canvas = chartJsModule?.default ?? ChartJsCanvasLazy;
   return (
     <Suspense fallback={loading}>
-      <Canvas model={model} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
+      <Canvas model={model} width={width} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
     </Suspense>
   );
 }
@@ -134,11 +134,12 @@ function BigNumberView({ model, height }: { model: BigNumberModel; height: numbe
 /**
  * `onPick` (dashboards: cross-filters) hears clicks on a chart element or a table row; `onContextPick` right-clicks;
  * `onDrawn` is called once a Chart.js model is on its canvas (other kinds are drawn by React's commit itself).
+ * `width` (dashboards: the measured box) draws a Chart.js model at that fixed size instead of filling its box.
  */
-export function ChartView({ model, height, onPick, onContextPick, onDrawn }: { model: ChartModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
+export function ChartView({ model, width, height, onPick, onContextPick, onDrawn }: { model: ChartModel; width?: number; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   switch (model.kind) {
     case "chartjs":
-      return <ChartJs model={model} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />;
+      return <ChartJs model={model} width={width} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />;
     case "table":
       return <TableView model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
     case "pivot_table":

@@ -10,7 +10,7 @@ import { crossFilterOf, type ChartPick } from "../../../core/dashboards/filters/
 import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
 import { useDrawTurn } from "./paint-turn";
-import { useBoxSize, useNearViewport } from "./chart-box";
+import { useChartBox } from "./chart-box";
 import { ChartMenu, type ChartMenuProps } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
@@ -50,7 +50,7 @@ const prepareDrawable = (m: Drawable) => (m.kind === "error" ? Promise.resolve()
 
 /**
  * The chart's title, filter indicators and menu: memoised on props that stay the same while the chart loads, so
- * the several renders of a loading chart (in view, measured, data in, drawn) do not render its header again.
+ * the several renders of a loading chart (in view and measured, data in, drawn) do not render its header again.
  */
 const ChartHeader = memo(function ChartHeader({ title, names, menu }: { title: string; names: ComponentProps<typeof AppliedFiltersBadge>; menu: ChartMenuProps | null }) {
   return (
@@ -78,8 +78,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   height: number;
   csrfToken: string | null;
 }) {
-  const [boxRef, near] = useNearViewport<HTMLDivElement>();
-  const { ref: drawRef, width: drawWidth, height: drawHeight } = useBoxSize<HTMLDivElement>();
+  const { boxRef, drawRef, near, width: drawWidth, height: drawHeight } = useChartBox<HTMLDivElement, HTMLDivElement>();
   const dark = useComputedColorScheme("light") === "dark";
   // the dashboard's native filters and cross-filters reach the chart as extra_form_data (a new mask re-queries)
   const filters = useChartFilters(chart?.id, title);
@@ -192,7 +191,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}
-        {model && model.kind !== "error" && <ChartView model={model} height={drawHeight} onPick={emitCross && onPick} onContextPick={onContextPick} onDrawn={drawn} />}
+        {model && model.kind !== "error" && <ChartView model={model} width={drawWidth} height={drawHeight} onPick={emitCross && onPick} onContextPick={onContextPick} onDrawn={drawn} />}
       </Box>
       {contextAt && formData && (
         <ChartContextMenu at={contextAt} formData={formData} onClose={() => setContextAt(null)} onDrill={(f) => (setContextAt(null), setDrill(f))}
