@@ -5,7 +5,7 @@
 // is the isolate's busy time over N requests divided by N. Samples every 100 µs; V8 adds some overhead of its own.
 
 /** Opens a DevTools session on the Worker's isolate; answers { send(method, params), close() }. */
-async function devtools(inspectorPort) {
+export async function devtools(inspectorPort) {
   const [target] = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
   // the inspector proxy accepts DevTools from a localhost origin only
   const ws = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } });

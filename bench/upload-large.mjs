@@ -3,8 +3,10 @@
 // the 201, then checked (row count and sums counted while generating). Figures: wall time, rows/s, the CPU of
 // this run's workerd processes (/proc: the runtime, its HTTP and D1's own service, not wrangler) and the peak RSS of
 // workerd sampled every 200 ms, over its level before the upload: an upper bound of the Worker's memory, since the
-// same process holds D1's SQLite (DevTools' Runtime.getHeapUsage did not move under wrangler dev here, so the
-// isolate's own heap is not read). Run: npm run bench -- upload-large (SIZE_MB=20 for a shorter run)
+// same process holds D1's SQLite; and the Worker isolate's own JavaScript heap (DevTools' Runtime.getHeapUsage,
+// sampled every 250 ms: the figure to hold against the 128 MB a Worker may use). The Worker runs alone (render:
+// false), as the DevTools endpoint reaches the product Worker only then.
+// Run: npm run bench -- upload-large (SIZE_MB=20 for a shorter run)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import { join } from "node:path";
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
 import { writeGeneratedCsv } from "../tests/support/generated-csv.mjs";
 import { round, saveResults } from "./_lib.mjs";
+import { devtools } from "./_profile.mjs";
 
 const SIZE_MB = Number(process.env.SIZE_MB ?? 100);
 // ENGINE=postgresql uploads into the machine's PostgreSQL instead: the same Worker path without D1's SQLite in
@@ -38,7 +41,7 @@ function workerd(pgid) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "bench-upload-large-"));
-const worker = await startWorker({ probe: "/favicon.svg" });
+const worker = await startWorker({ probe: "/favicon.svg", render: false });
 try {
   const login = await fetch(`${worker.url}/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }) });
   const auth = { Authorization: `Bearer ${(await login.json()).access_token}` };
@@ -58,6 +61,16 @@ try {
   const before = workerd(worker.pgid);
   let rssPeak = before.rss;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, workerd(worker.pgid).rss)), 200);
+  const inspector = await devtools(worker.inspectorPort);
+  const heapBefore = (await inspector.send("Runtime.getHeapUsage")).usedSize;
+  let heapPeak = heapBefore;
+  let heapSamples = 0;
+  const heapSampler = setInterval(() => {
+    inspector.send("Runtime.getHeapUsage").then(({ usedSize }) => {
+      heapSamples++;
+      heapPeak = Math.max(heapPeak, usedSize);
+    }, () => {});
+  }, 250);
 
   const form = new FormData();
   form.set("type", "csv");
@@ -69,6 +82,8 @@ try {
   const answer = await res.text();
   const ms = performance.now() - t0;
   clearInterval(sampler);
+  clearInterval(heapSampler);
+  inspector.close();
   const after = workerd(worker.pgid);
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${answer}`);
 
@@ -85,6 +100,7 @@ try {
     rows_per_s: round(totals.rows / (ms / 1000), 0),
     workerd_cpu_s: round(after.cpu - before.cpu, 1),
     workerd_rss_mb: { before: round(before.rss, 0), peak: round(rssPeak, 0), peak_over_before: round(rssPeak - before.rss, 0) },
+    worker_heap_mb: { before: round(heapBefore / 1048576, 1), peak: round(heapPeak / 1048576, 1), samples: heapSamples },
     checked: "row count, SUM(amount), SUM(ratio) equal the generator's",
     load_average: loadavg().map((l) => round(l, 2)),
   };
