@@ -3,10 +3,12 @@ import { strToU8, zipSync } from "fflate";
 import { loginAsAdmin, type ApiClient } from "../../support/client";
 import { q } from "../../support/access";
 
-// Every import endpoint (dashboard, chart, dataset, database, saved_query, assets) refuses a ZIP bomb (a file
-// declared past the size limit, or a ZIP inflating more than 200 times its size) and a bundle that names a
-// database neither in it nor in this instance, with 422 and Superset's errors[] envelope, and imports nothing of
-// the rest of the bundle: the bundles here also carry a valid new database, dataset, chart, dashboard or query.
+// Every import endpoint (dashboard, chart, dataset, database, saved_query, assets), each on its own bundle: the valid
+// bundle imports; importing it again needs overwrite=true and then duplicates nothing (assets always overwrite, as
+// Superset's); a ZIP bomb (a file declared past the size limit, or a ZIP inflating more than 200 times its size), a
+// database neither in the bundle nor in this instance, malformed YAML and a wrong metadata type answer 422 with
+// Superset's errors[] envelope, a path out of the ZIP 400; and none of those imports anything of the rest of the
+// bundle: the bundles here also carry a valid new database, dataset, chart, dashboard or query.
 
 let admin: ApiClient;
 beforeAll(async () => {
@@ -41,10 +43,10 @@ function bundle(resource: Resource, { unknownDatabase = false } = {}): Record<st
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [`bundle/${k}`, strToU8(v)]));
 }
 
-async function importZip(resource: Resource, bytes: Uint8Array) {
+async function importZip(resource: Resource, bytes: Uint8Array, overwrite = true) {
   const form = new FormData();
   form.append("formData", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }), "bundle.zip");
-  if (resource !== "assets") form.append("overwrite", "true");
+  if (resource !== "assets") form.append("overwrite", String(overwrite));
   const res = await admin.raw(`/api/v1/${resource}/import/`, { method: "POST", body: form });
   return { status: res.status, body: (await res.json()) as { message?: string; errors?: { message: string; error_type: string; level: string; extra: Record<string, unknown> }[] } };
 }
@@ -84,6 +86,46 @@ for (const resource of Object.keys(TYPES) as Resource[]) {
     expect(error.message).toBe(`Error importing ${resource === "saved_query" ? "saved_queries" : resource}`);
     const files = Object.entries(error.extra).filter(([name]) => name !== "issue_codes");
     expect(files).toEqual([[expect.stringMatching(resource === "saved_query" ? /^queries\// : /^datasets\//), { database_uuid: [expect.stringMatching(/^Database [0-9a-f-]{36} is neither in the bundle nor in this instance$/)] }]]);
+    expect(await counts()).toEqual(before);
+  });
+}
+
+/** The folder of the bundle's own kind of file (what each endpoint imports first and foremost). */
+const PRIMARY: Record<Resource, RegExp> = { dashboard: /^dashboards\//, chart: /^charts\//, dataset: /^datasets\//, database: /^databases\//, saved_query: /^queries\//, assets: /^dashboards\// };
+const TITLE: Record<Resource, string> = { dashboard: "Dashboard", chart: "Chart", dataset: "Dataset", database: "Database", saved_query: "Saved_Queries", assets: "" };
+
+for (const resource of Object.keys(TYPES) as Resource[]) {
+  test(`${resource} import: again needs overwrite=true, and with it nothing is duplicated`, async () => {
+    const bytes = zipSync(bundle(resource));
+    expect((await importZip(resource, bytes, false)).status).toBe(200);
+    const imported = await counts();
+    const again = await importZip(resource, bytes, false);
+    if (resource === "assets") {
+      expect(again.status).toBe(200); // Superset's assets import always overwrites
+    } else {
+      expect(again.status).toBe(422);
+      const [path, message] = Object.entries(again.body.errors![0].extra).find(([name]) => PRIMARY[resource].test(name))!;
+      expect(path).toMatch(PRIMARY[resource]);
+      expect(message).toBe(`${TITLE[resource]} already exists and \`overwrite=true\` was not passed`);
+      expect((await importZip(resource, bytes, true)).status).toBe(200);
+    }
+    expect(await counts()).toEqual(imported);
+  });
+
+  test(`${resource} import: malformed YAML and a wrong type answer 422 per file, a path out of the ZIP 400; nothing is imported`, async () => {
+    const before = await counts();
+    const files = bundle(resource);
+    const metadata = Object.keys(files).find((f) => f.endsWith("metadata.yaml"))!;
+    const wrongType = await importZip(resource, zipSync({ ...files, [metadata]: strToU8("version: 1.0.0\ntype: Wrong\ntimestamp: '2024-01-01T00:00:00+00:00'\n") }));
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors![0].extra["metadata.yaml"]).toEqual({ type: [`Must be equal to ${TYPES[resource]}.`] });
+    const own = Object.keys(files).find((f) => PRIMARY[resource === "assets" ? "dashboard" : resource].test(f.replace(/^bundle\//, "")))!;
+    const malformed = await importZip(resource, zipSync({ ...files, [own]: strToU8("title: [unclosed\n") }));
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors![0].extra[own.replace(/^bundle\//, "")]).toBe("Not a valid YAML file");
+    const climbing = await importZip(resource, zipSync({ ...files, "../../evil.yaml": strToU8("a: 1") }));
+    expect(climbing.status).toBe(400);
+    expect(climbing.body.message).toBe("Unsafe file name in the bundle: ../../evil.yaml");
     expect(await counts()).toEqual(before);
   });
 }
