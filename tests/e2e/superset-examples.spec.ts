@@ -58,10 +58,11 @@ test.describe("Superset's example bundle", () => {
     const db = (await (await page.request.get(`/api/v1/database/${dbId}`)).json()) as { result: { uuid: string } };
 
     for (const { table, csv, dates } of tablesToLoad(configs)) {
+      // every field before the file, so the upload streams (a field after a streamed file is refused by name)
       const form: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
-        type: "csv", table_name: table, schema, already_exists: "fail", file: { name: `${table}.csv`, mimeType: "text/csv", buffer: csv },
+        type: "csv", table_name: table, schema, already_exists: "fail", ...(dates.length ? { column_dates: dates.join(",") } : {}),
+        file: { name: `${table}.csv`, mimeType: "text/csv", buffer: csv },
       };
-      if (dates.length) form.column_dates = dates.join(",");
       await api(page, "post", `/api/v1/database/${dbId}/upload/`, undefined, form);
     }
     // the upload registered a bare dataset per table: drop them, so the bundle's datasets (metrics, labels) come in
