@@ -43,6 +43,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const bigNumberTotal: ChartType = {
+  chartJs: false,
   metadata: {
     name: "Big Number",
     category: "KPI",

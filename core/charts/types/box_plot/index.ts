@@ -109,6 +109,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const boxPlot: ChartType = {
+  chartJs: ["boxplot"],
   crossFilter,
   metadata: {
     name: "Box Plot",

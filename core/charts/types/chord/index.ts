@@ -88,6 +88,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const chord: ChartType = {
+  chartJs: ["chordRibbons"],
   metadata: {
     name: "Chord Diagram",
     category: "Flow",

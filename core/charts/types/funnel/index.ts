@@ -59,6 +59,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const funnel: ChartType = {
+  chartJs: ["funnel"],
   crossFilter,
   metadata: {
     name: "Funnel Chart",

@@ -189,6 +189,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const graphChart: ChartType = {
+  chartJs: ["forceDirectedGraph", "graph", "nodeLabels"],
   metadata: {
     name: "Graph Chart",
     category: "Flow",

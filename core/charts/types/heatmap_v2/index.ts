@@ -131,6 +131,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const heatmapV2: ChartType = {
+  chartJs: ["matrix"],
   crossFilter,
   metadata: {
     name: "Heatmap",

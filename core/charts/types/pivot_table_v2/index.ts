@@ -138,6 +138,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const pivotTableV2: ChartType = {
+  chartJs: false,
   crossFilter,
   metadata: {
     name: "Pivot Table",

@@ -81,6 +81,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const sankeyV2: ChartType = {
+  chartJs: ["sankey"],
   metadata: {
     name: "Sankey Chart",
     category: "Flow",

@@ -103,6 +103,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const treemapV2: ChartType = {
+  chartJs: ["treemap"],
   crossFilter,
   metadata: {
     name: "Treemap",

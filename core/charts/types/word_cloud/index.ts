@@ -93,6 +93,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const wordCloud: ChartType = {
+  chartJs: ["wordCloud"],
   crossFilter,
   metadata: {
     name: "Word Cloud",

@@ -133,6 +133,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const worldMap: ChartType = {
+  chartJs: ["choropleth"],
   crossFilter,
   metadata: {
     name: "World Map",
