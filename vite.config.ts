@@ -2,8 +2,6 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin } from "vite";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readFileSync } from "node:fs";
-import { chartChunksOf } from "./app/features/charts/chart-modules";
 
 // What only ever runs in the browser gets an empty module in the server build: libraries used on a click (PDF
 // export, download as image, the calendar) and the Chart.js canvas, which the server never draws (ChartView renders
@@ -66,28 +64,11 @@ function shareServerModulesWithWorker(): Plugin {
   };
 }
 
-// The server build learns the client build's chart chunks (the Chart.js canvas, each plugin's) from the client's Vite
-// manifest, which Remix builds first: a dashboard page names those its charts need as <link rel="modulepreload">
-// (app/features/charts/chart-preload.ts), so they load beside the page's scripts, not after hydration.
-function chartChunks(): Plugin {
-  return {
-    name: "chart-chunks",
-    config(config, env) {
-      if (env.command !== "build" || !env.isSsrBuild) return null;
-      const manifest = JSON.parse(readFileSync(resolve(config.root ?? ".", "build/client/.vite/manifest.json"), "utf8"));
-      const chunks = chartChunksOf(manifest, config.base ?? "/");
-      if (!chunks.canvas.length) throw new Error("chart-chunks: the client manifest has no chunk for the Chart.js canvas");
-      return { define: { __CHART_CHUNKS__: JSON.stringify(chunks) } };
-    },
-  };
-}
-
 // The Remix build is bundled into the Worker by wrangler (workers/index.ts imports build/server).
 export default defineConfig({
   plugins: [
     browserOnlyModules(),
     shareServerModulesWithWorker(),
-    chartChunks(),
     remix({
       ignoredRouteFiles: ["**/*.test.*", "**/.*"],
       future: {

@@ -214,9 +214,4 @@ export interface ChartType {
   example?: ChartExample;
   /** what a click on the drawn chart cross-filters on a dashboard (absent: the type emits no cross-filters) */
   crossFilter?: CrossFilter;
-  /**
-   * What drawing it loads in the browser, for a page to fetch it early: the Chart.js plugins it may need (the names
-   * of app/features/charts/chart-modules.ts), none when absent; false when it is drawn without Chart.js at all.
-   */
-  chartJs?: readonly string[] | false;
 }

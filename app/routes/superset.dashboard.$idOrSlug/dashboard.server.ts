@@ -10,7 +10,6 @@ import { filterStateRow } from "../../../db/dashboards/filters";
 import { metadataOf } from "../../../core/dashboards/properties";
 import { dashboardPermalink } from "../../../db/dashboards/permalink";
 import { maskOfNativeFiltersParam } from "../../../core/dashboards/permalink/url-state";
-import { chartModulePreloads } from "../../features/charts/chart-preload";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
@@ -47,8 +46,6 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     filterSetup: filterSetupOf(row.json_metadata),
     ...(await sharedState(context, row.id, search)),
     metadata: metadataOf(row.json_metadata),
-    // the code its charts draw with, named in the page's head as modulepreload links
-    modulePreloads: chartModulePreloads(shown.map((c) => c.viz_type)),
   };
 }
 

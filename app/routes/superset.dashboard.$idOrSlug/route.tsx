@@ -5,11 +5,7 @@ import type { RootData } from "../../root";
 import { DashboardPage } from "../../features/dashboard/DashboardPage";
 import { loadDashboardPage } from "./dashboard.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.dashboard.title ?? "Dashboard"} · Edge Superset` },
-  // the chunks its charts draw with load beside the page's own scripts (chart-preload.ts)
-  ...(data?.modulePreloads ?? []).map((href) => ({ tagName: "link" as const, rel: "modulepreload", href })),
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.dashboard.title ?? "Dashboard"} · Edge Superset` }];
 
 /** A dashboard by id or slug (Superset's /superset/dashboard/{id_or_slug}/), for users with can_read Dashboard. */
 export async function loader({ context, request, params }: LoaderFunctionArgs) {

@@ -43,7 +43,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const bigNumberTotal: ChartType = {
-  chartJs: false,
   metadata: {
     name: "Big Number",
     category: "KPI",

@@ -109,7 +109,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const boxPlot: ChartType = {
-  chartJs: ["boxplot"],
   crossFilter,
   metadata: {
     name: "Box Plot",

@@ -88,7 +88,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const chord: ChartType = {
-  chartJs: ["chordRibbons"],
   metadata: {
     name: "Chord Diagram",
     category: "Flow",

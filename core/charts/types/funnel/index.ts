@@ -59,7 +59,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const funnel: ChartType = {
-  chartJs: ["funnel"],
   crossFilter,
   metadata: {
     name: "Funnel Chart",

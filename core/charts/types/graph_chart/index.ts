@@ -189,7 +189,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const graphChart: ChartType = {
-  chartJs: ["forceDirectedGraph", "graph", "nodeLabels"],
   metadata: {
     name: "Graph Chart",
     category: "Flow",

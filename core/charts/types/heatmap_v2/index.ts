@@ -131,7 +131,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const heatmapV2: ChartType = {
-  chartJs: ["matrix"],
   crossFilter,
   metadata: {
     name: "Heatmap",

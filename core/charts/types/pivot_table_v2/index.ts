@@ -138,7 +138,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const pivotTableV2: ChartType = {
-  chartJs: false,
   crossFilter,
   metadata: {
     name: "Pivot Table",

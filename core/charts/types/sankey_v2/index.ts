@@ -81,7 +81,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const sankeyV2: ChartType = {
-  chartJs: ["sankey"],
   metadata: {
     name: "Sankey Chart",
     category: "Flow",

@@ -6,7 +6,6 @@ import { transformProps } from "./transform-props";
 import { example } from "./example";
 
 export const table: ChartType = {
-  chartJs: false,
   crossFilter,
   metadata: {
     name: "Table",

@@ -139,7 +139,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const treeChart: ChartType = {
-  chartJs: ["tree", "nodeLabels"],
   metadata: {
     name: "Tree Chart",
     category: "Part of a Whole",

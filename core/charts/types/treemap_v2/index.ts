@@ -103,7 +103,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const treemapV2: ChartType = {
-  chartJs: ["treemap"],
   crossFilter,
   metadata: {
     name: "Treemap",

@@ -93,7 +93,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const wordCloud: ChartType = {
-  chartJs: ["wordCloud"],
   crossFilter,
   metadata: {
     name: "Word Cloud",

@@ -133,7 +133,6 @@ function transformProps(input: ChartPropsInput): ChartModel {
 }
 
 export const worldMap: ChartType = {
-  chartJs: ["choropleth"],
   crossFilter,
   metadata: {
     name: "World Map",
