@@ -71,3 +71,16 @@ test("JSON bodies with prototype keys or absurd sizes are refused before any han
   const huge = await post(JSON.stringify({ username: "a".repeat(5 * 1024 * 1024), password: "x" }));
   expect(huge.status).toBe(413);
 });
+
+test("built assets are cached for a year, named by their content hash; pages are never cached that way", async () => {
+  const { cookie } = await browserSession(inject("admin").username, inject("admin").password);
+  const page = await fetch(`${baseUrl()}/superset/welcome/`, { headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control") ?? "").not.toContain("immutable");
+  const html = await page.text();
+  const scripts = [...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  const asset = await fetch(`${baseUrl()}${scripts[0]}`);
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+});
