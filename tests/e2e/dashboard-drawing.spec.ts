@@ -5,11 +5,13 @@ import { chartBox, drawn, filterItem } from "./dashboard-locators";
 
 // Drawing faults seen on real dashboards, measured in the browser: a big number's trendline stays inside a
 // narrow chart box; a circular graph fills its box; a dashboard with native filters hydrates their lazy controls
-// without React giving up on the server's markup (error 421).
+// without React giving up on the server's markup (error 421); a force-directed graph is laid out and drawn once,
+// not redrawn on every frame of its simulation.
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function setup(page: Page) {
+/** Logs in; answers birth_names's dataset id and a maker of charts on it. */
+async function birthNames(page: Page) {
   await login(page, admin().username, admin().password);
   const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
   const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
@@ -17,6 +19,11 @@ async function setup(page: Page) {
     slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
     params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
   })).id;
+  return { ds, chart };
+}
+
+async function setup(page: Page) {
+  const { ds, chart } = await birthNames(page);
   const trend = await chart("Trend", "big_number", { x_axis: "ds", time_grain_sqla: "P1Y", metric: "sum__num", show_trend_line: true });
   const graph = await chart("Circle", "graph_chart", { source: "gender", target: "state", metric: "sum__num", layout: "circular", row_limit: 12 });
   const layout = {
@@ -82,4 +89,68 @@ test("a narrow big number keeps its trendline inside its box; a circular graph f
   await drawn(chartBox(page, d.trend));
   await expect(filterItem(page, "Gender").getByRole("textbox", { name: "Gender" })).toBeVisible();
   expect(errors.filter((m) => m.includes("421") || /hydrat/i.test(m))).toEqual([]);
+});
+
+/**
+ * Counts each canvas's drawings (Chart.js clears the whole canvas at the start of every one) and keeps the full
+ * circles of its last drawing (a graph's nodes), on the canvas element as `__draws` and `__circles`.
+ */
+function countDrawings() {
+  type Counted = HTMLCanvasElement & { __draws?: number; __circles?: [number, number][] };
+  const proto = CanvasRenderingContext2D.prototype;
+  const { clearRect, arc } = proto;
+  proto.clearRect = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof clearRect>) {
+    const c = this.canvas as Counted;
+    if (args[0] === 0 && args[1] === 0 && args[2] >= c.width / 2) {
+      c.__draws = (c.__draws ?? 0) + 1;
+      c.__circles = [];
+    }
+    return clearRect.apply(this, args);
+  };
+  proto.arc = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof arc>) {
+    const [x, y, , start, end] = args;
+    if (start === 0 && Math.abs(end - 2 * Math.PI) < 1e-9) (this.canvas as Counted).__circles?.push([x, y]);
+    return arc.apply(this, args);
+  };
+}
+
+test("a force-directed graph is laid out apart and then left still: no redraw per simulation frame", async ({ page }) => {
+  const { chart } = await birthNames(page);
+  // the 2 genders and birth_names's 10 states (with "other"): two hubs of 10 spokes each
+  const graph = await chart("Force", "graph_chart", { source: "gender", target: "state", metric: "sum__num", layout: "force", row_limit: 200 });
+  const layout = {
+    DASHBOARD_VERSION_KEY: "v2",
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-a"] },
+    "ROW-a": { type: "ROW", id: "ROW-a", children: ["CHART-g"], meta: {} },
+    "CHART-g": { type: "CHART", id: "CHART-g", children: [], meta: { chartId: graph, width: 8, height: 70 } },
+  };
+  const slug = `force-${run}`;
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Force ${run}`, slug, published: true, position_json: JSON.stringify(layout) });
+  await page.addInitScript(countDrawings);
+  await page.goto(`/superset/dashboard/${slug}/`);
+  const box = chartBox(page, graph);
+  await drawn(box);
+  const canvas = box.locator("canvas");
+  const draws = () => canvas.evaluate((c) => (c as HTMLCanvasElement & { __draws?: number }).__draws ?? 0);
+  const early = await draws();
+  await page.waitForTimeout(2000);
+  const settled = await draws();
+  await page.waitForTimeout(2000);
+  const later = await draws();
+  console.log(`force graph drawings: ${early} when painted, ${settled - early} in the next 2 s, ${later - settled} in the 2 s after`);
+  // d3-force's default run is 300 ticks: drawn on each, that was a redraw per frame for about 5 s
+  expect(settled - early).toBeLessThanOrEqual(3);
+  expect(later - settled).toBe(0);
+
+  // the last drawing is a laid-out graph: its 12 nodes spread over the canvas, not piled on one another
+  const circles = await canvas.evaluate((c) => (c as HTMLCanvasElement & { __circles?: [number, number][] }).__circles ?? []);
+  expect(circles.length).toBe(12);
+  const near = circles.filter(([x, y], i) => circles.some(([u, v], j) => j !== i && Math.hypot(x - u, y - v) < 10)).length;
+  expect(near).toBe(0);
+  const xs = circles.map(([x]) => x);
+  const ys = circles.map(([, y]) => y);
+  const { width, height } = await canvas.evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect());
+  expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(width / 2);
+  expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(height / 2);
 });

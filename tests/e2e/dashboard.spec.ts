@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
 import { csrfToken, post } from "./api-helpers";
 
@@ -127,6 +127,11 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
   expect(hidden?.status()).toBe(404);
 });
 
+/** Waits until React has hydrated the element (it keeps the element's props on the node then): a click earlier is lost or replayed later. */
+async function hydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 }).toBe(true);
+}
+
 const rowTitles = (page: Page) => page.getByTestId("dashboard-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-dashboard-title")));
 
 async function pick(page: Page, testId: string, option: string) {
@@ -167,10 +172,16 @@ test("dashboard list: the top menu opens it; search, filters and sort in the add
   await page.reload();
   await expect(page.getByTestId("dashboard-filter-status")).toHaveValue("Published");
   await expect(page.getByTestId("dashboard-count")).toHaveText("1 dashboard");
-  await expect(async () => {
-    await page.getByTestId(`favorite-${kept.id}`).click();
-    await expect(page.getByTestId(`favorite-${kept.id}`)).toHaveAttribute("aria-pressed", "true", { timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  // The star is a toggle, so it is clicked once, once hydrated: clicked again until it showed pressed, a click
+  // made while React hydrated (replayed later) and a retry toggled it twice. The list is opened again only once
+  // the favourite is stored: the star shows it at once, while its POST was still on the way and the list's
+  // loader could read before it (both seen under load).
+  const star = page.getByTestId(`favorite-${kept.id}`);
+  await hydrated(star);
+  const stored = page.waitForResponse((r) => r.url().endsWith(`/api/v1/dashboard/${kept.id}/favorites/`) && r.request().method() === "POST");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  expect((await stored).status()).toBe(200);
   await page.goto(`/dashboard/list/?search=${tag}&favorite=true`);
   await expect.poll(() => rowTitles(page)).toEqual([`Kept ${tag}`]);
 

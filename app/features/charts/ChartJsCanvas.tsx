@@ -18,7 +18,10 @@ const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
   sankey: async () => { const m = await import("chartjs-chart-sankey"); return [m.SankeyController, m.Flow]; },
   funnel: async () => { const m = await import("chartjs-chart-funnel"); return [m.FunnelController, m.TrapezoidElement]; },
   wordCloud: async () => { const m = await import("chartjs-chart-wordcloud"); return [m.WordCloudController, m.WordElement]; },
-  forceDirectedGraph: async () => { const m = await import("chartjs-chart-graph"); return [m.ForceDirectedGraphController, m.EdgeLine]; },
+  forceDirectedGraph: async () => {
+    const [m, { SettledForceDirectedGraphController }] = await Promise.all([import("chartjs-chart-graph"), import("./settled-force")]);
+    return [SettledForceDirectedGraphController, m.EdgeLine];
+  },
   graph: async () => { const m = await import("chartjs-chart-graph"); return [m.GraphController, m.EdgeLine]; },
   tree: async () => { const m = await import("chartjs-chart-graph"); return [m.TreeController, m.EdgeLine]; },
   choropleth: async () => {
@@ -42,6 +45,8 @@ const PREPARE: Record<string, () => Promise<Prepare>> = {
   },
 };
 const prepared = new Map<string, Prepare>();
+/** Model types drawn by a controller of the browser's own: the force graph laid out in idle time, drawn once. */
+const DRAWN_AS: Record<string, string> = { forceDirectedGraph: "settledForceDirectedGraph" };
 const loadAnnotation = async (): Promise<Registrable[]> => [(await import("chartjs-plugin-annotation")).default];
 
 const loaded = new Map<string, Promise<void>>();
@@ -99,7 +104,10 @@ export default function ChartJsCanvas({ model, width, height, onPick, onContextP
   }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
   const ready = state?.key === key;
   // joined once per model, not per render, so Chart.js is not handed new data on every redraw
-  const drawn = useMemo(() => (ready ? (prepared.get(model.type)?.(model) ?? model) : model), [model, ready]);
+  const drawn = useMemo(() => {
+    const m = ready ? (prepared.get(model.type)?.(model) ?? model) : model;
+    return DRAWN_AS[m.type] ? { ...m, type: DRAWN_AS[m.type] } : m;
+  }, [model, ready]);
   // a click on an element reports its label and series (dashboards turn it into a cross-filter)
   const options = useMemo(() => {
     const base = fixed ? { ...drawn.options, responsive: false, maintainAspectRatio: false } : drawn.options;

@@ -159,10 +159,12 @@ function transformProps(input: ChartPropsInput): ChartModel {
       layout: { padding: GRAPH_PADDING },
       ...(circular ? { scales: scalesFor(circleBounds(input.width, input.height, Math.max(...nodeSizes) / 2 + 2)) } : {
         simulation: {
-          // a few ticks before the first paint, the rest as the simulation runs on (one short task per frame):
-          // 300 synchronous ticks froze a dashboard for over a second while its charts painted, and 50 still made
-          // a task of 100+ ms (400 ms on a loaded machine) each time the chart was drawn or re-queried
-          initialIterations: 15,
+          // d3-force's whole run (alpha 1 down to its alphaMin), then one drawing and no animation: run by the
+          // plugin's timer, each tick redrew the chart, a frame's work for 5 s. The browser runs these ticks in
+          // short idle slices (app/features/charts/settled-force.ts; 300 at once were a task of over a second on a
+          // busy dashboard), the report renderer all at once.
+          initialIterations: 300,
+          autoRestart: false,
           forces: {
             link: { distance: numberOr(formData.edgeLength, 400) },
             manyBody: { strength: -numberOr(formData.repulsion, 1000) },
