@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { admin, hydrated, login } from "./helpers";
 import { csrfToken, post } from "./api-helpers";
 
 // The dashboard journey of issue 11: charts and a dashboard with tabs, a header, a divider and markdown are made
@@ -128,10 +128,6 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
 });
 
 /** Waits until React has hydrated the element (it keeps the element's props on the node then): a click earlier is lost or replayed later. */
-async function hydrated(element: Locator) {
-  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 }).toBe(true);
-}
-
 const rowTitles = (page: Page) => page.getByTestId("dashboard-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-dashboard-title")));
 
 async function pick(page: Page, testId: string, option: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { encodeRison } from "../../core/http/rison-guard";
-import { admin, login, logout } from "./helpers";
+import { admin, hydrated, login, logout } from "./helpers";
 
 // A page view queued by the browser's logger (sent after 1 s) is not lost when the user leaves the page
 // before then: by a full page load, or by logging out (after which the session could no longer log it).
@@ -20,7 +20,8 @@ test("a view followed at once by a full page load is still logged", async ({ pag
   await login(page, username, password);
   const before = await viewsOf(request, "/roles/");
   await page.goto("/roles/");
-  await expect(page.getByRole("heading", { name: "List Roles" })).toBeVisible();
+  // the view is queued by the page's own JavaScript once it is hydrated; the server HTML shows before that
+  await hydrated(page.getByRole("heading", { name: "List Roles" }));
   await page.goto("/users/"); // well within the 1 s batch delay
   await expect.poll(() => viewsOf(request, "/roles/"), { timeout: 5000 }).toBe(before + 1);
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const admin = () => ({ username: process.env.E2E_ADMIN_USERNAME!, password: process.env.E2E_ADMIN_PASSWORD! });
 
@@ -8,6 +8,16 @@ export async function login(page: Page, username: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("user-menu")).toContainText(username);
+}
+
+/**
+ * Waits until React has hydrated this server-rendered element (it carries React's props key), then two animation
+ * frames, by which the hydration's effects (the page-view log, handlers) have run. Server HTML shows before it is
+ * live, so a step that needs the page's own JavaScript must wait for this on a loaded machine.
+ */
+export async function hydrated(element: Locator) {
+  await expect.poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), { timeout: 20_000 }).toBe(true);
+  await element.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 export async function logout(page: Page) {
