@@ -3,7 +3,7 @@ import { ForceDirectedGraphController } from "chartjs-chart-graph";
 
 // chartjs-chart-graph runs its d3-force simulation on a d3 timer and redraws the whole chart on every tick: about
 // 300 redraws, one per frame for five seconds, for each force graph on a page (measured: 269 draws of one graph on
-// a dashboard). This controller takes the plugin's place under the same id and runs the ticks the model asks for
+// a dashboard). This controller takes the plugin's controller's place and runs the ticks the model asks for
 // (`simulation.initialIterations`, d3's full run of 300 by default) in short slices of idle time, drawing nothing,
 // then draws the laid-out graph once. Nothing redraws it again but a new layout (new data) or the pointer
 // (hover); the plugin has no node dragging. It registers under an id of its own: Chart.js registers a class's
