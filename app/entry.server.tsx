@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { PageDrawingsProvider } from "./features/dashboard/ServerDrawing";
 
 const ABORT_DELAY = 5000;
 
@@ -18,7 +19,9 @@ export default async function handleRequest(
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
   const page = (
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <PageDrawingsProvider value={loadContext.pageDrawings ?? {}}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </PageDrawingsProvider>
     </NonceProvider>
   );
   const body = await renderToReadableStream(page, {

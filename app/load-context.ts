@@ -1,7 +1,9 @@
 import type { Principal } from "../core/security/permissions";
 import type { Database } from "../db/client";
 import type { Env } from "../services/env";
-import type { CachedChartDataLookup } from "../core/dashboards/embedded-data";
+import type { CachedChartDataLookup, EmbeddedChartData } from "../core/dashboards/embedded-data";
+import type { Layout } from "../core/dashboards/layout";
+import type { PageDrawingChart } from "../core/dashboards/page-drawing";
 
 /** What the Worker hands every Remix loader and action (see workers/remix.ts). */
 export interface EdgeLoadContext {
@@ -19,6 +21,13 @@ export interface EdgeLoadContext {
   cspNonce: string;
   /** chart data already in the chart-data cache for the caller (a lookup only: the Worker's chart-data code stays out of the page bundle) */
   cachedChartData?: CachedChartDataLookup;
+  /**
+   * Draws a dashboard's cached charts for the first paint (ADR 0016), by chart id; only for a document request
+   * (a client-side navigation's data request has no HTML to put them in).
+   */
+  drawCharts?: (layout: Layout, charts: PageDrawingChart[], cached: Record<number, EmbeddedChartData>) => Promise<Record<number, string>>;
+  /** the drawings of this page, put here by its loader and rendered into its HTML by entry.server.tsx */
+  pageDrawings: Record<number, string>;
 }
 
 declare module "@remix-run/cloudflare" {

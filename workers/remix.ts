@@ -6,6 +6,8 @@ import { resolvePrincipal } from "./http/authenticate";
 import { cachedPublicPrincipal } from "../db/security/principal-cache";
 import type { EdgeLoadContext } from "../app/load-context";
 import { embeddedChartData } from "../services/dashboards/embedded-chart-data";
+import { pageDrawings } from "../services/dashboards/page-drawings";
+import { gridWidthOf, pageDrawingInputs } from "../core/dashboards/page-drawing";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
@@ -26,6 +28,12 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     csrfToken: sessionId ? await csrfTokenFor(c.get("secret"), sessionId) : null,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     cspNonce: c.get("secureHeadersNonce") ?? "",
+    drawCharts: new URL(c.req.url).pathname.endsWith(".data") ? undefined : (layout, charts, cached) => {
+      const results = Object.fromEntries(Object.entries(cached).map(([id, entry]) => [id, entry.result]));
+      const inputs = pageDrawingInputs(layout, gridWidthOf(c.req.header("Cookie") ?? null), charts, results);
+      return pageDrawings({ renderer: c.env.RENDERER, background: (p) => c.executionCtx.waitUntil(p) }, inputs);
+    },
+    pageDrawings: {},
     cachedChartData: (charts) => (principal ? embeddedChartData({ env: c.env, db: c.get("db"), secret: c.get("secret"), principal, background: (p) => c.executionCtx.waitUntil(p.catch(() => {})) }, charts) : Promise.resolve({})),
   };
   return handleRemixRequest(c.req.raw, loadContext as unknown as AppLoadContext);

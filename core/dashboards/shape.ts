@@ -101,3 +101,13 @@ export function dashboardChart(c: DashboardChartRecord) {
     certified_by: c.certified_by ?? "", certification_details: c.certification_details ?? "", changed_on: c.changed_on,
   };
 }
+
+/**
+ * A chart as the dashboard page has it: its form data names the dashboard, as Superset's does (`dashboardId`):
+ * with DASHBOARD_RBAC the dashboard's roles grant its charts' data (services/chart-data/dashboard-grant.ts). The
+ * page's server pass and the drawings made for it after a batch (services/dashboards/predraw.ts) build it alike.
+ */
+export function dashboardPageChart(c: DashboardChartRecord, dashboardId: number) {
+  const chart = dashboardChart(c);
+  return { ...chart, form_data: { ...chart.form_data, dashboardId } };
+}

@@ -1,5 +1,6 @@
 import type { LayoutBlock } from "./draw-blocks";
 import type { PlacedChart } from "./draw-chart";
+import type { PageDrawingInput } from "../dashboards/page-drawing";
 
 // What the main Worker asks the render Worker (ADR 0014) through its service binding, as JSON: the charts' saved
 // form data and chart-data answers, placed on one picture. The render Worker answers the PNG or PDF bytes, with
@@ -17,6 +18,12 @@ export interface RenderRequest {
   charts: PlacedChart[];
   /** a dashboard's headers, dividers and markdown, in their layout boxes */
   blocks?: LayoutBlock[];
+}
+
+/** What the main Worker asks for a dashboard page's first paint (POST /page-drawings, ADR 0016): each chart's
+ * form data and cached chart-data answer at the size of its drawing area; the answer is `{ drawings: { id: svg } }`. */
+export interface PageDrawingsRequest {
+  charts: PageDrawingInput[];
 }
 
 export const RENDER_NOTICES_HEADER = "X-Render-Notices";

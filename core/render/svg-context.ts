@@ -16,6 +16,11 @@ export interface TextEngine {
   metrics(font: FontSpec): { ascent: number; descent: number };
   /** the glyphs as SVG path commands with the pen at (0, 0) on the baseline, mapped through `map` */
   outline(text: string, font: FontSpec, map: (x: number, y: number) => [number, number]): string;
+  /**
+   * Text written as <text> elements in the viewer's own font instead of outlines: for a drawing shown in a
+   * browser (a fraction of the bytes); the rasteriser has no fonts, so report drawings outline their text.
+   */
+  asElements?: boolean;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -50,6 +55,8 @@ interface State {
 
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+/** Character data: labels are the data's own text, so markup in them must stay text. */
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** Patterns are not drawn: their shapes get a neutral grey rather than disappearing. */
 const paint = (style: unknown): Paint => (typeof style === "string" || style instanceof SvgGradient ? style : "#999999");
 
@@ -260,8 +267,29 @@ export class SvgContext {
     const { ascent, descent } = this.text.metrics(font);
     const base = this.state.textBaseline;
     const dy = base === "top" || base === "hanging" ? ascent : base === "middle" ? (ascent - descent) / 2 : base === "bottom" ? -descent : 0;
+    if (this.text.asElements) return this.textElement(value, font, x, y + dy, width, squeeze < 1);
     const d = this.text.outline(value, font, (gx, gy) => this.map(x + dx + gx * squeeze, y + dy + gy));
     if (d) this.emit(` fill="${this.paintValue(this.state.fillStyle)}"${this.common()}`, d);
+  }
+
+  /** Text as a <text> element on its baseline at (x, y): the browser's own font lays it out, so the anchor is
+   * the alignment (widths measured here, in the embedded font, would misplace centred or right-aligned labels). */
+  private textElement(value: string, font: FontSpec, x: number, y: number, width: number, squeezed: boolean) {
+    this.flush();
+    const align = this.state.textAlign;
+    const anchor = align === "center" ? "middle" : align === "right" || align === "end" ? "end" : "start";
+    const [a, b, c, d, e, f] = this.state.m;
+    // a plain translation is applied to the point; a rotation or scale (slanted tick labels) rides as a transform
+    const plain = a === 1 && b === 0 && c === 0 && d === 1;
+    const [px, py] = plain ? [x + e, y + f] : [x, y];
+    const transform = plain ? "" : ` transform="matrix(${[a, b, c, d, e, f].map(num).join(" ")})"`;
+    const fit = squeezed ? ` textLength="${num(width)}" lengthAdjust="spacingAndGlyphs"` : "";
+    const element = `<text x="${num(px)}" y="${num(py)}" font-size="${num(font.sizePx)}"${font.bold ? ' font-weight="bold"' : ""}${anchor !== "start" ? ` text-anchor="${anchor}"` : ""}`
+      + ` fill="${this.paintValue(this.state.fillStyle)}"${fit}${transform}`;
+    // a clip applies in the user space of the element it is on: a transformed label is clipped by a group around it,
+    // whose space is the canvas's, as the clip's path is
+    const common = this.common();
+    this.out.push(transform && common ? `<g${common}>${element}>${escapeText(value)}</text></g>` : `${element}${common}>${escapeText(value)}</text>`);
   }
   strokeText(text: string, x: number, y: number, maxWidth?: number) { this.fillText(text, x, y, maxWidth); }
 

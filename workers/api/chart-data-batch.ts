@@ -1,12 +1,14 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
-import { requires } from "../http/guard";
+import { principalOf, requires } from "../http/guard";
 import { jsonBody } from "../http/input";
 import { errorAnswer } from "../http/on-error";
 import { badRequest } from "../../core/http/errors";
 import { BATCH_CONCURRENCY, eachLimited, ndjsonLine, ndjsonTextLine, parseBatch } from "../../core/chart-data/batch";
 import { chartDataAnswer } from "../chart-data/answer";
 import { frontContextKey, frontHit, recorderFor } from "../chart-data/front-cache";
+import { freshDashboardOf, predrawDashboard, type AnsweredContext } from "../../services/dashboards/predraw";
+import { gridWidthOf } from "../../core/dashboards/page-drawing";
 
 // POST /api/v1/chart/data/batch: a dashboard's query contexts in one request (docs/decisions/0012). The
 // answer is NDJSON, one line per context as soon as it is answered, so a quick chart is drawn while a slow one
@@ -27,6 +29,8 @@ chartDataBatchApi.post("/api/v1/chart/data/batch", requires("can_read", "Chart")
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
 
+  // answers from the front cache are left out: they were drawn ahead already, or are not a page's
+  const fresh: AnsweredContext[] = [];
   const answerOne = async (body: Record<string, unknown>, index: number): Promise<string> => {
     try {
       if ((body.result_format ?? "json") !== "json") throw badRequest("A batch answers JSON only: ask for csv or xlsx with POST /api/v1/chart/data");
@@ -35,7 +39,10 @@ chartDataBatchApi.post("/api/v1/chart/data/batch", requires("can_read", "Chart")
       if (kept !== null) return ndjsonTextLine(index, 200, kept, true);
       const front = recorderFor(key);
       const answered = await chartDataAnswer(c, body, force, null, front);
-      if (answered.status === 200) return ndjsonTextLine(index, 200, front.remember(answered.context, answered.body.result, answered.datasource));
+      if (answered.status === 200) {
+        fresh.push({ body, result: answered.body.result as Record<string, unknown>[] });
+        return ndjsonTextLine(index, 200, front.remember(answered.context, answered.body.result, answered.datasource));
+      }
       if (answered.status === 202) return ndjsonLine({ index, status: 202, body: answered.body });
       throw badRequest("A batch answers JSON only");
     } catch (e) {
@@ -45,6 +52,14 @@ chartDataBatchApi.post("/api/v1/chart/data/batch", requires("can_read", "Chart")
   const work = eachLimited(contexts, BATCH_CONCURRENCY, answerOne, (line) => writer.write(encoder.encode(line)))
     .catch(() => {}) // a write fails only when the reader went away: nothing is left to tell
     .finally(() => writer.close().catch(() => {}));
-  c.executionCtx.waitUntil(work);
+  c.executionCtx.waitUntil(work.then(() => predrawAfter(c, fresh)));
   return c.body(readable, 200, { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" });
 });
+
+/** Once a dashboard's fresh answers are sent, its next view's first paint is drawn and kept (ADR 0016). */
+function predrawAfter(c: Context<AppEnv>, answered: AnsweredContext[]): Promise<void> {
+  const dashboardId = freshDashboardOf(answered);
+  if (dashboardId === null) return Promise.resolve();
+  const deps = { renderer: c.env.RENDERER, background: (p: Promise<unknown>) => c.executionCtx.waitUntil(p), db: c.get("db"), env: c.env };
+  return predrawDashboard(deps, principalOf(c), dashboardId, gridWidthOf(c.req.header("Cookie") ?? null), answered).catch(() => {});
+}

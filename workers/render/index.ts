@@ -7,6 +7,7 @@ import { fontTextEngine } from "../../core/render/font-text";
 import { pngToPdf } from "../../core/render/pdf";
 import { MAX_RENDER_PIXELS, MAX_RENDER_SIDE, RENDER_NOTICES_HEADER, type RenderRequest } from "../../core/render/contract";
 import type { TextEngine } from "../../core/render/svg-context";
+import { pageDrawings, validPageDrawings } from "./page-drawings";
 
 // The render Worker (ADR 0014): draws report charts to PNG or PDF for the main Worker, which reaches it only
 // through the RENDERER service binding (no public route: workers_dev is off). It lives apart because the
@@ -15,12 +16,16 @@ import type { TextEngine } from "../../core/render/svg-context";
 
 let ready: Promise<TextEngine> | null = null;
 function setUp(): Promise<TextEngine> {
-  ready ??= initWasm(resvgWasm).then(() => fontTextEngine(interRegular, interBold)).catch((e) => {
+  ready ??= initWasm(resvgWasm).then(() => fonts()).catch((e) => {
     ready = null;
     throw e;
   });
   return ready;
 }
+
+// page drawings measure text but rasterise nothing: they need the fonts, not the WebAssembly
+let fontEngine: TextEngine | null = null;
+const fonts = () => (fontEngine ??= fontTextEngine(interRegular, interBold));
 
 const json = (status: number, body: unknown) => Response.json(body, { status });
 
@@ -40,6 +45,11 @@ function valid(body: unknown): body is RenderRequest {
 export default {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    if (request.method === "POST" && url.pathname === "/page-drawings") {
+      const body = await request.json().catch(() => null);
+      if (!validPageDrawings(body)) return json(400, { message: "Not a page drawings request" });
+      return json(200, { drawings: pageDrawings(body, fonts()) });
+    }
     if (request.method !== "POST" || url.pathname !== "/render") return json(404, { message: "Not found" });
     const body = await request.json().catch(() => null);
     if (!valid(body)) return json(400, { message: "Not a render request" });

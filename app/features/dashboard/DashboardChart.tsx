@@ -11,6 +11,7 @@ import type { EmbeddedChartData } from "../../../core/dashboards/embedded-data";
 import { embeddedResult } from "./embedded-data";
 import { useDrawTurn } from "./paint-turn";
 import { useChartBox } from "./chart-box";
+import { ServerDrawing, useServerDrawing } from "./ServerDrawing";
 import { ChartMenu, type ChartMenuProps } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
@@ -152,6 +153,14 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const { shown, drawn } = useDrawTurn(latest, prepareDrawable);
   const model = state.status === "failed" ? null : shown;
   const current = model !== null && model === latest;
+  // the server's drawing shows until the live chart (or an error) takes its place, then never again
+  const serverDrawing = useServerDrawing(layoutId, chart?.id);
+  const [replaced, setReplaced] = useState(false);
+  const live = (current && model.kind !== "error") || state.status === "failed" || model?.kind === "error";
+  useEffect(() => {
+    if (live) setReplaced(true);
+  }, [live]);
+  const drawingShown = serverDrawing !== null && !replaced && !live;
   // Chart.js models say when they are on the canvas; everything else is drawn by the commit
   useEffect(() => {
     if (shown && shown.kind !== "chartjs") drawn();
@@ -181,9 +190,10 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
         e.preventDefault();
         onContextPick(null, { x: e.clientX, y: e.clientY });
       }}>
+        {drawingShown && <ServerDrawing layoutId={layoutId} html={serverDrawing} />}
         {!current && state.status !== "failed" && (model
           ? <Center pos="absolute" inset={0} style={{ zIndex: 1, pointerEvents: "none" }} data-testid="chart-reloading"><Loader size="sm" /></Center>
-          : <Center h="100%"><Loader size="sm" /></Center>)}
+          : <Center h="100%" lightHidden={drawingShown}><Loader size="sm" /></Center>)}
         {state.status === "failed" && (
           <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useGridWidthCookie } from "./ServerDrawing";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
@@ -124,6 +125,8 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   const afterSave = (path?: string) =>
     path && path !== location.pathname ? navigate(`${path}${location.search}${location.hash}`, { replace: true }) : revalidator.revalidate();
   const pageRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useGridWidthCookie(contentRef);
   useFocusedChart(layout, options.focusedChart, setActive);
   // what Share puts in a permalink: read when asked, so switching tabs or filtering re-renders no chart
   const filtersRef = useRef<FiltersStore | null>(null);
@@ -181,7 +184,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
         </Group>
       </Group>}
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken} storeRef={filtersRef}>
-        <Box style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
+        <Box ref={contentRef} style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>
       </DashboardFilters>

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { chartsOfDashboard, dashboardOwnerIds, dashboardRelations, favoriteDashboardIds, visibleDashboard } from "../../../db/dashboards/dashboards";
-import { dashboardChart, dashboardDetail, parseIdOrSlug } from "../../../core/dashboards/shape";
+import { dashboardDetail, dashboardPageChart, parseIdOrSlug } from "../../../core/dashboards/shape";
 import { dashboardPermissions, dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
@@ -27,11 +27,11 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const detail = dashboardDetail(row, relations);
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
-  // the form data names the dashboard, as Superset's does (`dashboardId`): with DASHBOARD_RBAC the dashboard's
-  // roles grant its charts' data (services/chart-data/dashboard-grant.ts)
-  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardChart(c)).map((c) => ({ ...c, form_data: { ...c.form_data, dashboardId: row.id } }));
+  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardPageChart(c, row.id));
   // chart data already in the cache rides along in the page (looked up only, never queried here)
   const cached = (await context.cachedChartData?.(shown)) ?? {};
+  // and drawn on the server, for the HTML to show them before any script runs (entry.server.tsx puts them in)
+  if (context.drawCharts) Object.assign(context.pageDrawings, await context.drawCharts(layout, shown, cached));
   return {
     dashboard: {
       id: detail.id, title: detail.dashboard_title, slug: detail.slug, published: detail.published, css: detail.css ?? "",
