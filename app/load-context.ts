@@ -22,7 +22,7 @@ export interface EdgeLoadContext {
   /** chart data already in the chart-data cache for the caller (a lookup only: the Worker's chart-data code stays out of the page bundle) */
   cachedChartData?: CachedChartDataLookup;
   /**
-   * Draws a dashboard's cached charts for the first paint (ADR 0016), by chart id; only for a document request
+   * Draws a dashboard's cached charts for the first paint (ADR 0015), by chart id; only for a document request
    * (a client-side navigation's data request has no HTML to put them in).
    */
   drawCharts?: (layout: Layout, charts: PageDrawingChart[], cached: Record<number, EmbeddedChartData>) => Promise<Record<number, string>>;

@@ -36,7 +36,7 @@ export async function make24(url, cookie, csrf, jsonMetadata) {
 
 export function instrument() {
   const bench = (window.__bench = { longtasks: [], batch: { lines: 0, front: 0 }, drawingShown: {} });
-  // the charts the server drew into the HTML (ADR 0016) show as the parser inserts them, before any script of the
+  // the charts the server drew into the HTML (ADR 0015) show as the parser inserts them, before any script of the
   // page runs: each is stamped with the time of the first animation frame after it entered the document (the
   // frame that paints it; a busy main thread delays that frame, and so the stamp)
   new MutationObserver((records) => {

@@ -2,7 +2,7 @@
 // of the last build, in Debian's Chromium:
 //  P2  a 24-chart dashboard (the example charts of 24 chart types, Superset's default rows of three), warm (its
 //      chart data already cached by an earlier view): navigation → every chart painted (a chart the server drew
-//      into the HTML counts from the frame that shows it, ADR 0016; the time until every chart is live, drawn by
+//      into the HTML counts from the frame that shows it, ADR 0015; the time until every chart is live, drawn by
 //      the page's own code, is reported beside it), and the data round trips
 //      (the document, plus each POST /api/v1/chart/data; goal ≤ 3, ≤ 1.0 s). The viewport is tall enough to hold
 //      all 24 charts (charts below the fold wait until scrolled to: a normal viewport would time the scrolling).

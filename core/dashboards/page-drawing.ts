@@ -3,7 +3,7 @@ import { dashboardSlots } from "../render/dashboard-grid";
 import type { Layout } from "./layout";
 
 // What the dashboard page's server pass and the page itself agree on for the charts drawn on the server for the
-// first paint (docs/decisions/0016-server-drawn-first-paint.md): the cookie in which the page records its grid's
+// first paint (docs/decisions/0015-server-drawn-first-paint.md): the cookie in which the page records its grid's
 // width, how a chart's box (a grid slot) becomes the area its chart draws in (app/features/dashboard/
 // DashboardChart.tsx: a Paper with `xs` padding and a 1 px border, its 32 px header above the drawing), and what
 // a drawing is made of, so the page and the drawings made ahead of it (after a batch) name a drawing alike.

@@ -20,7 +20,7 @@ export interface RenderRequest {
   blocks?: LayoutBlock[];
 }
 
-/** What the main Worker asks for a dashboard page's first paint (POST /page-drawings, ADR 0016): each chart's
+/** What the main Worker asks for a dashboard page's first paint (POST /page-drawings, ADR 0015): each chart's
  * form data and cached chart-data answer at the size of its drawing area; the answer is `{ drawings: { id: svg } }`. */
 export interface PageDrawingsRequest {
   charts: PageDrawingInput[];

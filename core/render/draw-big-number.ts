@@ -16,7 +16,7 @@ const HEADLINE_LH = 1.1;
 const SUBHEADER_LH = 1.55;
 const SIDE_PAD = 8;
 
-export function drawBigNumber(model: BigNumberModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background?: string): string {
+export function drawBigNumber(model: BigNumberModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background: string | null): string {
   const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
   const rest = height - trendHeight;
   const room = width - 2 * SIDE_PAD;
@@ -38,8 +38,8 @@ export function drawBigNumber(model: BigNumberModel, width: number, height: numb
     ctx.fillText(model.subheader, width / 2, top + (subSize * SUBHEADER_LH) / 2);
     top += subSize * SUBHEADER_LH;
   }
-  const numbers = ctx.toSvg(background, at);
+  const numbers = ctx.toSvg(background ?? undefined, at);
   if (!model.trendline || trendHeight < 10) return numbers;
   const trend = new SvgContext(width, trendHeight, text, `${id}t`);
-  return numbers + drawChartJs(model.trendline, trend, { x: at.x, y: at.y + Math.round(top) }, undefined);
+  return numbers + drawChartJs(model.trendline, trend, { x: at.x, y: at.y + Math.round(top) }, null);
 }

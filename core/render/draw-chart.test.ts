@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { PNG } from "pngjs";
 import { beforeAll, expect, test } from "vitest";
-import { drawChart, drawLayout, NotDrawable } from "./draw-chart";
+import { drawChart, drawForPage, drawLayout, NotDrawable } from "./draw-chart";
 import { bigNumberTotal, bigNumberTrend, lineChart as line, pivotChart, pluginCharts, tableChart } from "./test-charts";
 import { inter, recordingText } from "./test-text";
 
@@ -112,4 +112,17 @@ test("a layout places each chart at its spot; one that cannot be drawn is a pane
   // clip ids stay apart between the charts
   const ids = [...svg.matchAll(/<clipPath id="([^"]+)"/g)].map((m) => m[1]);
   expect(new Set(ids).size).toBe(ids.length);
+});
+
+test("a chart drawn for a dashboard page: one <svg> that scales to its box, text as <text> in Chart.js's font, no background, its name escaped", () => {
+  const svg = drawForPage({ ...line, chartName: 'Sales <b>"north"</b>' }, text, "d7-");
+  expect(svg).toMatch(/^<svg viewBox="0 0 600 300" width="100%" height="100%" preserveAspectRatio="xMidYMid meet" font-family="'Helvetica Neue', Helvetica, Arial, sans-serif" role="img" aria-label="Sales &lt;b>&quot;north&quot;&lt;\/b>">/);
+  expect(svg).toContain("<text");
+  expect(svg).not.toContain('fill="#ffffff"/>'); // no report background: the card's own shows through
+  expect(svg).toMatch(/stroke="#1FA8C9"/i);
+  // far smaller than the report's outlined text
+  expect(svg.length).toBeLessThan(drawChart(line, text).svg.length / 2);
+  // a table too, and a type the server cannot draw names itself
+  expect(drawForPage(tableChart(5), text, "d8-")).toContain(">Name number 1</text>");
+  expect(() => drawForPage({ ...line, formData: { viz_type: "word_cloud", series: "name", metric: "count" } }, text, "d9-")).toThrow(NotDrawable);
 });

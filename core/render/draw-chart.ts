@@ -49,7 +49,7 @@ export function chartModel(input: DrawInput): DrawableModel {
 }
 
 /** One chart's model drawn in a box of its size at `at`: an <svg> element to place inside a picture. */
-function drawModel(model: DrawableModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background: string | undefined = REPORT_BACKGROUND): string {
+function drawModel(model: DrawableModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background: string | null = REPORT_BACKGROUND): string {
   switch (model.kind) {
     case "chartjs":
       return drawChartJs(model, new SvgContext(width, height, text, id), at, background);
@@ -59,7 +59,7 @@ function drawModel(model: DrawableModel, width: number, height: number, text: Te
     case "pivot_table": {
       const ctx = new SvgContext(width, height, text, id);
       drawGrid(model.kind === "table" ? tableGrid(model) : pivotGrid(model), ctx, text);
-      return ctx.toSvg(background, at);
+      return ctx.toSvg(background ?? undefined, at);
     }
   }
 }
@@ -68,14 +68,14 @@ function drawModel(model: DrawableModel, width: number, height: number, text: Te
 const PAGE_FONT_FAMILY = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 
 /**
- * A chart drawn for a dashboard page's first paint (docs/decisions/0016-server-drawn-first-paint.md): the same
+ * A chart drawn for a dashboard page's first paint (docs/decisions/0015-server-drawn-first-paint.md): the same
  * drawing a report gets, on the card's own background, its text as <text> elements in the font the live chart
  * uses. It scales to its box (the server guessed the box's width). `id` keeps clip ids apart on the page.
  */
 export function drawForPage(input: DrawInput, text: TextEngine, id: string): string {
   const model = chartModel(input);
   const { width, height } = input;
-  const inner = drawModel(model, width, height, { ...text, asElements: true }, id, { x: 0, y: 0 }, undefined);
+  const inner = drawModel(model, width, height, { ...text, asElements: true }, id, { x: 0, y: 0 }, null);
   const label = input.chartName ? ` aria-label="${input.chartName.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"` : "";
   return `<svg viewBox="0 0 ${width} ${height}" width="100%" height="100%" preserveAspectRatio="xMidYMid meet" font-family="${PAGE_FONT_FAMILY}" role="img"${label}>${inner}</svg>`;
 }

@@ -49,8 +49,9 @@ export const REPORT_BACKGROUND = "#ffffff";
 /** Superset's default font; labels are drawn in the embedded Inter whatever the config names. */
 const FONT_FAMILY = "Inter, Helvetica, Arial, sans-serif";
 
-/** Draws `model` onto `ctx` (a fresh SvgContext of the drawing's size) and answers the SVG, placed at `at`. */
-export function drawChartJs(given: ChartJsModel, ctx: SvgContext, at?: { x: number; y: number }, background: string | undefined = REPORT_BACKGROUND): string {
+/** Draws `model` onto `ctx` (a fresh SvgContext of the drawing's size) and answers the SVG, placed at `at`, on
+ * `background` (null: none, the drawing's container shows through). */
+export function drawChartJs(given: ChartJsModel, ctx: SvgContext, at?: { x: number; y: number }, background: string | null = REPORT_BACKGROUND): string {
   // the world map's country shapes join the model where it is drawn, as in the browser (107 KB of topology)
   const model = given.type === "choropleth" ? attachWorldFeatures(given, worldAtlas as never) : given;
   const plugins = (model.options.plugins ?? {}) as Record<string, unknown>;
@@ -79,7 +80,7 @@ export function drawChartJs(given: ChartJsModel, ctx: SvgContext, at?: { x: numb
   }
   frames.clear();
   // destroy() clears the canvas: the drawing is taken first
-  const svg = ctx.toSvg(background, at);
+  const svg = ctx.toSvg(background ?? undefined, at);
   chart.destroy();
   return svg;
 }

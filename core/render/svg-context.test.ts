@@ -71,3 +71,31 @@ test("a gradient paints through an SVG gradient whose points are in canvas coord
   ctx.fillRect(0, 0, 1, 1);
   expect(ctx.toSvg()).toContain('fill="#999999"');
 });
+
+test("text as elements (a drawing for the browser): <text> on its baseline, the alignment as the anchor, markup kept as text", () => {
+  const t = new SvgContext(100, 50, { ...boxes, asElements: true });
+  t.font = "bold 10px Inter";
+  t.textAlign = "right";
+  t.textBaseline = "top";
+  t.fillStyle = "#333";
+  t.translate(2, 3);
+  t.fillText('</text><script>alert("x")</script>', 50, 0);
+  // a translation moves the point; the top baseline is the ascent (8 px) below
+  expect(t.toSvg()).toContain('<text x="52" y="11" font-size="10" font-weight="bold" text-anchor="end" fill="#333">&lt;/text&gt;&lt;script&gt;alert("x")&lt;/script&gt;</text>');
+  expect(t.toSvg()).not.toContain("<script");
+});
+
+test("a rotated label rides as a transform, and a clip around it stays in canvas coordinates (a group)", () => {
+  const t = new SvgContext(100, 50, { ...boxes, asElements: true });
+  t.beginPath(); t.rect(0, 0, 60, 50); t.clip();
+  t.translate(20, 40);
+  t.rotate(-Math.PI / 2);
+  t.textAlign = "center";
+  t.fillText("Flights", 0, 0);
+  const svg = t.toSvg();
+  expect(svg).toContain('<g clip-path="url(#c1)"><text x="0" y="0" font-size="10" text-anchor="middle" fill="#000000" transform="matrix(0 -1 1 0 20 40)">Flights</text></g>');
+  // the report's outlines are untouched: no <text> without asElements
+  const outlined = new SvgContext(100, 50, boxes);
+  outlined.fillText("Flights", 0, 10);
+  expect(outlined.toSvg()).not.toContain("<text");
+});

@@ -1,6 +1,6 @@
 import type { PageDrawingInput } from "../../core/dashboards/page-drawing";
 
-// Drawings of dashboard charts for the page's first paint (ADR 0016), kept by a SHA-256 of what they are drawn
+// Drawings of dashboard charts for the page's first paint (ADR 0015), kept by a SHA-256 of what they are drawn
 // from (form data, the answer's data, size, title): a drawing kept is exactly the one the render Worker would make
 // now, so it never goes stale; a changed answer or size is another key. Two tiers, as the chart data's: this
 // isolate's memory (a warm page reads no cache), then the Workers Cache API of the data centre. An empty drawing

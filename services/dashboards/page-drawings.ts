@@ -2,7 +2,7 @@ import { PAGE_DRAWING_WAIT_MS, type PageDrawingInput } from "../../core/dashboar
 import type { PageDrawingsRequest } from "../../core/render/contract";
 import { drawingKey, readDrawing, writeDrawing } from "./drawing-store";
 
-// The first paint of a dashboard page (ADR 0016): the charts whose data the page embeds, drawn by the render
+// The first paint of a dashboard page (ADR 0015): the charts whose data the page embeds, drawn by the render
 // Worker as inline SVG at the size their drawing area has in the viewer's grid, so the server's HTML shows every
 // cached chart before any script has run; the live charts replace them as they draw. Drawings are kept (drawing-
 // store.ts) by what they are drawn from, and are usually made ahead of the page, after the batch request that

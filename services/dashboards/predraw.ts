@@ -11,7 +11,7 @@ import { dashboardChartBody } from "./embedded-chart-data";
 import { drawAndKeep, type DrawingDeps } from "./page-drawings";
 import { drawingKey, readDrawing } from "./drawing-store";
 
-// Drawings made ahead of a dashboard page (ADR 0016): a batch request that answered a dashboard's charts with fresh
+// Drawings made ahead of a dashboard page (ADR 0015): a batch request that answered a dashboard's charts with fresh
 // data (the view that filled the chart-data cache) has, once answered, the next view's first paint drawn and kept,
 // so the next view of the dashboard is sent with every cached chart drawn instead of waiting for the drawings or
 // going without. The drawings are named exactly as the page's server pass names them: the same charts (the
@@ -23,11 +23,16 @@ export interface AnsweredContext {
   result: Record<string, unknown>[];
 }
 
-/** The dashboard that fresh answers among `answered` came from, if any: the one a predraw is worth running for. */
+/**
+ * The dashboard that fresh answers among `answered` came from, if any: the one a predraw is worth running for.
+ * A filtered request (a data mask merged in) answers no page's opening request, so it runs none.
+ */
 export function freshDashboardOf(answered: AnsweredContext[]): number | null {
   for (const a of answered) {
-    const ref = dashboardDataRef(a.body.form_data as Record<string, unknown> | undefined);
-    if (ref?.kind === "chart" && a.result.some((r) => r.is_cached === false)) return ref.dashboardId;
+    const formData = a.body.form_data as Record<string, unknown> | undefined;
+    const ref = dashboardDataRef(formData);
+    const filtered = formData?.extra_form_data && Object.keys(formData.extra_form_data as object).length > 0;
+    if (ref?.kind === "chart" && !filtered && a.result.some((r) => r.is_cached === false)) return ref.dashboardId;
   }
   return null;
 }

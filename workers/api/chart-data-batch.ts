@@ -56,7 +56,7 @@ chartDataBatchApi.post("/api/v1/chart/data/batch", requires("can_read", "Chart")
   return c.body(readable, 200, { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store" });
 });
 
-/** Once a dashboard's fresh answers are sent, its next view's first paint is drawn and kept (ADR 0016). */
+/** Once a dashboard's fresh answers are sent, its next view's first paint is drawn and kept (ADR 0015). */
 function predrawAfter(c: Context<AppEnv>, answered: AnsweredContext[]): Promise<void> {
   const dashboardId = freshDashboardOf(answered);
   if (dashboardId === null) return Promise.resolve();

@@ -2,7 +2,7 @@ import { drawForPage, NotDrawable } from "../../core/render/draw-chart";
 import { MAX_RENDER_SIDE, type PageDrawingsRequest } from "../../core/render/contract";
 import type { TextEngine } from "../../core/render/svg-context";
 
-// POST /page-drawings: the charts of a dashboard page drawn as inline SVG for its first paint (ADR 0016). The main
+// POST /page-drawings: the charts of a dashboard page drawn as inline SVG for its first paint (ADR 0015). The main
 // Worker keeps what it gets (services/dashboards/drawing-store.ts). A chart that cannot be drawn here (the word
 // cloud, data that draws nothing) is left out of the answer: the page shows its loader until the live chart draws.
 

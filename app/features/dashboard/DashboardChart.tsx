@@ -154,7 +154,9 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const model = state.status === "failed" ? null : shown;
   const current = model !== null && model === latest;
   // the server's drawing shows until the live chart (or an error) takes its place, then never again
-  const serverDrawing = useServerDrawing(layoutId, chart?.id);
+  // (drawn from the embedded data: a chart that does not show that data, a default filter value having changed its
+  // request, does not show its drawing either; the server's render computes the same, so hydration matches)
+  const serverDrawing = useServerDrawing(layoutId, embedded ? chart?.id : undefined);
   const [replaced, setReplaced] = useState(false);
   const live = (current && model.kind !== "error") || state.status === "failed" || model?.kind === "error";
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useIsomorphicEffect } from "@mantine/hooks";
 import { Box } from "@mantine/core";
 import { GRID_WIDTH_COOKIE } from "../../../core/dashboards/page-drawing";
 
-// A chart as the server drew it for the page's first paint (ADR 0016), shown over the chart's drawing area until
+// A chart as the server drew it for the page's first paint (ADR 0015), shown over the chart's drawing area until
 // the live chart has drawn. The SVG travels once: in the server's HTML. The server renders it from the page's
 // drawings (given by entry.server.tsx); the browser, hydrating, takes the markup the server wrote from the
 // element itself, so hydration matches and the loader data carries no copy. A page reached by a client-side
