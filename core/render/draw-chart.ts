@@ -75,7 +75,7 @@ const PAGE_FONT_FAMILY = "'Helvetica Neue', Helvetica, Arial, sans-serif";
 export function drawForPage(input: DrawInput, text: TextEngine, id: string): string {
   const model = chartModel(input);
   const { width, height } = input;
-  const inner = drawModel(model, width, height, { ...text, asElements: true }, id, { x: 0, y: 0 }, null);
+  const inner = drawModel(model, width, height, { ...text, forBrowser: true }, id, { x: 0, y: 0 }, null);
   const label = input.chartName ? ` aria-label="${input.chartName.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;")}"` : "";
   return `<svg viewBox="0 0 ${width} ${height}" width="100%" height="100%" preserveAspectRatio="xMidYMid meet" font-family="${PAGE_FONT_FAMILY}" role="img"${label}>${inner}</svg>`;
 }

@@ -73,7 +73,7 @@ test("a gradient paints through an SVG gradient whose points are in canvas coord
 });
 
 test("text as elements (a drawing for the browser): <text> on its baseline, the alignment as the anchor, markup kept as text", () => {
-  const t = new SvgContext(100, 50, { ...boxes, asElements: true });
+  const t = new SvgContext(100, 50, { ...boxes, forBrowser: true });
   t.font = "bold 10px Inter";
   t.textAlign = "right";
   t.textBaseline = "top";
@@ -86,7 +86,7 @@ test("text as elements (a drawing for the browser): <text> on its baseline, the 
 });
 
 test("a rotated label rides as a transform, and a clip around it stays in canvas coordinates (a group)", () => {
-  const t = new SvgContext(100, 50, { ...boxes, asElements: true });
+  const t = new SvgContext(100, 50, { ...boxes, forBrowser: true });
   t.beginPath(); t.rect(0, 0, 60, 50); t.clip();
   t.translate(20, 40);
   t.rotate(-Math.PI / 2);
@@ -94,8 +94,36 @@ test("a rotated label rides as a transform, and a clip around it stays in canvas
   t.fillText("Flights", 0, 0);
   const svg = t.toSvg();
   expect(svg).toContain('<g clip-path="url(#c1)"><text x="0" y="0" font-size="10" text-anchor="middle" fill="#000000" transform="matrix(0 -1 1 0 20 40)">Flights</text></g>');
-  // the report's outlines are untouched: no <text> without asElements
+  // the report's outlines are untouched: no <text> without forBrowser
   const outlined = new SvgContext(100, 50, boxes);
   outlined.fillText("Flights", 0, 10);
   expect(outlined.toSvg()).not.toContain("<text");
+});
+
+test("for a browser, a segment under half a pixel merges into the next; each point kept within half a pixel of the line", () => {
+  const draw = (forBrowser: boolean) => {
+    const ctx = new SvgContext(100, 50, { ...boxes, forBrowser });
+    ctx.beginPath(); ctx.moveTo(0, 0);
+    for (let i = 1; i <= 10; i++) ctx.lineTo(i * 0.2, 0); // ten steps of 0.2 px
+    ctx.lineTo(10, 10);
+    ctx.stroke();
+    return ctx.toSvg();
+  };
+  expect(draw(true)).toContain('d="M0 0L0.6 0L1.2 0L1.8 0L10 10"');
+  expect(draw(false)).toContain('d="M0 0L0.2 0L0.4 0L0.6 0L0.8 0L1 0L1.2 0L1.4 0L1.6 0L1.8 0L2 0L10 10"');
+});
+
+test("a shape filled and then stroked is one element with both paints; a stroke of another shape is its own", () => {
+  const ctx = new SvgContext(100, 50, boxes);
+  ctx.fillStyle = "red";
+  ctx.strokeStyle = "white";
+  ctx.beginPath(); ctx.rect(0, 0, 10, 10); ctx.fill(); ctx.stroke();
+  ctx.beginPath(); ctx.rect(20, 0, 10, 10); ctx.fill();
+  ctx.beginPath(); ctx.rect(40, 0, 10, 10); ctx.stroke();
+  expect(ctx.toSvg()).toBe(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
+    + '<path d="M0 0L10 0L10 10L0 10Z" fill="red" stroke="white" stroke-width="1"/>'
+    + '<path d="M20 0L30 0L30 10L20 10Z" fill="red"/>'
+    + '<path d="M40 0L50 0L50 10L40 10Z" fill="none" stroke="white" stroke-width="1"/></svg>',
+  );
 });

@@ -17,10 +17,11 @@ export interface TextEngine {
   /** the glyphs as SVG path commands with the pen at (0, 0) on the baseline, mapped through `map` */
   outline(text: string, font: FontSpec, map: (x: number, y: number) => [number, number]): string;
   /**
-   * Text written as <text> elements in the viewer's own font instead of outlines: for a drawing shown in a
-   * browser (a fraction of the bytes); the rasteriser has no fonts, so report drawings outline their text.
+   * The drawing is shown in a browser, not rasterised: text is written as <text> elements in the viewer's own font
+   * instead of outlines (a fraction of the bytes; the rasteriser has no fonts, so reports outline theirs), and a
+   * line segment under half a pixel long is merged into the next (a world map's coasts are mostly such segments).
    */
-  asElements?: boolean;
+  forBrowser?: boolean;
 }
 
 type Matrix = [number, number, number, number, number, number];
@@ -72,7 +73,11 @@ export class SvgContext {
   private defs: string[] = [];
   private path = "";
   private pen: [number, number] | null = null;
+  /** the last point written into the path, in canvas coordinates */
+  private written: [number, number] | null = null;
   private pending: { key: string; d: string } | null = null;
+  /** the last fill's paint, while the element it wrote is still pending */
+  private lastFill: { key: string; fill: string } | null = null;
   private clipSeq = 0;
   readonly canvas: { width: number; height: number };
 
@@ -151,23 +156,33 @@ export class SvgContext {
   }
 
   // ---- paths ---------------------------------------------------------------------------------------------
-  beginPath() { this.path = ""; this.pen = null; }
-  closePath() { if (this.path) this.path += "Z"; }
-  moveTo(x: number, y: number) { const [px, py] = this.map(x, y); this.path += `M${num(px)} ${num(py)}`; this.pen = [x, y]; }
+  beginPath() { this.path = ""; this.pen = null; this.written = null; }
+  closePath() { if (this.path) this.path += "Z"; this.written = null; }
+  moveTo(x: number, y: number) {
+    const [px, py] = this.map(x, y);
+    this.path += `M${num(px)} ${num(py)}`;
+    this.pen = [x, y];
+    this.written = [px, py];
+  }
   lineTo(x: number, y: number) {
     if (!this.pen) return this.moveTo(x, y);
     const [px, py] = this.map(x, y);
-    this.path += `L${num(px)} ${num(py)}`;
     this.pen = [x, y];
+    // (the skipped points stay within half a pixel of the written line: each is measured from the last written)
+    if (this.text.forBrowser && this.written && Math.abs(px - this.written[0]) < 0.5 && Math.abs(py - this.written[1]) < 0.5) return;
+    this.path += `L${num(px)} ${num(py)}`;
+    this.written = [px, py];
   }
   quadraticCurveTo(cx: number, cy: number, x: number, y: number) {
     const [c1, c2] = this.map(cx, cy), [px, py] = this.map(x, y);
     this.path += `Q${num(c1)} ${num(c2)} ${num(px)} ${num(py)}`;
+    this.written = [px, py];
     this.pen = [x, y];
   }
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number) {
     const [a1, a2] = this.map(c1x, c1y), [b1, b2] = this.map(c2x, c2y), [px, py] = this.map(x, y);
     this.path += `C${num(a1)} ${num(a2)} ${num(b1)} ${num(b2)} ${num(px)} ${num(py)}`;
+    this.written = [px, py];
     this.pen = [x, y];
   }
   rect(x: number, y: number, w: number, h: number) {
@@ -200,6 +215,7 @@ export class SvgContext {
       const [px, py] = this.map(...at(t));
       const deg = ((rotation + Math.atan2(b, a)) * 180) / Math.PI;
       this.path += `A${num(rx * scale)} ${num(ry * scale)} ${num(deg)} 0 ${(sweep > 0) !== mirrored ? 1 : 0} ${num(px)} ${num(py)}`;
+      this.written = [px, py];
     }
     this.pen = at(start + sweep);
   }
@@ -221,14 +237,27 @@ export class SvgContext {
     this.pending = null;
   }
 
-  fill() { if (this.path) this.emit(` fill="${this.paintValue(this.state.fillStyle)}"${this.common()}`, this.path); }
+  fill() {
+    if (!this.path) return;
+    const fill = ` fill="${this.paintValue(this.state.fillStyle)}"`;
+    const key = `${fill}${this.common()}`;
+    this.emit(key, this.path);
+    this.lastFill = { key, fill };
+  }
   stroke() {
     const s = this.state;
     const dash = s.dash.length ? ` stroke-dasharray="${s.dash.map(num).join(" ")}"${s.dashOffset ? ` stroke-dashoffset="${num(s.dashOffset)}"` : ""}` : "";
     const width = s.lineWidth * Math.sqrt(Math.abs(s.m[0] * s.m[3] - s.m[1] * s.m[2]));
     if (!this.path) return;
-    const key = ` fill="none" stroke="${this.paintValue(s.strokeStyle)}" stroke-width="${num(width)}"${s.lineCap !== "butt" ? ` stroke-linecap="${s.lineCap}"` : ""}${s.lineJoin !== "miter" ? ` stroke-linejoin="${s.lineJoin}"` : ""}${dash}${this.common()}`;
-    this.emit(key, this.path);
+    const paint = ` stroke="${this.paintValue(s.strokeStyle)}" stroke-width="${num(width)}"${s.lineCap !== "butt" ? ` stroke-linecap="${s.lineCap}"` : ""}${s.lineJoin !== "miter" ? ` stroke-linejoin="${s.lineJoin}"` : ""}${dash}`;
+    // the shape just filled, stroked now: one element with both (SVG paints the fill, then the stroke, as the
+    // canvas did), not the same outline twice (a map's countries, a treemap's cells)
+    if (this.pending && this.lastFill && this.pending.key === this.lastFill.key && this.pending.d === this.path && this.lastFill.key.endsWith(this.common())) {
+      this.pending.key = `${this.lastFill.fill}${paint}${this.common()}`;
+      this.lastFill = null;
+      return;
+    }
+    this.emit(` fill="none"${paint}${this.common()}`, this.path);
   }
   fillRect(x: number, y: number, w: number, h: number) { const saved = this.path; this.beginPath(); this.rect(x, y, w, h); this.fill(); this.path = saved; }
   strokeRect(x: number, y: number, w: number, h: number) { const saved = this.path; this.beginPath(); this.rect(x, y, w, h); this.stroke(); this.path = saved; }
@@ -267,7 +296,7 @@ export class SvgContext {
     const { ascent, descent } = this.text.metrics(font);
     const base = this.state.textBaseline;
     const dy = base === "top" || base === "hanging" ? ascent : base === "middle" ? (ascent - descent) / 2 : base === "bottom" ? -descent : 0;
-    if (this.text.asElements) return this.textElement(value, font, x, y + dy, width, squeeze < 1);
+    if (this.text.forBrowser) return this.textElement(value, font, x, y + dy, width, squeeze < 1);
     const d = this.text.outline(value, font, (gx, gy) => this.map(x + dx + gx * squeeze, y + dy + gy));
     if (d) this.emit(` fill="${this.paintValue(this.state.fillStyle)}"${this.common()}`, d);
   }
