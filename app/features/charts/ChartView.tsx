@@ -2,6 +2,8 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
+import { useElementSize } from "@mantine/hooks";
+import { fittedFontSize } from "./fit-text";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -117,15 +119,24 @@ function PivotView({ model, height, onPick }: { model: PivotTableModel; height: 
   );
 }
 
-function BigNumberView({ model, height }: { model: BigNumberModel; height: number }) {
+/** the room a big number's text leaves on each side of its box (core/render/draw-big-number.ts: SIDE_PAD) */
+const BIG_NUMBER_SIDE_PAD = 8;
+
+function BigNumberView({ model, width, height }: { model: BigNumberModel; width?: number; height: number }) {
   const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
   const rest = height - trendHeight;
+  // sized from the height, shrunk to the width when the figure is wider than the box (the width measured here
+  // when the caller does not give it: Explore's pane)
+  const { ref, width: measured } = useElementSize();
+  const room = (width ?? measured) - 2 * BIG_NUMBER_SIDE_PAD;
+  const headline = fittedFontSize(model.headline, Math.max(16, rest * model.headerFontSize), room, true);
+  const subheader = model.subheader ? fittedFontSize(model.subheader, Math.max(11, rest * model.subheaderFontSize), room, false) : 0;
   return (
-    <Stack gap={0} h={height} justify="center" data-testid="big-number-chart">
-      <Text ta="center" fw={700} lh={1.1} style={{ fontSize: Math.max(16, rest * model.headerFontSize) }} data-testid="big-number-headline">
+    <Stack ref={ref} gap={0} h={height} justify="center" data-testid="big-number-chart">
+      <Text ta="center" fw={700} lh={1.1} style={{ fontSize: headline, whiteSpace: "nowrap" }} data-testid="big-number-headline">
         {model.headline}
       </Text>
-      {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: Math.max(11, rest * model.subheaderFontSize) }}>{model.subheader}</Text>}
+      {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: subheader }}>{model.subheader}</Text>}
       {model.trendline && <ChartJs model={model.trendline} height={trendHeight} />}
     </Stack>
   );
@@ -145,7 +156,7 @@ export function ChartView({ model, width, height, onPick, onContextPick, onDrawn
     case "pivot_table":
       return <PivotView model={model} height={height} onPick={onPick} />;
     case "big_number":
-      return <BigNumberView model={model} height={height} />;
+      return <BigNumberView model={model} width={width} height={height} />;
     case "empty":
       return <Center h={height}><Text c="dimmed" data-testid="chart-empty">{model.message}</Text></Center>;
   }
