@@ -13,6 +13,8 @@ export interface ApiCallOptions {
   fieldSummary?: (fieldErrors: Record<string, string>) => string;
   /** aborts the request (a stopped chart query); the answer is then a "Network error" with status 0 */
   signal?: AbortSignal;
+  /** the request outlives the page (a favourite star clicked just before leaving is still saved) */
+  keepalive?: boolean;
 }
 
 
@@ -28,7 +30,7 @@ export async function apiCall<T = unknown>(
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: options.signal });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin", signal: options.signal, keepalive: options.keepalive });
   } catch {
     return { ok: false, status: 0, message: "Network error", fieldErrors: {} };
   }

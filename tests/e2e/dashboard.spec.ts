@@ -106,6 +106,11 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
   // the same dashboard at /dashboard/{id}/
   await page.goto(`/dashboard/${dash.id}/`);
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Births ${run}`);
+  // a star clicked just before leaving the page is still saved (the request is sent with keepalive)
+  await hydrated(page.getByTestId("favorite-star"));
+  await page.getByTestId("favorite-star").click();
+  await page.goto("/superset/welcome/");
+  await expect.poll(async () => ((await (await page.request.get(`/api/v1/dashboard/favorite_status/?q=!(${dash.id})`)).json()) as { result: { value: boolean }[] }).result[0].value).toBe(false);
 
   // a Gamma user who may read birth_names sees the published dashboard but not the draft
   const perms = await page.request.get(`/api/v1/security/permissions-resources/?q=(page_size:1000)`);

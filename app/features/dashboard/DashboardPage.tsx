@@ -55,7 +55,7 @@ export interface DashboardView {
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
   const [on, setOn] = useState(initial);
   const toggle = async () => {
-    const res = await apiCall(on ? "DELETE" : "POST", `/api/v1/dashboard/${dashboardId}/favorites/`, csrfToken);
+    const res = await apiCall(on ? "DELETE" : "POST", `/api/v1/dashboard/${dashboardId}/favorites/`, csrfToken, undefined, { keepalive: true });
     if (res.ok) setOn(!on);
   };
   return (

@@ -308,7 +308,7 @@ export async function toggleFavorite(): Promise<string | null> {
   const slice = exploreStore.slice;
   if (!slice) return null;
   const starred = exploreStore.isStarred;
-  const res = await apiCall(starred ? "DELETE" : "POST", `/api/v1/chart/${slice.slice_id}/favorites/`, exploreStore.csrfToken);
+  const res = await apiCall(starred ? "DELETE" : "POST", `/api/v1/chart/${slice.slice_id}/favorites/`, exploreStore.csrfToken, undefined, { keepalive: true });
   if (!res.ok) return res.message;
   exploreStore.isStarred = !starred;
   return null;

@@ -4,7 +4,7 @@ import { risonParam, type Option } from "../../components/list-view/options";
 // The Charts list's browser calls to /api/v1/chart/ (favourites, properties, deletes) and /api/v1/dataset/.
 
 export const setFavorite = (id: number, on: boolean, csrf: string | null) =>
-  apiCall(on ? "POST" : "DELETE", `/api/v1/chart/${id}/favorites/`, csrf);
+  apiCall(on ? "POST" : "DELETE", `/api/v1/chart/${id}/favorites/`, csrf, undefined, { keepalive: true });
 
 export const deleteChart = (id: number, csrf: string | null) => apiCall("DELETE", `/api/v1/chart/${id}`, csrf);
 
