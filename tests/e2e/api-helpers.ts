@@ -12,3 +12,14 @@ export async function post<T>(page: Page, path: string, data: unknown): Promise<
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
   return (await res.json()) as T;
 }
+
+/** birth_names's dataset id and a maker of charts on it (over all time), each named with `run` so reruns do not clash. */
+export async function birthNamesCharts(page: Page, run: string) {
+  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
+  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
+  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
+    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
+    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
+  })).id;
+  return { ds, chart };
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
-import { post } from "./api-helpers";
+import { birthNamesCharts, post } from "./api-helpers";
 import { chartBox, drawn, filterItem } from "./dashboard-locators";
 
 // Drawing faults seen on real dashboards, measured in the browser: a big number's trendline stays inside a
@@ -13,13 +13,7 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 /** Logs in; answers birth_names's dataset id and a maker of charts on it. */
 async function birthNames(page: Page) {
   await login(page, admin().username, admin().password);
-  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
-  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
-  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
-    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
-    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
-  })).id;
-  return { ds, chart };
+  return birthNamesCharts(page, run);
 }
 
 async function setup(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
-import { post } from "./api-helpers";
+import { birthNamesCharts, post } from "./api-helpers";
 import { chartBox, drawn } from "./dashboard-locators";
 
 // A dashboard's first paint drawn on the server (ADR 0015), as a viewer meets it: once a view has filled the
@@ -12,12 +12,7 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 
 async function setup(page: Page) {
   await login(page, admin().username, admin().password);
-  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
-  const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
-  const chart = async (name: string, viz: string, params: Record<string, unknown>) => (await post<{ id: number }>(page, "/api/v1/chart/", {
-    slice_name: `${name} ${run}`, viz_type: viz, datasource_id: ds, datasource_type: "table",
-    params: JSON.stringify({ datasource: `${ds}__table`, viz_type: viz, time_range: "No filter", ...params }),
-  })).id;
+  const { chart } = await birthNamesCharts(page, run);
   const bars = await chart("Births by state", "echarts_timeseries_bar", { x_axis: "state", metrics: ["sum__num"], groupby: [], row_limit: 10 });
   const table = await chart("Top names", "table", { query_mode: "aggregate", groupby: ["name"], metrics: ["sum__num"], row_limit: 5, order_desc: true });
   const cloud = await chart("Name cloud", "word_cloud", { series: "name", metric: "sum__num", row_limit: 20 });
