@@ -2,10 +2,14 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Database } from "../client";
 import { dashboards, keyValues } from "../schema";
 
-/** Stores a dashboard's new json_metadata (its native filter configuration changed); answers changed_on. */
-export async function setDashboardMetadata(db: Database, id: number, jsonMetadata: string, actor: number): Promise<string> {
-  const changed_on = new Date().toISOString();
-  await db.update(dashboards).set({ json_metadata: jsonMetadata, changed_on, changed_by_fk: actor }).where(eq(dashboards.id, id)).run();
+/**
+ * Stores a dashboard's new json_metadata (its native filters or colours changed); answers changed_on. With
+ * `keep`, changed_on and changed_by stay as they were (Superset's mark_updated=false): written back explicitly,
+ * since the schema stamps changed_on on every update.
+ */
+export async function setDashboardMetadata(db: Database, id: number, jsonMetadata: string, actor: number, keep?: { changed_on: string | null }): Promise<string | null> {
+  const changed_on = keep ? keep.changed_on : new Date().toISOString();
+  await db.update(dashboards).set(keep ? { json_metadata: jsonMetadata, changed_on } : { json_metadata: jsonMetadata, changed_on, changed_by_fk: actor }).where(eq(dashboards.id, id)).run();
   return changed_on;
 }
 

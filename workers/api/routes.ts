@@ -10,6 +10,7 @@ import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { dashboardApi } from "./dashboard";
 import { dashboardFiltersApi } from "./dashboard-filters";
+import { dashboardColorsApi } from "./dashboard-colors";
 import { dashboardFilterStateApi } from "./dashboard-filter-state";
 import { exploreApi } from "./explore";
 import { dashboardPermalinkApi } from "./dashboard-permalink";
@@ -25,4 +26,4 @@ import { reportApi } from "./report";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi];
