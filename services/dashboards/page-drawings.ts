@@ -9,6 +9,9 @@ import { drawingKey, readDrawing, writeDrawing } from "./drawing-store";
 // filled the chart-data cache (predraw.ts). A page never waits long for one it lacks: without the render Worker,
 // or when it is slow or fails, the chart shows its loader as before, and the drawing is kept for the next view.
 
+/** The longest the render Worker may take to draw a page's charts (24 take ~0.3 s of its CPU here). */
+const RENDER_TIMEOUT_MS = 10_000;
+
 export interface DrawingDeps {
   renderer: Fetcher | undefined;
   /** keeps work going after the response (waitUntil) */
@@ -37,8 +40,14 @@ export async function pageDrawings(deps: DrawingDeps, inputs: PageDrawingInput[]
 export async function drawAndKeep(renderer: Fetcher, missing: { input: PageDrawingInput; key: string }[]): Promise<Record<number, string>> {
   const request: PageDrawingsRequest = { charts: missing.map((m) => m.input) };
   try {
-    const res = await renderer.fetch("https://render.internal/page-drawings", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
-    if (!res.ok) return {};
+    // bounded: the page's waitUntil holds this promise, and a render Worker that never answers must not hold it forever
+    const res = await renderer.fetch("https://render.internal/page-drawings", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request), signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return {};
+    }
     const { drawings } = (await res.json()) as { drawings: Record<number, string> };
     await Promise.all(missing.map((m) => writeDrawing(m.key, drawings[m.input.id] ?? "")));
     return drawings;

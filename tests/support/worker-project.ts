@@ -39,7 +39,9 @@ export function workerProjectPlugin() {
     miniflare: {
       // The render Worker (ADR 0014) is not started here: report drawing is tested end to end in the integration
       // project (tests/integration/reports-runner.test.ts); in these tests the binding answers that it is absent.
-      serviceBindings: { RENDERER: () => new Response("The render Worker does not run in the worker tests.", { status: 503 }) },
+      // (the request's body is read first: a large one left unread holds the sending Worker's request open, and
+      // with it the waitUntil of the page that sent it, so the next test file never started)
+      serviceBindings: { RENDERER: async (request: Request) => (await request.arrayBuffer(), new Response("The render Worker does not run in the worker tests.", { status: 503 })) },
       bindings: {
         ...TEST_VARS,
         TEST_MIGRATIONS: await readD1Migrations(join(ROOT, "db/migrations")),
