@@ -59,3 +59,21 @@ export async function writeDrawing(key: string, svg: string): Promise<void> {
   keep(key, svg);
   await cache()?.put(`${ORIGIN}/${key}`, new Response(svg, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": `max-age=${KEEP_SECONDS}` } }));
 }
+
+export interface MissingDrawing {
+  input: PageDrawingInput;
+  key: string;
+}
+
+/** The kept drawings of `inputs` by chart id (none for a chart kept as undrawable), and those not kept yet. */
+export async function keptDrawings(inputs: PageDrawingInput[]): Promise<{ drawings: Record<number, string>; missing: MissingDrawing[] }> {
+  const keys = await Promise.all(inputs.map(drawingKey));
+  const kept = await Promise.all(keys.map(readDrawing));
+  const drawings: Record<number, string> = {};
+  const missing: MissingDrawing[] = [];
+  inputs.forEach((input, i) => {
+    if (kept[i] === null) missing.push({ input, key: keys[i] });
+    else if (kept[i]) drawings[input.id] = kept[i]!;
+  });
+  return { drawings, missing };
+}

@@ -1,6 +1,6 @@
 import { PAGE_DRAWING_WAIT_MS, type PageDrawingInput } from "../../core/dashboards/page-drawing";
 import type { PageDrawingsRequest } from "../../core/render/contract";
-import { drawingKey, readDrawing, writeDrawing } from "./drawing-store";
+import { keptDrawings, writeDrawing, type MissingDrawing } from "./drawing-store";
 
 // The first paint of a dashboard page (ADR 0015): the charts whose data the page embeds, drawn by the render
 // Worker as inline SVG at the size their drawing area has in the viewer's grid, so the server's HTML shows every
@@ -21,23 +21,18 @@ export interface DrawingDeps {
 /** The drawings of `inputs` by chart id: those kept, and those the render Worker makes within `waitMs`. */
 export async function pageDrawings(deps: DrawingDeps, inputs: PageDrawingInput[], waitMs = PAGE_DRAWING_WAIT_MS): Promise<Record<number, string>> {
   if (!deps.renderer || !inputs.length) return {};
-  const keys = await Promise.all(inputs.map(drawingKey));
-  const kept = await Promise.all(keys.map(readDrawing));
-  const drawings: Record<number, string> = {};
-  const missing: { input: PageDrawingInput; key: string }[] = [];
-  inputs.forEach((input, i) => {
-    if (kept[i] === null) missing.push({ input, key: keys[i] });
-    else if (kept[i]) drawings[input.id] = kept[i]!;
-  });
+  const { drawings, missing } = await keptDrawings(inputs);
   if (!missing.length) return drawings;
   const made = drawAndKeep(deps.renderer, missing);
   deps.background(made);
-  const inTime = await Promise.race([made, new Promise<null>((r) => setTimeout(() => r(null), waitMs))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const inTime = await Promise.race([made, new Promise<null>((r) => (timer = setTimeout(() => r(null), waitMs)))]);
+  clearTimeout(timer);
   return { ...drawings, ...(inTime ?? {}) };
 }
 
 /** Draws `missing` and keeps each drawing (an empty one for a chart that cannot be drawn, so it is not asked again). */
-export async function drawAndKeep(renderer: Fetcher, missing: { input: PageDrawingInput; key: string }[]): Promise<Record<number, string>> {
+export async function drawAndKeep(renderer: Fetcher, missing: MissingDrawing[]): Promise<Record<number, string>> {
   const request: PageDrawingsRequest = { charts: missing.map((m) => m.input) };
   try {
     // bounded: the page's waitUntil holds this promise, and a render Worker that never answers must not hold it forever

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client";
 import { chartsOfDashboard, visibleDashboard } from "../../db/dashboards/dashboards";
 import { dashboardChartBody } from "./embedded-chart-data";
 import { drawAndKeep, type DrawingDeps } from "./page-drawings";
-import { drawingKey, readDrawing } from "./drawing-store";
+import { keptDrawings } from "./drawing-store";
 
 // Drawings made ahead of a dashboard page (ADR 0015): a batch request that answered a dashboard's charts with fresh
 // data (the view that filled the chart-data cache) has, once answered, the next view's first paint drawn and kept,
@@ -37,7 +37,7 @@ export function freshDashboardOf(answered: AnsweredContext[]): number | null {
   return null;
 }
 
-export async function predrawDashboard(deps: DrawingDeps & { db: Database; env: { DASHBOARD_RBAC?: string } }, principal: Principal, dashboardId: number, gridWidth: number, answered: AnsweredContext[]): Promise<void> {
+export async function predrawDashboard(deps: Pick<DrawingDeps, "renderer"> & { db: Database; env: { DASHBOARD_RBAC?: string } }, principal: Principal, dashboardId: number, gridWidth: number, answered: AnsweredContext[]): Promise<void> {
   if (!deps.renderer) return;
   const row = await visibleDashboard(deps.db, { id: dashboardId }, dashboardViewer(principal, dashboardRbacOn(deps.env)));
   if (!row) return;
@@ -51,9 +51,6 @@ export async function predrawDashboard(deps: DrawingDeps & { db: Database; env: 
     const result = body && byRequest.get(queryFingerprint(body));
     if (result) results[chart.id] = result;
   }
-  const inputs = pageDrawingInputs(layout, gridWidth, charts, results);
-  const keys = await Promise.all(inputs.map(drawingKey));
-  const kept = await Promise.all(keys.map(readDrawing));
-  const missing = inputs.map((input, i) => ({ input, key: keys[i] })).filter((_, i) => kept[i] === null);
+  const { missing } = await keptDrawings(pageDrawingInputs(layout, gridWidth, charts, results));
   if (missing.length) await drawAndKeep(deps.renderer, missing);
 }

@@ -60,6 +60,6 @@ chartDataBatchApi.post("/api/v1/chart/data/batch", requires("can_read", "Chart")
 function predrawAfter(c: Context<AppEnv>, answered: AnsweredContext[]): Promise<void> {
   const dashboardId = freshDashboardOf(answered);
   if (dashboardId === null) return Promise.resolve();
-  const deps = { renderer: c.env.RENDERER, background: (p: Promise<unknown>) => c.executionCtx.waitUntil(p), db: c.get("db"), env: c.env };
+  const deps = { renderer: c.env.RENDERER, db: c.get("db"), env: c.env };
   return predrawDashboard(deps, principalOf(c), dashboardId, gridWidthOf(c.req.header("Cookie") ?? null), answered).catch(() => {});
 }
