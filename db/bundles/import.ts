@@ -54,7 +54,9 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
     const create = step.action === "create";
     if (step.kind === "database") {
       const { values, password } = databaseRow(d);
-      const row = { ...values, ...(password ? { password: await encryptSecret(opts.secret, password) } : {}) };
+      // undefined: the masked URI keeps the stored password (the plan allowed it for the same target only);
+      // null: the URI has none, so none is kept
+      const row = { ...values, ...(password === undefined ? {} : { password: password ? await encryptSecret(opts.secret, password) : null }) };
       items.push(create
         ? db.insert(databases).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit })
         : db.update(databases).set({ ...row, ...audit }).where(eq(databases.id, id)));
