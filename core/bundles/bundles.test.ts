@@ -25,7 +25,7 @@ function files(extra: Record<string, unknown> = {}, type = "Dashboard"): Map<str
 }
 
 const empty = (): ExistingState => ({ databases: new Map(), databaseNames: new Map(), datasets: new Map(), datasetKeys: [], charts: new Map(), dashboards: new Map(), dashboardSlugs: new Map(), savedQueries: new Map() });
-const admin: Importer = { id: 1, admin: true, canWrite: () => true };
+const admin: Importer = { id: 1, admin: true, canWrite: () => true, scope: { all: true } };
 
 test("a written bundle reads back without its top folder", () => {
   const zip = writeBundleZip("dashboard_export_20240101T000000", files());
@@ -99,7 +99,7 @@ test("an existing dashboard needs overwrite=true; existing dependencies are kept
   expect(planImport(bundle, state, "dashboard", false, admin).errors).toEqual({ "dashboards/Sales_1.yaml": "Dashboard already exists and `overwrite=true` was not passed" });
   const plan = planImport(bundle, state, "dashboard", true, admin);
   expect(plan.steps.map((s) => `${s.kind}:${s.action}`)).toEqual(["database:keep", "dataset:keep", "chart:create", "dashboard:update"]);
-  const alpha: Importer = { id: 2, admin: false, canWrite: (v) => v !== "Database" };
+  const alpha: Importer = { id: 2, admin: false, canWrite: (v) => v !== "Database", scope: { all: true } };
   expect(planImport(bundle, state, "dashboard", true, alpha).errors).toEqual({ "dashboards/Sales_1.yaml": "A dashboard already exists and user doesn't have permissions to overwrite it" });
 });
 

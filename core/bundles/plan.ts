@@ -1,6 +1,7 @@
 import { parseSqlalchemyUri } from "../connectors/uri";
 import { PASSWORD_NEEDED, storedPasswordUse } from "../connectors/stored-password";
 import { sentPassword } from "./import-rows";
+import type { DatasetScope } from "../datasets/access";
 import { IMPORTS, type AssetKind, type BundleErrors, type Config, type ParsedBundle } from "./parse";
 
 // Superset's import rules, decided before anything is written: objects are matched by uuid (a dataset also by its
@@ -31,6 +32,8 @@ export interface Importer {
   id: number;
   admin: boolean;
   canWrite: (view: string) => boolean;
+  /** the importer's data access: what an imported dashboard may link (db/dashboards/link-guard.ts) */
+  scope: DatasetScope;
 }
 
 export type Action = "create" | "update" | "keep";
