@@ -253,3 +253,65 @@ test("with DASHBOARD_RBAC a dashboard owner cannot read another's dataset by pla
   expect((await flightsData(shared.id)).status).toBe(200); // the role grant itself still works
   await refused(await attacker.post(`/api/v1/dashboard/${shared.id}/copy/`, { dashboard_title: `Copy ${unique()}`, json_metadata: "{}", duplicate_slices: false }), "copy");
 });
+
+test("each anonymous visitor's filter states and Explore form data are theirs alone", async () => {
+  const shown = await dashboard(`Anon states ${unique()}`, await chartOn(birthNames.id));
+  const publicRole = await roleId(admin, "Public");
+  const granted = [
+    pairId("can_read", "Dashboard"), pairId("can_read", "Chart"), datasetPair(birthNames, "birth_names"),
+    pairId("can_read", "ExploreFormDataRestApi"), pairId("can_write", "ExploreFormDataRestApi"),
+  ];
+  expect((await admin.post(`/api/v1/security/roles/${publicRole}/permissions`, { permission_view_menu_ids: granted })).status).toBe(200);
+  try {
+    // a visitor: the first write hands them an owner cookie, which their later requests send
+    const visitor = () => {
+      let cookie = "";
+      return async (path: string, method = "GET", body?: unknown) => {
+        const res = await anonymous(path, {
+          method, headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const set = /anon_owner=[^;]+/.exec(res.headers.get("set-cookie") ?? "");
+        if (set) cookie = set[0];
+        return res;
+      };
+    };
+    const alice = visitor();
+    const bob = visitor();
+    const state = (v: string) => ({ value: JSON.stringify({ "NATIVE_FILTER-1": { filterState: { value: [v] } } }) });
+    const marker = `only_alice_${unique()}`;
+    const made = await alice(`/api/v1/dashboard/${shown.id}/filter_state`, "POST", state(marker));
+    expect(made.status).toBe(201);
+    expect(made.headers.get("set-cookie")).toMatch(/anon_owner=.*HttpOnly/i);
+    const key = (await json(made)).key as string;
+    const path = `/api/v1/dashboard/${shown.id}/filter_state/${key}`;
+    expect((await alice(path)).status).toBe(200);
+    // another anonymous visitor can neither read, change nor delete it, nor open the dashboard page with it
+    expect((await bob(path)).status).toBe(404);
+    expect((await bob(path, "PUT", state("girl"))).status).toBe(404);
+    expect((await bob(path, "DELETE")).status).toBe(404);
+    const page = await (await bob(`/superset/dashboard/${shown.slug}/?native_filters_key=${key}`)).text();
+    expect(page).not.toContain(marker);
+    // a cookie forged without the secret names nobody
+    expect((await anonymous(path, { headers: { Cookie: "anon_owner=eyJhaWQiOiJ4In0.forged" } })).status).toBe(404);
+    // the owner still has it, unchanged, and may change it
+    expect(JSON.parse((await json(await alice(path))).value)["NATIVE_FILTER-1"].filterState.value).toEqual([marker]);
+    expect(await (await alice(`/superset/dashboard/${shown.slug}/?native_filters_key=${key}`)).text()).toContain(marker);
+    expect((await alice(path, "PUT", state("both"))).status).toBe(200);
+
+    // Explore's unsaved form data likewise
+    const formData = { datasource_id: birthNames.id, datasource_type: "table", form_data: JSON.stringify({ viz_type: "table", datasource: `${birthNames.id}__table` }) };
+    const stored = await alice("/api/v1/explore/form_data", "POST", formData);
+    expect(stored.status).toBe(201);
+    const formKey = (await json(stored)).key as string;
+    expect((await alice(`/api/v1/explore/form_data/${formKey}`)).status).toBe(200);
+    expect((await bob(`/api/v1/explore/form_data/${formKey}`)).status).toBe(404);
+    expect((await bob(`/api/v1/explore/form_data/${formKey}`, "DELETE")).status).toBe(403);
+    // bob's PUT gets a key of his own and leaves alice's entry alone
+    const bobs = await bob(`/api/v1/explore/form_data/${formKey}`, "PUT", formData);
+    expect(bobs.status).toBe(200);
+    expect((await json(bobs)).key).not.toBe(formKey);
+    expect((await alice(`/api/v1/explore/form_data/${formKey}`)).status).toBe(200);
+  } finally {
+    expect((await admin.post(`/api/v1/security/roles/${publicRole}/permissions`, { permission_view_menu_ids: [] })).status).toBe(200);
+  }
+});
