@@ -4,6 +4,7 @@ import type { Env } from "../services/env";
 import type { CachedChartDataLookup, EmbeddedChartData } from "../core/dashboards/embedded-data";
 import type { Layout } from "../core/dashboards/layout";
 import type { PageDrawingChart } from "../core/dashboards/page-drawing";
+import type { KeyOwner } from "../core/security/key-owner";
 
 /** What the Worker hands every Remix loader and action (see workers/remix.ts). */
 export interface EdgeLoadContext {
@@ -16,6 +17,8 @@ export interface EdgeLoadContext {
    */
   publicPrincipal: Principal | null;
   csrfToken: string | null;
+  /** the caller as the owner of stored filter states: a user id, an anonymous visitor's own id (cookie), or null */
+  keyOwner: KeyOwner | null;
   waitUntil: (promise: Promise<unknown>) => void;
   /** the Content-Security-Policy nonce of this response: every inline script the page renders carries it */
   cspNonce: string;

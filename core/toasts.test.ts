@@ -27,6 +27,7 @@ test("a success clears the errors shown before it, not the warnings or infos", (
 test("field errors read with labels, never raw keys", () => {
   expect(fieldErrorSummary({ database_name: "A database with the same name already exists." })).toBe("Database name: A database with the same name already exists.");
   expect(fieldErrorSummary({ sqlalchemy_uri: "Invalid URI" })).toBe("SQLAlchemy URI: Invalid URI");
+  expect(fieldErrorSummary({ _schema: "Must provide a password for the database" })).toBe("Must provide a password for the database");
   expect(fieldErrorSummary({ first_name: "First name is required" })).toBe("First name is required");
   expect(fieldErrorSummary({ extra: "Not JSON" }, { extra: "Extra settings" })).toBe("Extra settings: Not JSON");
   expect(fieldErrorSummary({})).toBe("Please correct the highlighted fields.");

@@ -53,6 +53,8 @@ export function fieldLabel(key: string): string {
  */
 export function fieldErrorSummary(fieldErrors: Record<string, string>, labels: Record<string, string> = {}): string {
   const parts = Object.entries(fieldErrors).map(([key, message]) => {
+    // Marshmallow's `_schema` holds errors of the whole payload (e.g. "Must provide a password for the database")
+    if (key === "_schema") return message;
     const label = labels[key] ?? fieldLabel(key);
     return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
   });

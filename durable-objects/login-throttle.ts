@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { lockout, recentFailures, type ThrottleRule } from "../core/security/throttle";
 
-// One LoginThrottle per user name (`user:<name>`) and per client address (`client:<ip>`): it keeps the times of
+// One LoginThrottle per (client, user name) pair and per client address (`client:<ip>`): it keeps the times of
 // recent failed logins. A Durable Object runs one call at a time, so concurrent guesses are counted exactly.
 
 export class LoginThrottle extends DurableObject {

@@ -25,7 +25,7 @@ function files(extra: Record<string, unknown> = {}, type = "Dashboard"): Map<str
 }
 
 const empty = (): ExistingState => ({ databases: new Map(), databaseNames: new Map(), datasets: new Map(), datasetKeys: [], charts: new Map(), dashboards: new Map(), dashboardSlugs: new Map(), savedQueries: new Map() });
-const admin: Importer = { id: 1, admin: true, canWrite: () => true };
+const admin: Importer = { id: 1, admin: true, canWrite: () => true, scope: { all: true } };
 
 test("a written bundle reads back without its top folder", () => {
   const zip = writeBundleZip("dashboard_export_20240101T000000", files());
@@ -69,9 +69,29 @@ test("a new database whose URI holds the mask needs its password; given one, the
   expect(plan.steps.map((s) => `${s.kind}:${s.action}`)).toEqual(["database:create", "dataset:create", "chart:create", "dashboard:create"]);
 });
 
+test("overwriting a database with its masked URI keeps the stored password only for the same engine, host, port, user and database", () => {
+  const state = empty();
+  state.databases.set(DB_UUID, { id: 3, owners: [], database_name: "warehouse", sqlalchemy_uri: database.sqlalchemy_uri, has_password: true });
+  state.databaseNames.set("warehouse", DB_UUID);
+  const planFor = (uri: string, passwords: Record<string, string> = {}) =>
+    planImport(parseBundle(files({ "databases/warehouse.yaml": { ...database, sqlalchemy_uri: uri } }, "Database"), "database", passwords).bundle, state, "database", true, admin);
+  // the same target, even written another way, keeps it
+  expect(planFor("postgresql+psycopg2://bi:XXXXXXXXXX@DB.example:5432/sales").errors).toEqual({});
+  for (const moved of ["postgresql://bi:XXXXXXXXXX@evil.example/sales", "postgresql://bi:XXXXXXXXXX@db.example:6543/sales", "postgresql://root:XXXXXXXXXX@db.example/sales", "postgresql://bi:XXXXXXXXXX@db.example/hr", "mysql://bi:XXXXXXXXXX@db.example/sales"]) {
+    const plan = planFor(moved);
+    expect(plan.errors, moved).toEqual({ "databases/warehouse.yaml": { _schema: ["Must provide a password for the database"] } });
+    expect(plan.steps.filter((s) => s.kind === "database"), moved).toEqual([]);
+  }
+  // with the password given again, the new host is fine
+  expect(planFor("postgresql://bi:XXXXXXXXXX@evil.example/sales", { "databases/warehouse.yaml": "typed-again" }).errors).toEqual({});
+  // a database here with no stored password has nothing the mask could stand for
+  state.databases.set(DB_UUID, { ...state.databases.get(DB_UUID)!, has_password: false });
+  expect(planFor(database.sqlalchemy_uri).errors).toEqual({ "databases/warehouse.yaml": { _schema: ["Must provide a password for the database"] } });
+});
+
 test("an existing dashboard needs overwrite=true; existing dependencies are kept; others' objects are not overwritten", () => {
   const state = empty();
-  state.databases.set(DB_UUID, { id: 3, owners: [], database_name: "warehouse" });
+  state.databases.set(DB_UUID, { id: 3, owners: [], database_name: "warehouse", sqlalchemy_uri: database.sqlalchemy_uri, has_password: true });
   state.databaseNames.set("warehouse", DB_UUID);
   state.datasets.set(DS_UUID, { id: 4, owners: [9] });
   state.dashboards.set(DASH_UUID, { id: 5, owners: [9] });
@@ -79,7 +99,7 @@ test("an existing dashboard needs overwrite=true; existing dependencies are kept
   expect(planImport(bundle, state, "dashboard", false, admin).errors).toEqual({ "dashboards/Sales_1.yaml": "Dashboard already exists and `overwrite=true` was not passed" });
   const plan = planImport(bundle, state, "dashboard", true, admin);
   expect(plan.steps.map((s) => `${s.kind}:${s.action}`)).toEqual(["database:keep", "dataset:keep", "chart:create", "dashboard:update"]);
-  const alpha: Importer = { id: 2, admin: false, canWrite: (v) => v !== "Database" };
+  const alpha: Importer = { id: 2, admin: false, canWrite: (v) => v !== "Database", scope: { all: true } };
   expect(planImport(bundle, state, "dashboard", true, alpha).errors).toEqual({ "dashboards/Sales_1.yaml": "A dashboard already exists and user doesn't have permissions to overwrite it" });
 });
 
@@ -95,7 +115,7 @@ test("a dataset naming an unknown database, or a database name already taken, is
 
 test("a dataset with a new uuid lands on the table already registered on that database", () => {
   const state = empty();
-  state.databases.set(DB_UUID, { id: 3, owners: [], database_name: "warehouse" });
+  state.databases.set(DB_UUID, { id: 3, owners: [], database_name: "warehouse", sqlalchemy_uri: database.sqlalchemy_uri, has_password: true });
   state.datasetKeys.push({ id: 40, uuid: "22222222-2222-2222-2222-222222222222", database_id: 3, catalog: null, schema: "main", table_name: "orders", owners: [] });
   const { bundle } = parseBundle(files({ "databases/warehouse.yaml": undefined }), "chart", {});
   const plan = planImport(bundle, state, "chart", false, admin);

@@ -1,4 +1,4 @@
-import { maskUri, parseSqlalchemyUri, passwordInUri } from "../connectors/uri";
+import { maskUri, parseSqlalchemyUri, passwordInUri, PASSWORD_MASK } from "../connectors/uri";
 import { genericTypeOf } from "../connectors/dialects/common";
 
 // A bundle's configs as the values of our rows (the inverse of export-configs.ts). JSON-valued fields arrive as
@@ -10,7 +10,18 @@ const bool = (v: unknown, dflt: boolean) => (typeof v === "boolean" ? v : dflt);
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isInteger(v) ? v : null);
 export const jsonText = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v));
 
-/** The row and the plaintext password (from the passwords form field or written in the URI), to encrypt. */
+/**
+ * The password a database config brings: the passwords form field (or a `password` key), else the one written in
+ * its URI; null when the URI has none; undefined when the URI holds the mask (it stands for the stored one).
+ */
+export function sentPassword(d: Json): string | null | undefined {
+  if (typeof d.password === "string") return d.password;
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/@?#]*:([^@/?#]*)@/s.exec(String(d.sqlalchemy_uri ?? ""));
+  if (m && m[1] === PASSWORD_MASK) return undefined;
+  return passwordInUri(String(d.sqlalchemy_uri ?? ""));
+}
+
+/** The row and the plaintext password (sentPassword: undefined keeps the stored one), to encrypt. */
 export function databaseRow(d: Json) {
   const uri = d.sqlalchemy_uri as string;
   const parsed = parseSqlalchemyUri(uri);
@@ -22,7 +33,7 @@ export function databaseRow(d: Json) {
       extra: jsonText(d.extra) ?? "{}", impersonate_user: bool(d.impersonate_user, false), force_ctas_schema: str(d.force_ctas_schema),
       external_url: str(d.external_url), is_managed_externally: bool(d.is_managed_externally, false),
     },
-    password: str(d.password) ?? passwordInUri(uri),
+    password: sentPassword(d),
   };
 }
 

@@ -1,11 +1,15 @@
-import { PASSWORD_MASK, parseSqlalchemyUri } from "../connectors/uri";
+import { parseSqlalchemyUri } from "../connectors/uri";
+import { PASSWORD_NEEDED, storedPasswordUse } from "../connectors/stored-password";
+import { sentPassword } from "./import-rows";
+import type { DatasetScope } from "../datasets/access";
 import { IMPORTS, type AssetKind, type BundleErrors, type Config, type ParsedBundle } from "./parse";
 
 // Superset's import rules, decided before anything is written: objects are matched by uuid (a dataset also by its
 // database, schema and table name, so a bundle made elsewhere lands on the table already registered here); the
 // endpoint's own type is refused when it exists unless `overwrite=true`; dependencies that exist are kept as they
-// are (the assets endpoint overwrites everything, as Superset's); a new database whose URI holds the mask needs its
-// password; creating or overwriting needs the rights Superset asks for. Any error and nothing is written.
+// are (the assets endpoint overwrites everything, as Superset's); a database whose URI holds the mask needs its
+// password, unless it overwrites one here that has a password and the same engine, host, port, user and database
+// (core/connectors/stored-password.ts: a stored password never follows a changed host); creating or overwriting needs the rights Superset asks for. Any error and nothing is written.
 
 export interface Existing {
   id: number;
@@ -13,7 +17,8 @@ export interface Existing {
 }
 
 export interface ExistingState {
-  databases: Map<string, Existing & { database_name: string }>;
+  /** with the stored (masked) URI and whether a password is stored, for the masked-URI rule */
+  databases: Map<string, Existing & { database_name: string; sqlalchemy_uri: string; has_password: boolean }>;
   databaseNames: Map<string, string>; // name → uuid
   datasets: Map<string, Existing>;
   datasetKeys: { id: number; uuid: string; database_id: number; catalog: string | null; schema: string | null; table_name: string; owners: number[] }[];
@@ -27,6 +32,8 @@ export interface Importer {
   id: number;
   admin: boolean;
   canWrite: (view: string) => boolean;
+  /** the importer's data access: what an imported dashboard may link (db/dashboards/link-guard.ts) */
+  scope: DatasetScope;
 }
 
 export type Action = "create" | "update" | "keep";
@@ -101,8 +108,8 @@ export function planImport(bundle: ParsedBundle, existing: ExistingState, resour
         fail(config.path, { sqlalchemy_uri: [e instanceof Error ? e.message : "Invalid connection string"] });
       }
       if (!engineOk) continue;
-      if (maskedPassword(d.sqlalchemy_uri as string) && typeof d.password !== "string") {
-        fail(config.path, { _schema: ["Must provide a password for the database"] });
+      if (sentPassword(d) === undefined) {
+        fail(config.path, { _schema: [PASSWORD_NEEDED] });
         continue;
       }
     }
@@ -111,7 +118,16 @@ export function planImport(bundle: ParsedBundle, existing: ExistingState, resour
       fail(config.path, { database_name: ["A database with the same name already exists."] });
       continue;
     }
-    add(decide("database", config, match));
+    const step = decide("database", config, match);
+    // overwriting: the masked URI may keep the stored password only for the same target
+    if (step?.action === "update" && match) {
+      const stored = { sqlalchemy_uri: match.sqlalchemy_uri, hasPassword: match.has_password };
+      if (storedPasswordUse(sentPassword(d), stored, d.sqlalchemy_uri as string) === "ask") {
+        fail(config.path, { _schema: [PASSWORD_NEEDED] });
+        continue;
+      }
+    }
+    add(step);
   }
 
   const databaseIdOf = (uuid: string): number | "new" | null => {
@@ -165,9 +181,4 @@ export function planImport(bundle: ParsedBundle, existing: ExistingState, resour
   }
 
   return { steps, errors };
-}
-
-function maskedPassword(uri: string): boolean {
-  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/@?#]*:([^@/?#]*)@/s.exec(uri);
-  return !!m && m[1] === PASSWORD_MASK;
 }

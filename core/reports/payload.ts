@@ -1,6 +1,7 @@
 import { validationError } from "../http/errors";
 import { crontabProblem } from "./crontab-check";
 import { isReportTimezone } from "./timezones";
+import { isSendableAddress, splitAddresses } from "./recipients";
 
 // The POST/PUT body of Superset's ReportScheduleRestApi (ReportSchedulePostSchema / PutSchema), checked field by
 // field with Marshmallow's messages; rules that join fields or need the database live in rules.ts.
@@ -12,6 +13,11 @@ export const VALIDATOR_TYPES = ["not null", "operator"] as const;
 export const VALIDATOR_OPERATORS = ["<", "<=", ">", ">=", "==", "!="] as const;
 /** Recipient types this Worker can deliver to (Superset also lists Slack, which needs a Slack app). */
 export const RECIPIENT_TYPES = ["Email"] as const;
+/**
+ * Distinct addresses one report may send to (to, cc and bcc of all its recipients together): a report is an
+ * owner's mailing, not a bulk sender; checked when it is saved, so a run never meets a list it would refuse.
+ */
+export const MAX_REPORT_RECIPIENTS = 100;
 /** Superset's ALERT_REPORTS_MIN/MAX_CUSTOM_SCREENSHOT_WIDTH defaults */
 export const MIN_CUSTOM_WIDTH = 600;
 export const MAX_CUSTOM_WIDTH = 2400;
@@ -104,7 +110,9 @@ const validatorConfig: Check = (v) => {
 };
 const recipients: Check = (v) => {
   if (!Array.isArray(v)) return "Not a valid list.";
+  if (v.length > MAX_REPORT_RECIPIENTS) return `At most ${MAX_REPORT_RECIPIENTS} recipients are allowed.`;
   const out: RecipientPayload[] = [];
+  const everyone = new Set<string>();
   for (const [i, r] of v.entries()) {
     if (!isObject(r)) return `${i}: Not a valid mapping type.`;
     if (!(RECIPIENT_TYPES as readonly unknown[]).includes(r.type)) return `${i}: type: ${oneOf(RECIPIENT_TYPES)}`;
@@ -114,10 +122,16 @@ const recipients: Check = (v) => {
     for (const [key, value] of Object.entries(config)) {
       if (key !== "target" && key !== "ccTarget" && key !== "bccTarget") return `${i}: recipient_config_json: ${key}: Unknown field.`;
       if (typeof value !== "string") return `${i}: recipient_config_json: ${key}: Not a valid string.`;
+      // addresses are split on commas and semicolons, as the run splits them (recipients.ts)
+      const addresses = splitAddresses(value);
+      const bad = addresses.find((a) => !isSendableAddress(a));
+      if (bad !== undefined) return `${i}: recipient_config_json: ${key}: Not a valid email address: ${JSON.stringify(bad.slice(0, 100))}`;
+      for (const a of addresses) everyone.add(a.toLowerCase());
       targets[key] = value;
     }
     out.push({ type: r.type as RecipientPayload["type"], recipient_config_json: targets });
   }
+  if (everyone.size > MAX_REPORT_RECIPIENTS) return `At most ${MAX_REPORT_RECIPIENTS} recipients are allowed (to, cc and bcc together); got ${everyone.size}.`;
   return { ok: out };
 };
 const extra: Check = (v) => (isObject(v) ? { ok: v } : "Not a valid mapping type.");

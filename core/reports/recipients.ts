@@ -12,6 +12,12 @@ export interface EmailRecipients {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
 const ADDRESS = /^[^\s@<>()",;:\\[\]\u0000-\u001f\u007f]+@[^\s@<>()",;:\\[\]\u0000-\u001f\u007f]+$/;
 
+/** RFC 5321's longest path: an address longer than this is refused before it reaches an SMTP command. */
+export const MAX_ADDRESS_LENGTH = 254;
+
+/** Whether an address (one of a split list) is one this Worker can send to. */
+export const isSendableAddress = (address: string) => address.length <= MAX_ADDRESS_LENGTH && ADDRESS.test(address);
+
 export function splitAddresses(text: unknown): string[] {
   if (typeof text !== "string") return [];
   return text.split(/[,;]/).map((a) => a.trim()).filter(Boolean);
@@ -30,7 +36,7 @@ export function parseRecipient(type: string, configJson: string | null): EmailRe
 
 /** The addresses that would not survive an SMTP command, to name in the run's error. */
 export function invalidAddresses(r: EmailRecipients): string[] {
-  return [...r.to, ...r.cc, ...r.bcc].filter((a) => !ADDRESS.test(a));
+  return [...r.to, ...r.cc, ...r.bcc].filter((a) => !isSendableAddress(a));
 }
 
 export const everyAddress = (r: EmailRecipients) => [...new Set([...r.to, ...r.cc, ...r.bcc])];

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { lockout, recentFailures, ruleFrom, DEFAULT_USER_RULE } from "./throttle";
+import { clientKey, lockout, recentFailures, ruleFrom, DEFAULT_USER_RULE } from "./throttle";
 
 const rule = { maxFailures: 3, windowMs: 60_000 };
 
@@ -19,4 +19,18 @@ test("rules from configuration, defaults for anything malformed", () => {
   expect(ruleFrom("5", "60", DEFAULT_USER_RULE)).toEqual({ maxFailures: 5, windowMs: 60_000 });
   expect(ruleFrom("zero", "-1", DEFAULT_USER_RULE)).toEqual(DEFAULT_USER_RULE);
   expect(ruleFrom(undefined, undefined, DEFAULT_USER_RULE)).toEqual(DEFAULT_USER_RULE);
+});
+
+test.each([
+  ["203.0.113.7", "203.0.113.7"],
+  ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+  ["2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"], // any address of one /64 is one client
+  ["2001:db8::1", "2001:db8:0:0::/64"],
+  ["2001:0db8:0001:0002::", "2001:db8:1:2::/64"],
+  ["::1", "0:0:0:0::/64"],
+  ["::ffff:198.51.100.2", "198.51.100.2"], // IPv4-mapped is the IPv4 client
+  ["local", "local"],
+  ["1::2::3", "1::2::3"], // unreadable counts as itself
+])("client %s counts as %s", (address, key) => {
+  expect(clientKey(address)).toBe(key);
 });

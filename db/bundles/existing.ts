@@ -27,7 +27,7 @@ export async function loadExisting(db: Database, bundle: ParsedBundle): Promise<
   const uuids = (list: { data: Record<string, unknown> }[]) => list.map((c) => c.data.uuid as string);
   const dbUuids = [...new Set([...uuids(bundle.database), ...bundle.dataset.map((c) => c.data.database_uuid as string), ...bundle.saved_query.map((c) => c.data.database_uuid as string)])];
   const dsUuids = [...new Set([...uuids(bundle.dataset), ...bundle.chart.map((c) => c.data.dataset_uuid as string)])];
-  const dbRows = await inChunks(dbUuids, (c) => db.select({ id: databases.id, uuid: databases.uuid, database_name: databases.database_name }).from(databases).where(inArray(databases.uuid, c)).all());
+  const dbRows = await inChunks(dbUuids, (c) => db.select({ id: databases.id, uuid: databases.uuid, database_name: databases.database_name, sqlalchemy_uri: databases.sqlalchemy_uri, has_password: sql<number>`${databases.password} IS NOT NULL` }).from(databases).where(inArray(databases.uuid, c)).all());
   const names = bundle.database.map((c) => c.data.database_name as string);
   const nameRows = await inChunks(names, (c) => db.select({ uuid: databases.uuid, database_name: databases.database_name }).from(databases).where(inArray(databases.database_name, c)).all());
   const dsRows = await inChunks(dsUuids, (c) => db.select({ id: datasets.id, uuid: datasets.uuid }).from(datasets).where(inArray(datasets.uuid, c)).all());
@@ -43,7 +43,7 @@ export async function loadExisting(db: Database, bundle: ParsedBundle): Promise<
   const chOwners = await ownersBy(db, "slice_user", "slice_id", chRows.map((r) => r.id));
   const dashOwners = await ownersBy(db, "dashboard_user", "dashboard_id", dashRows.map((r) => r.id));
   return {
-    databases: new Map(dbRows.map((r) => [r.uuid, { id: r.id, owners: [], database_name: r.database_name }])),
+    databases: new Map(dbRows.map((r) => [r.uuid, { id: r.id, owners: [], database_name: r.database_name, sqlalchemy_uri: r.sqlalchemy_uri, has_password: !!r.has_password }])),
     databaseNames: new Map(nameRows.map((r) => [r.database_name, r.uuid])),
     datasets: new Map(dsRows.map((r) => [r.uuid, { id: r.id, owners: dsOwners.get(r.id) ?? [] }])),
     datasetKeys: keyRows.map((r) => ({ ...r, owners: dsOwners.get(r.id) ?? [] })),

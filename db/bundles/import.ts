@@ -4,7 +4,7 @@ import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, databases, datasetColumns, datasetMetrics, datasetOwners, datasets, savedQueries } from "../schema";
 import { rowChunks } from "../chunked";
 import { loadExisting, nextId } from "./existing";
-import { planImport, type Importer, type Step } from "../../core/bundles/plan";
+import { planImport, type ExistingState, type ImportPlan, type Importer, type Step } from "../../core/bundles/plan";
 import { IMPORTS, type ParsedBundle, type BundleErrors } from "../../core/bundles/parse";
 import { LegacyFilterError, migrateLegacyFilters } from "../../core/dashboards/filters/legacy";
 import { chartRow, columnRows, dashboardRow, databaseRow, datasetRow, metricRows, savedQueryRow } from "../../core/bundles/import-rows";
@@ -12,6 +12,8 @@ import { chartUuidsOf, dashboardForImport } from "../../core/bundles/remap";
 import { encryptSecret } from "../../core/security/crypto";
 import { ensureDatabasePermission, ensureDatasetPermissions } from "../security/data-access-permissions";
 import { forgetDatasets } from "../datasets/cache";
+import { assertMayLink, linkedOf, NOTHING_LINKED } from "../dashboards/link-guard";
+import { nativeFilterDatasetIds } from "../../core/dashboards/data-grant";
 
 // Runs an import plan as one D1 batch (one transaction): new rows get their ids before the batch, so charts,
 // dashboards and their layouts can name them; a failing statement rolls the whole bundle back.
@@ -44,6 +46,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   }
   const idOf = (uuid: string) => ids.get(uuid) ?? existing.databases.get(uuid)?.id ?? existing.datasets.get(uuid)?.id ?? 0;
 
+  await assertImportMayLink(db, plan, existing, ids, who);
   const items: Item[] = [];
   const newDatabases: { id: number; name: string }[] = [];
   const newDatasets: number[] = [];
@@ -54,7 +57,9 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
     const create = step.action === "create";
     if (step.kind === "database") {
       const { values, password } = databaseRow(d);
-      const row = { ...values, ...(password ? { password: await encryptSecret(opts.secret, password) } : {}) };
+      // undefined: the masked URI keeps the stored password (the plan allowed it for the same target only);
+      // null: the URI has none, so none is kept
+      const row = { ...values, ...(password === undefined ? {} : { password: password ? await encryptSecret(opts.secret, password) : null }) };
       items.push(create
         ? db.insert(databases).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit })
         : db.update(databases).set({ ...row, ...audit }).where(eq(databases.id, id)));
@@ -154,3 +159,38 @@ function datasetChildren(db: Database, tableId: number, d: Record<string, unknow
 
 /** The value the conflicting INSERT carried (SQLite's upsert `excluded.` row). */
 const excluded = (column: string): SQL => sql.raw(`excluded.${column}`);
+
+/**
+ * The imported dashboards link only data the importer may read (db/dashboards/link-guard.ts): charts already here
+ * must be readable; charts the import writes read their datasets, which must be readable unless the import creates
+ * them; native filter targets likewise. An overwritten dashboard keeps what it linked before.
+ */
+async function assertImportMayLink(db: Database, plan: ImportPlan, existing: ExistingState, ids: Map<string, number>, who: Importer): Promise<void> {
+  if (who.scope.all) return;
+  const createdDatasets = plan.steps.filter((s) => s.kind === "dataset" && s.action === "create").map((s) => ids.get(s.config.data.uuid as string)!);
+  const writtenCharts = new Map(plan.steps.filter((s) => s.kind === "chart" && s.action !== "keep").map((s) => [s.config.data.uuid as string, s.config.data]));
+  const datasetIdOf = (uuid: string) => ids.get(uuid) ?? existing.datasets.get(uuid)?.id;
+  for (const step of plan.steps.filter((s) => s.kind === "dashboard" && s.action !== "keep")) {
+    const d = step.config.data;
+    const kept: number[] = [];
+    const read: number[] = [];
+    for (const uuid of chartUuidsOf(d.position as Record<string, unknown>)) {
+      const written = writtenCharts.get(uuid);
+      const datasetId = written ? datasetIdOf(written.dataset_uuid as string) : undefined;
+      if (written && datasetId !== undefined) read.push(datasetId);
+      else if (!written && existing.charts.get(uuid)) kept.push(existing.charts.get(uuid)!.id);
+    }
+    // by uuid (Superset's exports) and by a raw datasetId, which the import keeps as it is
+    const targets = [...nativeFilterDatasetUuids(d.metadata).map(datasetIdOf).filter((i): i is number => i !== undefined), ...nativeFilterDatasetIds(d.metadata as Record<string, unknown>)];
+    const before = step.action === "update" ? await linkedOf(db, step.id!) : NOTHING_LINKED;
+    await assertMayLink(db, who.scope, { charts: before.charts, datasets: [...before.datasets, ...createdDatasets] }, { charts: kept, datasets: [...read, ...targets] });
+  }
+}
+
+/** The dataset uuids a bundle dashboard's native filters target (Superset writes datasetUuid in exports). */
+function nativeFilterDatasetUuids(metadata: unknown): string[] {
+  const filters = (metadata as { native_filter_configuration?: unknown } | null)?.native_filter_configuration;
+  if (!Array.isArray(filters)) return [];
+  return filters.flatMap((f) => (f && Array.isArray(f.targets) ? f.targets : []))
+    .map((t: { datasetUuid?: unknown }) => t?.datasetUuid).filter((u): u is string => typeof u === "string");
+}

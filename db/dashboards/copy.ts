@@ -3,13 +3,15 @@ import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards } from "../schema";
 import { remapMetadata, remapPositions, type DashboardCopyPayload } from "../../core/dashboards/copy";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
+import type { DatasetScope } from "../../core/datasets/access";
+import { assertMayLink, NOTHING_LINKED } from "./link-guard";
 
 // Superset's DashboardDAO.copy_dashboard: a new draft dashboard owned by the caller. With duplicate_slices each
 // chart of the original is cloned (owned by the caller) and the layout and metadata point at the clones;
 // without it the copy shows the same charts. Roles and slug are not copied (a slug must stay unique).
 
 export async function copyDashboard(
-  db: Database, original: typeof dashboards.$inferSelect, p: DashboardCopyPayload, actor: number,
+  db: Database, original: typeof dashboards.$inferSelect, p: DashboardCopyPayload, actor: number, saver: DatasetScope,
 ): Promise<{ id: number; changedOn: string }> {
   const { positions: sentPositions, ...meta } = p.json_metadata;
   let positions: Record<string, unknown> = {};
@@ -24,6 +26,8 @@ export async function copyDashboard(
   const linked = (await db.select({ id: dashboardCharts.slice_id }).from(dashboardCharts).where(eq(dashboardCharts.dashboard_id, original.id)).all()).map((r) => r.id);
   const placed = chartIdsOfPositions(positions);
   const chartIds = [...new Set([...linked, ...placed])];
+  // the copy is the copier's, who may give it roles: it links only what the copier may read (link-guard.ts)
+  await assertMayLink(db, saver, NOTHING_LINKED, { charts: chartIds, jsonMetadata: meta });
   const ids = new Map<number, number>();
   if (p.duplicate_slices && chartIds.length) {
     const rows = await db.select().from(charts).where(inArray(charts.id, chartIds)).all();

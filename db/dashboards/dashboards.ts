@@ -39,11 +39,16 @@ export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
   const readableChart = sql`EXISTS (SELECT 1 FROM dashboard_slices ds JOIN slices ON slices.id = ds.slice_id WHERE ds.dashboard_id = ${dashboards.id}${chartVisible ? sql` AND ${chartVisible}` : sql``})`;
   if (!v.rbac) return or(owned, and(eq(dashboards.published, true), readableChart));
   const hasRoles = sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr0 WHERE dr0.dashboard_id = ${dashboards.id})`;
+  return or(owned, and(eq(dashboards.published, true), sql`NOT ${hasRoles}`, readableChart), dashboardRoleGrantWhere(v));
+}
+
+/** A published dashboard one of whose roles the viewer holds: how DASHBOARD_RBAC grants a dashboard (and its data). */
+export function dashboardRoleGrantWhere(v: DashboardViewer): SQL {
   const names = v.roles ?? [];
   const roleGranted = names.length
     ? sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr JOIN ${roles} ar ON ar.id = dr.role_id WHERE dr.dashboard_id = ${dashboards.id} AND ar.name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}))`
     : sql`0`;
-  return or(owned, and(eq(dashboards.published, true), sql`NOT ${hasRoles}`, readableChart), and(eq(dashboards.published, true), roleGranted));
+  return and(eq(dashboards.published, true), roleGranted)!;
 }
 
 const idList = (f: ListFilter): number[] => {

@@ -1,17 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { charts, dashboardCharts, dashboardRoles, dashboards } from "../schema";
-import { dashboardAccessWhere, type DashboardViewer } from "./dashboards";
+import { charts, dashboardCharts, dashboards } from "../schema";
+import { dashboardRoleGrantWhere, type DashboardViewer } from "./dashboards";
 import { nativeFilterTargets, type DashboardDataRef } from "../../core/dashboards/data-grant";
 
 /**
- * Superset's DASHBOARD_RBAC branch of raise_for_access: the dashboard has roles, the viewer may see it (its
- * access filter with RBAC on), and the chart named is on it and reads `datasetId` (or the native filter named
- * targets `datasetId`). One statement for a chart; a filter reads the dashboard's json_metadata.
+ * Superset's DASHBOARD_RBAC branch of raise_for_access: the dashboard is published, the viewer holds one of its
+ * roles, and the chart named is on it and reads `datasetId` (or the native filter named targets `datasetId`). One
+ * statement for a chart; a filter reads the dashboard's json_metadata. Owning the dashboard grants no data (Superset
+ * lets its owners through here too): an owner could otherwise read any chart's dataset by placing the chart on a
+ * draft of their own. What a save may link at all is bounded by link-guard.ts.
  */
 export async function dashboardGrantsDataset(db: Database, ref: DashboardDataRef, datasetId: number, viewer: DashboardViewer): Promise<boolean> {
-  const hasRoles = sql`EXISTS (SELECT 1 FROM ${dashboardRoles} WHERE ${dashboardRoles.dashboard_id} = ${dashboards.id})`;
-  const where = and(eq(dashboards.id, ref.dashboardId), hasRoles, dashboardAccessWhere({ ...viewer, rbac: true }));
+  const where = and(eq(dashboards.id, ref.dashboardId), dashboardRoleGrantWhere(viewer));
   if (ref.kind === "native_filter") {
     const row = await db.select({ json_metadata: dashboards.json_metadata }).from(dashboards).where(where).get();
     return row !== undefined && nativeFilterTargets(row.json_metadata, ref.filterId, datasetId);

@@ -4,6 +4,8 @@ import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, f
 import { validationError } from "../../core/http/errors";
 import type { DashboardPayload } from "../../core/dashboards/payloads";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
+import type { DatasetScope } from "../../core/datasets/access";
+import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
 
 // Writing dashboards: the row, its owners (dashboard_user), roles (dashboard_roles), the charts its layout
 // places (dashboard_slices, synced from position_json as Superset's set_dash_metadata does) and favourites.
@@ -45,21 +47,32 @@ async function placedCharts(db: Database, positionJson: string | null | undefine
   return (await db.select({ id: charts.id }).from(charts).where(inArray(charts.id, ids)).all()).map((r) => r.id);
 }
 
-export async function insertDashboard(db: Database, p: DashboardPayload, owners: number[], actor: number): Promise<number> {
+/** `saver`: the data access of who saves, which bounds what the dashboard may link (db/dashboards/link-guard.ts). */
+export async function insertDashboard(db: Database, p: DashboardPayload, owners: number[], actor: number, saver: DatasetScope): Promise<number> {
+  const placed = await placedCharts(db, p.position_json);
+  await assertMayLink(db, saver, NOTHING_LINKED, { charts: placed, jsonMetadata: p.json_metadata });
   const created = await db
     .insert(dashboards)
     .values({ ...rowValues(p), dashboard_title: p.dashboard_title ?? "[ untitled dashboard ]", uuid: crypto.randomUUID(), created_by_fk: actor, changed_by_fk: actor })
     .returning({ id: dashboards.id })
     .get();
-  await replaceRelations(db, created.id, { owners, roles: p.roles ?? [], charts: await placedCharts(db, p.position_json) });
+  await replaceRelations(db, created.id, { owners, roles: p.roles ?? [], charts: placed });
   return created.id;
 }
 
 /** Updates the row (always touching changed_on, which last_modified_time is read from) and its relations. */
-export async function updateDashboard(db: Database, id: number, p: DashboardPayload, actor: number): Promise<string> {
+export async function updateDashboard(db: Database, id: number, p: DashboardPayload, actor: number, saver: DatasetScope): Promise<string> {
+  const placed = await placedCharts(db, p.position_json);
+  // A save that gives the dashboard a role it did not have grants that role everything linked (with
+  // DASHBOARD_RBAC): then all of it must be readable by the saver, not only what this save adds.
+  const hadRoles = (await db.select({ id: dashboardRoles.role_id }).from(dashboardRoles).where(eq(dashboardRoles.dashboard_id, id)).all()).map((r) => r.id);
+  const addsRole = (p.roles ?? []).some((r) => !hadRoles.includes(r));
+  const before = await linkedOf(db, id);
+  const meta = p.json_metadata !== undefined ? p.json_metadata : addsRole ? ((await db.select({ m: dashboards.json_metadata }).from(dashboards).where(eq(dashboards.id, id)).get())?.m ?? null) : undefined;
+  await assertMayLink(db, saver, addsRole ? NOTHING_LINKED : before, { charts: placed ?? (addsRole ? before.charts : undefined), jsonMetadata: meta });
   const changed_on = new Date().toISOString();
   await db.update(dashboards).set({ ...rowValues(p), changed_by_fk: actor, changed_on }).where(eq(dashboards.id, id)).run();
-  await replaceRelations(db, id, { owners: p.owners, roles: p.roles, charts: await placedCharts(db, p.position_json) });
+  await replaceRelations(db, id, { owners: p.owners, roles: p.roles, charts: placed });
   return changed_on;
 }
 

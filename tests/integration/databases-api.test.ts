@@ -127,6 +127,12 @@ test("test_connection never sends a stored password to a host the caller names",
     }
     // another user name or database on the stored host is another target too
     await admin.post("/api/v1/database/test_connection/", { id: created.id, sqlalchemy_uri: `postgresql://root:XXXXXXXXXX@127.0.0.1:${catcher.port}/postgres` });
+    // a PUT moving the database to the catcher with the masked password is asked for the password; had it been
+    // saved, browsing the database would send the stored password there
+    const moved = await admin.put(`/api/v1/database/${created.id}`, { sqlalchemy_uri: elsewhere });
+    expect(moved.status).toBe(422);
+    expect(await moved.json()).toEqual({ message: { _schema: ["Must provide a password for the database"] } });
+    await admin.get(`/api/v1/database/${created.id}/schemas/?q=(force:!t)`);
     expect(catcher.caught.some((p) => p.includes(secret))).toBe(false);
     // the stored target itself is still tested with the stored password
     const same = await admin.post("/api/v1/database/test_connection/", { id: created.id, sqlalchemy_uri: "postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test" });

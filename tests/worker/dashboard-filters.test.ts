@@ -14,6 +14,9 @@ beforeAll(async () => {
   birthNames = await exampleDataset(admin, "birth_names");
 });
 
+/** datasource_access on birth_names (the filters' dataset) */
+const datasetPair = (all: Awaited<ReturnType<typeof pairs>>) => all.find((p) => p.permission.name === "datasource_access" && p.view_menu.name.endsWith(`(id:${birthNames.id})`))!.id;
+
 const selectFilter = (id: string, name: string, column: string, extra: Record<string, unknown> = {}) => ({
   id, type: "NATIVE_FILTER", name, filterType: "filter_select", targets: [{ datasetId: birthNames.id, column: { name: column } }],
   defaultDataMask: { filterState: {}, extraFormData: {} }, controlValues: { multiSelect: true }, cascadeParentIds: [],
@@ -70,7 +73,11 @@ test("bad filter bodies are 400s naming the problem; nobody but owners changes t
   const editor = await gammaWith(admin, [pairFor(all, "can_write", "Dashboard")!.id, pairFor(all, "can_read", "Dashboard")!.id]);
   const mine = await editor.post("/api/v1/dashboard/", { dashboard_title: `Mine ${unique()}` });
   expect(mine.status).toBe(201);
-  expect((await editor.put(`/api/v1/dashboard/${(await json(mine)).id}/filters`, { modified: [selectFilter("NATIVE_FILTER-m", "M", "gender")] })).status).toBe(200);
+  // a filter on a dataset the editor may not read is refused even on their own dashboard (db/dashboards/link-guard.ts)
+  expect((await editor.put(`/api/v1/dashboard/${(await json(mine)).id}/filters`, { modified: [selectFilter("NATIVE_FILTER-m", "M", "gender")] })).status).toBe(403);
+  const reader = await gammaWith(admin, [pairFor(all, "can_write", "Dashboard")!.id, pairFor(all, "can_read", "Dashboard")!.id, datasetPair(all)]);
+  const theirs = await reader.post("/api/v1/dashboard/", { dashboard_title: `Theirs ${unique()}` });
+  expect((await reader.put(`/api/v1/dashboard/${(await json(theirs)).id}/filters`, { modified: [selectFilter("NATIVE_FILTER-m", "M", "gender")] })).status).toBe(200);
   // the admin's dashboard is a draft: not even visible to the editor
   expect([403, 404]).toContain((await editor.put(`/api/v1/dashboard/${id}/filters`, { modified: [] })).status);
 });

@@ -115,7 +115,7 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
   }
   const { bundle, errors } = parseBundle(files, resource, passwords);
   if (Object.keys(errors).length) throw failed(errors);
-  const result = await importBundle(c.var.db, bundle, { id: p.id, admin: isAdmin(p), canWrite: (view) => can(p, "can_write", view) }, {
+  const result = await importBundle(c.var.db, bundle, { id: p.id, admin: isAdmin(p), canWrite: (view) => can(p, "can_write", view), scope: datasetScope(p) }, {
     resource,
     overwrite: resource === "assets" || truthy(form.get("overwrite")),
     syncColumns: truthy(form.get("sync_columns")),

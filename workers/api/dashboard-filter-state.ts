@@ -9,13 +9,16 @@ import { parseIdOrSlug } from "../../core/dashboards/shape";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import { visibleDashboard } from "../../db/dashboards/dashboards";
 import { filterStateRow } from "../../db/dashboards/filters";
+import { keyOwnerOf } from "../http/key-owner";
+import { mayChangeKey, mayReadKey } from "../../core/security/key-owner";
 import {
   FILTER_STATE_TTL_MS, FilterStateError, parseFilterStateBody, parseTabId, type FilterStateEntry,
 } from "../../core/dashboards/filters/filter-state";
 
 // Superset's /api/v1/dashboard/{pk}/filter_state[/{key}]: a viewer's filter state, kept for a week. Anyone who
 // may read the dashboard keeps their own states (the permission is the dashboard's can_read, which is what
-// Superset's Gamma holds through DashboardFilterStateRestApi); only the owner changes or deletes one.
+// Superset's Gamma holds through DashboardFilterStateRestApi); only the owner changes or deletes one. Each anonymous
+// visitor is an owner of their own, whose states nobody else reads (core/security/key-owner.ts).
 
 export const dashboardFilterStateApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
@@ -51,7 +54,10 @@ async function entryOf(c: C, dashboard: number) {
   const row = await filterStateRow(c.var.db, key);
   const entry = row ? (JSON.parse(row.value) as FilterStateEntry) : null;
   if (!row || !entry || entry.dashboardId !== dashboard) throw notFound("The filter state was not found.");
-  return { row, entry };
+  const caller = await keyOwnerOf(c, principalOf(c));
+  // another anonymous visitor's state answers as if absent
+  if (!mayReadKey(entry.owner, caller)) throw notFound("The filter state was not found.");
+  return { row, entry, caller };
 }
 
 const expiry = () => new Date(Date.now() + FILTER_STATE_TTL_MS).toISOString();
@@ -59,16 +65,17 @@ const expiry = () => new Date(Date.now() + FILTER_STATE_TTL_MS).toISOString();
 dashboardFilterStateApi.post("/api/v1/dashboard/:pk/filter_state", read, async (c) => {
   const dashboard = await dashboardId(c);
   const body = await jsonObject(c);
-  const entry: FilterStateEntry = { dashboardId: dashboard, owner: principalOf(c).id, tabId: input(() => parseTabId(c.req.query("tab_id"))), value: input(() => parseFilterStateBody(body)) };
+  const owner = await keyOwnerOf(c, principalOf(c));
+  const entry: FilterStateEntry = { dashboardId: dashboard, owner, tabId: input(() => parseTabId(c.req.query("tab_id"))), value: input(() => parseFilterStateBody(body)) };
   const key = randomKey();
-  await c.var.db.insert(keyValues).values({ uuid: key, resource: RESOURCE, value: JSON.stringify(entry), created_by_fk: entry.owner, expires_on: expiry() }).run();
+  await c.var.db.insert(keyValues).values({ uuid: key, resource: RESOURCE, value: JSON.stringify(entry), created_by_fk: typeof owner === "number" ? owner : null, expires_on: expiry() }).run();
   return c.json({ key }, 201);
 });
 
 dashboardFilterStateApi.put("/api/v1/dashboard/:pk/filter_state/:key", read, async (c) => {
   const dashboard = await dashboardId(c);
-  const { row, entry } = await entryOf(c, dashboard);
-  if (entry.owner !== principalOf(c).id) throw forbidden("Only the user who stored this filter state may change it");
+  const { row, entry, caller } = await entryOf(c, dashboard);
+  if (!mayChangeKey(entry.owner, caller)) throw forbidden("Only the user who stored this filter state may change it");
   const body = await jsonObject(c);
   const value = input(() => parseFilterStateBody(body));
   const next = { ...entry, value, tabId: input(() => parseTabId(c.req.query("tab_id"))) ?? entry.tabId };
@@ -82,8 +89,8 @@ dashboardFilterStateApi.get("/api/v1/dashboard/:pk/filter_state/:key", read, asy
 });
 
 dashboardFilterStateApi.delete("/api/v1/dashboard/:pk/filter_state/:key", read, async (c) => {
-  const { row, entry } = await entryOf(c, await dashboardId(c));
-  if (entry.owner !== principalOf(c).id) throw forbidden("Only the user who stored this filter state may delete it");
+  const { row, entry, caller } = await entryOf(c, await dashboardId(c));
+  if (!mayChangeKey(entry.owner, caller)) throw forbidden("Only the user who stored this filter state may delete it");
   await c.var.db.delete(keyValues).where(eq(keyValues.id, row.id)).run();
   return c.json({ message: "Deleted successfully" });
 });

@@ -7,6 +7,8 @@ import { lastModifiedTime } from "../../core/dashboards/payloads";
 import { FilterConfigError, applyFilterChanges, filtersOfMetadata, parseFilterChanges, withFilters } from "../../core/dashboards/filters/config";
 import { setDashboardMetadata } from "../../db/dashboards/filters";
 import { ownedDashboard } from "./dashboard";
+import { assertMayLink, linkedOf } from "../../db/dashboards/link-guard";
+import { datasetScope } from "../../core/datasets/access";
 
 // Superset's PUT /api/v1/dashboard/{pk}/filters (UpdateDashboardNativeFiltersCommand): the native filter
 // configuration of json_metadata changed by { modified, deleted, reordered }; owners and admins only, as any
@@ -23,6 +25,9 @@ dashboardFiltersApi.put("/api/v1/dashboard/:pk/filters", requires("can_write", "
     if (e instanceof FilterConfigError) throw badRequest(e.message);
     throw e;
   }
-  const changed_on = await setDashboardMetadata(c.var.db, row.id, withFilters(row.json_metadata, next), principalOf(c).id);
+  const jsonMetadata = withFilters(row.json_metadata, next);
+  // a filter's target is data its values read: the saver must read what a change newly targets
+  await assertMayLink(c.var.db, datasetScope(principalOf(c)), await linkedOf(c.var.db, row.id), { jsonMetadata });
+  const changed_on = await setDashboardMetadata(c.var.db, row.id, jsonMetadata, principalOf(c).id);
   return c.json({ result: next, last_modified_time: lastModifiedTime(changed_on) });
 });

@@ -110,7 +110,7 @@ dashboardApi.post("/api/v1/dashboard/", write, async (c) => {
   const payload = parseDashboardPayload(await jsonObject(c), "create");
   payload.owners = ownersFor(p, payload.owners);
   await assertDashboardFields(c.var.db, payload);
-  const id = await insertDashboard(c.var.db, payload, payload.owners, p.id);
+  const id = await insertDashboard(c.var.db, payload, payload.owners, p.id, datasetScope(p));
   return c.json({ id, result: payload }, 201);
 });
 
@@ -125,7 +125,7 @@ dashboardApi.put("/api/v1/dashboard/:pk", write, async (c) => {
   }
   if (payload.owners) payload.owners = ownersFor(p, payload.owners);
   await assertDashboardFields(c.var.db, payload, row.id);
-  const changedOn = await updateDashboard(c.var.db, row.id, payload, p.id);
+  const changedOn = await updateDashboard(c.var.db, row.id, payload, p.id, datasetScope(p));
   const { last_modified_time: _sent, ...result } = payload;
   return c.json({ id: row.id, result: { ...result, json_metadata: result.json_metadata ?? row.json_metadata ?? "" }, last_modified_time: lastModifiedTime(changedOn) });
 });
@@ -164,7 +164,7 @@ dashboardApi.delete("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
 dashboardApi.post("/api/v1/dashboard/:id_or_slug/copy/", write, async (c) => {
   const original = await readableDashboard(c, c.req.param("id_or_slug"));
   const payload = parseDashboardCopy(await jsonObject(c));
-  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id);
+  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id, datasetScope(principalOf(c)));
   const result = { id, last_modified_time: lastModifiedTime(changedOn) };
   return c.json({ ...result, result });
 });

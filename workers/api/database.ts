@@ -11,7 +11,7 @@ import { parseListArgs } from "../../core/http/list-query";
 import { ApiError } from "../../core/http/errors";
 import { parseDatabasePayload } from "../../core/connectors/database-payload";
 import { can, canAccessDatabase, databasePermName, isAdmin, type Principal } from "../../core/security/permissions";
-import { sameConnectionTarget } from "../../core/connectors/uri";
+import { passwordNeeded, storedPasswordUse } from "../../core/connectors/stored-password";
 import { decryptSecret, encryptSecret } from "../../core/security/crypto";
 import { detail, listItem } from "./database-shape";
 import { accessibleDatabaseIds, readableDatabase } from "./database-access";
@@ -67,13 +67,14 @@ databaseApi.post("/api/v1/database/test_connection/", requires("can_write", "Dat
   if (sent === undefined) {
     // The form shows the saved URI masked: testing it again uses the stored password, but only for the
     // database the caller may see, named by id (or by name, as Superset's own form does), and only when the
-    // URI still points at the stored host, port, user and database. Otherwise the mask is no password.
+    // URI still points at the stored engine, host, port, user and database (core/connectors/stored-password.ts).
+    // Otherwise the mask is no password: the caller is asked for it.
     const id = typeof body.id === "number" ? body.id : null;
     const saved = id !== null ? await databaseById(c.var.db, id) : fields.database_name ? await databaseByName(c.var.db, fields.database_name) : undefined;
     const mayUse = saved && (isAdmin(p) || canAccessDatabase(p, databasePermName(saved.database_name, saved.id)));
-    if (mayUse && saved.password && sameConnectionTarget(saved.sqlalchemy_uri, fields.sqlalchemy_uri!)) {
-      password = await decryptSecret(c.var.secret, saved.password);
-    }
+    const stored = mayUse ? { sqlalchemy_uri: saved.sqlalchemy_uri, hasPassword: !!saved.password } : null;
+    if (storedPasswordUse(sent, stored, fields.sqlalchemy_uri!) !== "stored") throw passwordNeeded();
+    password = await decryptSecret(c.var.secret, saved!.password!);
   }
   const connector = openConnector(c.env, { engine: fields.engine!, sqlalchemy_uri: fields.sqlalchemy_uri!, password, extra: fields.extra ?? null });
   try {
@@ -121,8 +122,12 @@ databaseApi.put("/api/v1/database/:pk", requires("can_write", "Database"), async
   if (fields.database_name && fields.database_name !== existing.database_name && (await databaseByName(c.var.db, fields.database_name)))
     throw validationConflict();
   const changes: Parameters<typeof updateDatabase>[2] = { ...fields, changed_by_fk: p.id };
-  // A URI that still holds the mask keeps the stored password; a URI without one clears it.
-  if (password !== undefined) changes.password = password ? await encryptSecret(c.var.secret, password) : null;
+  // A URI that still holds the mask keeps the stored password only while it reaches the same target (else 422:
+  // the password must be sent again, never carried to a new host); a URI without one clears it.
+  const stored = { sqlalchemy_uri: existing.sqlalchemy_uri, hasPassword: !!existing.password };
+  const use = storedPasswordUse(password, stored, fields.sqlalchemy_uri);
+  if (use === "ask") throw passwordNeeded();
+  if (use === "sent") changes.password = password ? await encryptSecret(c.var.secret, password) : null;
   const row = await updateDatabase(c.var.db, existing.id, changes);
   await renameDatabasePermissions(c.var.db, row.id, existing.database_name, row.database_name);
   return c.json({ id: row.id, result: detail(row) });

@@ -13,6 +13,8 @@ import { chartDetail, chartFormData } from "../../core/charts/shape";
 import { loadDataset } from "../../db/datasets/datasets";
 import { datasetDetail } from "../../db/datasets/detail";
 import { chartRelations, visibleChart } from "../../db/charts/charts";
+import { keyOwnerOf } from "../http/key-owner";
+import { mayChangeKey, mayReadKey, type KeyOwner } from "../../core/security/key-owner";
 
 // Explore's API (Superset's ExploreRestApi, ExploreFormDataRestApi, ExplorePermalinkRestApi): the initial
 // context of the chart builder, unsaved form data kept per user for a week, and durable permalinks.
@@ -55,6 +57,17 @@ async function readEntry(c: C, resource: string, key: string) {
   return row;
 }
 
+/**
+ * The owner of a form-data entry: its user (created_by_fk), or the anonymous visitor named in the entry
+ * (core/security/key-owner.ts); 0 for one stored anonymously before owners were told apart.
+ */
+const formDataOwner = (row: { created_by_fk: number | null; value: string }): unknown =>
+  row.created_by_fk ?? (JSON.parse(row.value) as { owner?: unknown }).owner ?? 0;
+
+/** The row as stored for `owner`: a user in created_by_fk, an anonymous visitor inside the entry. */
+const ownedValues = (entry: FormDataEntry, owner: KeyOwner) =>
+  typeof owner === "number" ? { value: JSON.stringify(entry), created_by_fk: owner } : { value: JSON.stringify({ ...entry, owner }), created_by_fk: null };
+
 const formDataRead = requires("can_read", "ExploreFormDataRestApi");
 const formDataWrite = requires("can_write", "ExploreFormDataRestApi");
 
@@ -63,7 +76,7 @@ exploreApi.post("/api/v1/explore/form_data", formDataWrite, async (c) => {
   await checkAccess(c, entry.datasource_id, entry.datasource_type, entry.chart_id);
   const key = randomKey();
   await c.var.db.insert(keyValues).values({
-    uuid: key, resource: FORM_DATA, value: JSON.stringify(entry), created_by_fk: principalOf(c).id,
+    uuid: key, resource: FORM_DATA, ...ownedValues(entry, await keyOwnerOf(c, principalOf(c))),
     expires_on: new Date(Date.now() + FORM_DATA_TTL_MS).toISOString(),
   }).run();
   return c.json({ key }, 201);
@@ -73,20 +86,22 @@ exploreApi.put("/api/v1/explore/form_data/:key", formDataWrite, async (c) => {
   const row = await readEntry(c, FORM_DATA, c.req.param("key"));
   const entry = parseFormDataBody(await jsonObject(c), c.req.query("tab_id"));
   await checkAccess(c, entry.datasource_id, entry.datasource_type, entry.chart_id);
-  const p = principalOf(c);
+  const owner = await keyOwnerOf(c, principalOf(c));
   const expires_on = new Date(Date.now() + FORM_DATA_TTL_MS).toISOString();
-  // Another user's entry is never changed: as Superset, the caller gets an entry (and key) of their own.
-  if (row.created_by_fk !== p.id) {
+  // Another user's (or anonymous visitor's) entry is never changed: as Superset, the caller gets an entry (and key) of their own.
+  if (!mayChangeKey(formDataOwner(row), owner)) {
     const key = randomKey();
-    await c.var.db.insert(keyValues).values({ uuid: key, resource: FORM_DATA, value: JSON.stringify(entry), created_by_fk: p.id, expires_on }).run();
+    await c.var.db.insert(keyValues).values({ uuid: key, resource: FORM_DATA, ...ownedValues(entry, owner), expires_on }).run();
     return c.json({ key });
   }
-  await c.var.db.update(keyValues).set({ value: JSON.stringify(entry), expires_on }).where(eq(keyValues.id, row.id)).run();
+  await c.var.db.update(keyValues).set({ ...ownedValues(entry, owner), expires_on }).where(eq(keyValues.id, row.id)).run();
   return c.json({ key: row.uuid });
 });
 
 exploreApi.get("/api/v1/explore/form_data/:key", formDataRead, async (c) => {
   const row = await readEntry(c, FORM_DATA, c.req.param("key"));
+  // another anonymous visitor's entry answers as if absent
+  if (!mayReadKey(formDataOwner(row), await keyOwnerOf(c, principalOf(c)))) throw notFound();
   const entry = JSON.parse(row.value) as FormDataEntry;
   await checkAccess(c, entry.datasource_id, entry.datasource_type, entry.chart_id);
   return c.json({ form_data: entry.form_data });
@@ -94,7 +109,7 @@ exploreApi.get("/api/v1/explore/form_data/:key", formDataRead, async (c) => {
 
 exploreApi.delete("/api/v1/explore/form_data/:key", formDataWrite, async (c) => {
   const row = await readEntry(c, FORM_DATA, c.req.param("key"));
-  if (row.created_by_fk !== principalOf(c).id) throw forbidden("Only the user who stored this form data may delete it");
+  if (!mayChangeKey(formDataOwner(row), await keyOwnerOf(c, principalOf(c)))) throw forbidden("Only the user who stored this form data may delete it");
   await c.var.db.delete(keyValues).where(eq(keyValues.id, row.id)).run();
   return c.json({ message: "Deleted" });
 });

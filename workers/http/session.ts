@@ -53,7 +53,7 @@ export function csrfTokenFor(secret: string, sessionId: string): Promise<string>
 }
 
 /** Secure cookies are refused by browsers on plain-http localhost, so only there do we drop the flag. */
-function isLocal(url: string): boolean {
+export function isLocal(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }

@@ -7,6 +7,7 @@ import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import type { Principal } from "../../../core/security/permissions";
 import { filterSetupOf } from "../../../core/dashboards/filters/setup";
 import { filterStateRow } from "../../../db/dashboards/filters";
+import { mayReadKey } from "../../../core/security/key-owner";
 import { metadataOf } from "../../../core/dashboards/properties";
 import { dashboardPermalink } from "../../../db/dashboards/permalink";
 import { maskOfNativeFiltersParam } from "../../../core/dashboards/permalink/url-state";
@@ -74,8 +75,10 @@ async function sharedState(context: AppLoadContext, dashboardId: number, search:
 async function storedMask(context: AppLoadContext, dashboardId: number, key: string): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) return null;
   const row = await filterStateRow(context.db, key);
-  const entry = row ? (JSON.parse(row.value) as { dashboardId?: number; value?: string }) : null;
-  return entry?.dashboardId === dashboardId && typeof entry.value === "string" ? entry.value : null;
+  const entry = row ? (JSON.parse(row.value) as { dashboardId?: number; value?: string; owner?: unknown }) : null;
+  // as the filter_state API: another anonymous visitor's state is not this caller's to open
+  if (!entry || !mayReadKey(entry.owner, context.keyOwner)) return null;
+  return entry.dashboardId === dashboardId && typeof entry.value === "string" ? entry.value : null;
 }
 
 export type DashboardPageData = Awaited<ReturnType<typeof loadDashboardPage>>;

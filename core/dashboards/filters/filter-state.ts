@@ -1,6 +1,8 @@
 // Superset's dashboard filter state (DashboardFilterStateRestApi, a TemporaryCacheRestApi): a viewer's data mask
 // kept server-side for a week under a random key, so the URL carries only `native_filters_key`.
 
+import type { KeyOwner } from "../../security/key-owner";
+
 export const FILTER_STATE_TTL_MS = 7 * 24 * 3600 * 1000;
 export const FILTER_STATE_MAX_CHARS = 1_000_000;
 
@@ -21,7 +23,8 @@ export function parseFilterStateBody(body: Record<string, unknown>): string {
 
 export interface FilterStateEntry {
   dashboardId: number;
-  owner: number;
+  /** a user id, or an anonymous visitor's own owner (core/security/key-owner.ts); 0 in entries stored anonymously before */
+  owner: KeyOwner;
   tabId: number | null;
   value: string;
 }

@@ -1,9 +1,10 @@
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, inject, test } from "vitest";
 import { baseUrl, loginAsAdmin, useWorkerVars, workerFetch, type ApiClient } from "../../support/client";
 
 // Attacks on sign-in, reproduced against a Worker of its own (its counters must not lock out other suites):
 // an open redirect through `next`, password guessing, and credentials that outlive a logout, a password
-// change or a deactivation. Small limits make the throttle reachable: 5 failures per user, 12 per client.
+// change or a deactivation. Small limits make the throttle reachable: 5 failures per user name from one client,
+// 12 per client. Requests without CF-Connecting-IP count as one client ("local"); others name their address.
 
 let admin: ApiClient;
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -25,8 +26,12 @@ async function makeUser(): Promise<{ id: number; username: string; password: str
 
 const formLogin = (username: string, password: string, next = "/") =>
   workerFetch(`/login/`, { method: "POST", body: new URLSearchParams({ username, password, next }), redirect: "manual" });
-const tokenLogin = (username: string, password: string) =>
-  workerFetch(`/api/v1/security/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password, provider: "db", refresh: true }) });
+const tokenLogin = (username: string, password: string, ip?: string) =>
+  workerFetch(`/api/v1/security/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(ip ? { "CF-Connecting-IP": ip } : {}) },
+    body: JSON.stringify({ username, password, provider: "db", refresh: true }),
+  });
 const me = (headers: Record<string, string>) => workerFetch(`/api/v1/me/`, { headers });
 
 async function cookieOf(username: string, password: string): Promise<string> {
@@ -39,7 +44,10 @@ async function cookieOf(username: string, password: string): Promise<string> {
 test("after login, a hostile next never leaves this origin, and control characters are no 500", async () => {
   const user = await makeUser();
   const origin = new URL(baseUrl()).origin;
-  for (const next of ["/\t/evil.example/phish", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", " //evil.example", "/x\r\nSet-Cookie: a=b"]) {
+  const hostile = ["/\t/evil.example/phish", "/\n/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", " //evil.example", "/x\r\nSet-Cookie: a=b"];
+  // dot segments and backslashes that normalise to "//evil.example"
+  const normalising = ["/.//evil.example/phish", "/x/..//evil.example", "/%2e//evil.example", "/.\\/evil.example", "/x/..\\\\evil.example"];
+  for (const next of [...hostile, ...normalising]) {
     const res = await formLogin(user.username, user.password, next);
     expect(res.status, next).toBe(303);
     const location = new URL(res.headers.get("location")!, baseUrl());
@@ -49,6 +57,15 @@ test("after login, a hostile next never leaves this origin, and control characte
   const page = await workerFetch(`/login/?next=${encodeURIComponent("/\n/evil.example")}`);
   expect(page.status).toBe(200);
   expect(await page.text()).not.toContain("evil.example");
+  // the login page of someone already signed in redirects to next at once: that must stay here too
+  const cookie = await cookieOf(user.username, user.password);
+  for (const next of normalising) {
+    const res = await workerFetch(`/login/?next=${encodeURIComponent(next)}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(res.status, next).toBeGreaterThanOrEqual(300);
+    expect(res.status, next).toBeLessThan(400);
+    expect(new URL(res.headers.get("location")!, baseUrl()).origin, next).toBe(origin);
+    expect(res.headers.get("location"), next).not.toMatch(/evil/);
+  }
 });
 
 test("a logout revokes that session's cookie, even replayed by another client", async () => {
@@ -78,7 +95,7 @@ test("a password change and a deactivation revoke cookies, access tokens and ref
   }
 });
 
-test("five wrong passwords lock the user name: the right one is refused with 429 on both login routes", async () => {
+test("five wrong passwords lock the user name for that client: the right one is refused with 429 on both login routes", async () => {
   const user = await makeUser();
   for (let i = 0; i < 5; i++) expect((await tokenLogin(user.username, `wrong-${i}`)).status).toBe(401);
   const locked = await tokenLogin(user.username, user.password);
@@ -87,10 +104,28 @@ test("five wrong passwords lock the user name: the right one is refused with 429
   const form = await formLogin(user.username, user.password);
   expect(form.headers.get("location")).toMatch(/error=throttled/);
   expect(form.headers.get("set-cookie")).toBeNull();
+  // the account's owner, from another address, is not locked out by what this client did
+  expect((await tokenLogin(user.username, user.password, "198.51.100.20")).status).toBe(200);
+});
+
+test("an attacker's wrong passwords for the admin lock the attacker, never the admin elsewhere", async () => {
+  const root = inject("admin");
+  const attacker = "203.0.113.66";
+  for (let i = 0; i < 5; i++) expect((await tokenLogin(root.username, `guess-${i}`, attacker)).status).toBe(401);
+  expect((await tokenLogin(root.username, root.password, attacker)).status).toBe(429);
+  // another address of the attacker's IPv6 /64 is the same client
+  for (let i = 0; i < 5; i++) expect((await tokenLogin(root.username, `guess-${i}`, `2001:db8:66:1::${i + 1}`)).status).toBe(401);
+  expect((await tokenLogin(root.username, root.password, "2001:db8:66:1:ffff::9")).status).toBe(429);
+  // the admin signs in from their own addresses, by token and by the form
+  expect((await tokenLogin(root.username, root.password, "198.51.100.7")).status).toBe(200);
+  expect((await tokenLogin(root.username, root.password, "2001:db8:77::1")).status).toBe(200);
+  expect((await formLogin(root.username, root.password)).headers.get("set-cookie")).toMatch(/^session=/);
 });
 
 test("a client that guesses across many user names is locked out as a whole (12 failures), real users included", async () => {
   // 5 failures from the previous test count for this client already
   for (let i = 0; i < 7; i++) expect((await tokenLogin(`nobody_${unique()}`, "guess")).status).toBe(401);
   expect((await tokenLogin("admin", "admin-test-password-1")).status).toBe(429);
+  // the user names it guessed are not locked for anyone else
+  expect((await tokenLogin("admin", "admin-test-password-1", "198.51.100.8")).status).toBe(200);
 });

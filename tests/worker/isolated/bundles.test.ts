@@ -136,6 +136,31 @@ test("a database with a masked password needs `passwords`; given it, the databas
   expect(text).not.toContain("secret-pw");
 });
 
+test("overwriting a database of the same uuid with another host and the masked password asks for the password; nothing is written", async () => {
+  const path = "databases/pg_import.yaml";
+  const metadata = "version: 1.0.0\ntype: Database\ntimestamp: '2024-01-01T00:00:00+00:00'\n";
+  const withUri = (uri: string) => zip({ "metadata.yaml": metadata, [path]: pgDatabase("pg_import").replace(/^sqlalchemy_uri: .*$/m, `sqlalchemy_uri: ${uri}`) });
+  // the previous test may have been filtered out: make sure it exists, with a password
+  expect((await importZip("/api/v1/database/import/", withUri("postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test"), { overwrite: "true", passwords: JSON.stringify({ [path]: "stored-pw" }) })).status).toBe(200);
+  const list = (await (await admin.get(`/api/v1/database/?q=${q({ filters: [{ col: "database_name", opr: "eq", value: "pg_import" }] })}`)).json()) as { result: { id: number }[] };
+  const id = list.result[0].id;
+  const uriNow = async () => ((await (await admin.get(`/api/v1/database/${id}`)).json()) as { result: { sqlalchemy_uri: string } }).result.sqlalchemy_uri;
+  for (const moved of ["postgresql://postgres:XXXXXXXXXX@evil.example:5432/test", "postgresql://postgres:XXXXXXXXXX@127.0.0.1:6543/test", "postgresql://root:XXXXXXXXXX@127.0.0.1:5432/test", "postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/other"]) {
+    const res = await importZip("/api/v1/database/import/", withUri(moved), { overwrite: "true" });
+    expect(res.status, moved).toBe(422);
+    expect(res.body.errors![0], moved).toMatchObject({ message: "Error importing database", error_type: "GENERIC_COMMAND_ERROR", extra: { [path]: { _schema: ["Must provide a password for the database"] } } });
+    expect(await uriNow()).toBe("postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test");
+  }
+  // the same target keeps its password; a new host with the password typed again is fine
+  expect((await importZip("/api/v1/database/import/", withUri("postgresql://postgres:XXXXXXXXXX@127.0.0.1/test"), { overwrite: "true" })).status).toBe(200);
+  expect((await importZip("/api/v1/database/import/", withUri("postgresql://postgres:XXXXXXXXXX@127.0.0.2:5432/test"), { overwrite: "true", passwords: JSON.stringify({ [path]: "typed-again" }) })).status).toBe(200);
+  expect(await uriNow()).toBe("postgresql://postgres:XXXXXXXXXX@127.0.0.2:5432/test");
+  // a URI written without a password stores none: the old one does not linger for the next host
+  expect((await importZip("/api/v1/database/import/", withUri("postgresql://postgres@127.0.0.3:5432/test"), { overwrite: "true" })).status).toBe(200);
+  const masked = await importZip("/api/v1/database/import/", withUri("postgresql://postgres:XXXXXXXXXX@127.0.0.3:5432/test"), { overwrite: "true" });
+  expect(masked.status).toBe(422);
+});
+
 test("a wrong type, missing fields, bad uuids, malformed YAML and an unknown database answer 422 per file; nothing is written", async () => {
   const before = await chartCount();
   const chart = (uuid: string, extra = "") => `slice_name: Imported ${uuid.slice(0, 4)}\nviz_type: table\nparams: {}\nuuid: ${uuid}\ndataset_uuid: 6d3e0b7c-0000-4000-8000-000000000001\nversion: 1.0.0\n${extra}`;
