@@ -12,6 +12,8 @@ export const MAX_QUERIES = 20;
 export const MAX_QUERY_ITEMS = 500;
 /** Time comparisons (`time_offsets`) in one query: each runs the query once more. */
 export const MAX_TIME_OFFSETS = 10;
+/** Database queries one chart-data request may run: each query, plus one more per time offset. */
+export const MAX_QUERY_RUNS = 40;
 /** Post-processing steps in one query. */
 export const MAX_POST_PROCESSING_STEPS = 50;
 /** A histogram's `bins`. */
@@ -22,9 +24,11 @@ export const MAX_WINDOW = 10_000;
 export const MAX_POST_PROCESSING_CELLS = 5_000_000;
 /** Columns a post-processing step may produce (a pivot's value combinations × aggregates, histogram bins …). */
 export const MAX_POST_PROCESSING_COLUMNS = 10_000;
+/** Values a post-processing step may visit (a rolling window visits rows × window values of each series). */
+export const MAX_POST_PROCESSING_WORK = 50_000_000;
 /** Rows a resample may produce. */
 export const MAX_RESAMPLE_ROWS = 100_000;
-/** Percentiles a boxplot may be asked for, and names a single option may list. */
+/** Items (column names, aggregates, renames …) one post-processing option may list. */
 export const MAX_OPTION_ITEMS = 500;
 
 /** Evaluation steps one template render may take (each expression, statement, loop item and iteration is a step). */
