@@ -67,3 +67,30 @@ test("a deprecated groupby replaces columns rather than adding to them (Superset
   const ctx = parseQueryContext({ datasource: { id: 1 }, queries: [{ columns: ["deal_size"], groupby: ["deal_size"], metrics: ["count"] }, { columns: ["a"], groupby: [] }] });
   expect(ctx.queries.map((q) => q.columns)).toEqual([["deal_size"], ["a"]]);
 });
+
+test("options that multiply work are bounded where the context is read: each a 400 naming its limit", () => {
+  const ctx = (query: Record<string, unknown>, more: Record<string, unknown>[] = []) => ({ datasource: { id: 1 }, queries: [{ columns: ["a"], metrics: ["count"], ...query }, ...more] });
+  const step = (operation: string, options: Record<string, unknown>) => ({ post_processing: [{ operation, options }] });
+  expect(fieldErrors(() => parseQueryContext(ctx(step("histogram", { column: "a", bins: 10_000_000 }))))).toEqual({
+    "queries.0.post_processing.0.options.bins": ["Must be at most 1,000 (the limit MAX_HISTOGRAM_BINS)."],
+  });
+  expect(fieldErrors(() => parseQueryContext(ctx(step("rolling", { columns: { count: "count" }, rolling_type: "sum", window: 1_000_000, min_periods: 20_000 }))))).toEqual({
+    "queries.0.post_processing.0.options.window": ["Must be at most 10,000 (the limit MAX_WINDOW)."],
+    "queries.0.post_processing.0.options.min_periods": ["Must be at most 10,000 (the limit MAX_WINDOW)."],
+  });
+  expect(fieldErrors(() => parseQueryContext(ctx(step("diff", { columns: { count: "count" }, periods: 10_001 })))))
+    .toEqual({ "queries.0.post_processing.0.options.periods": ["Must be at most 10,000 (the limit MAX_WINDOW)."] });
+  const many = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`m${i}`, { operator: "sum", column: "count" }]));
+  expect(fieldErrors(() => parseQueryContext(ctx(step("aggregate", { groupby: ["a"], aggregates: many })))))
+    .toEqual({ "queries.0.post_processing.0.options.aggregates": ["At most 500 items (the limit MAX_OPTION_ITEMS)."] });
+  expect(fieldErrors(() => parseQueryContext(ctx({ post_processing: Array.from({ length: 51 }, () => ({ operation: "flatten" })) }))))
+    .toEqual({ "queries.0.post_processing": ["At most 50 items (the limit MAX_POST_PROCESSING_STEPS)."] });
+  // 500 offsets were 501 queries
+  const offsets = (n: number) => Array.from({ length: n }, (_, i) => `${i + 1} day ago`);
+  expect(fieldErrors(() => parseQueryContext(ctx({ time_offsets: offsets(500) }))))
+    .toEqual({ "queries.0.time_offsets": ["At most 10 items (the limit MAX_TIME_OFFSETS)."] });
+  expect(fieldErrors(() => parseQueryContext(ctx({ time_offsets: offsets(10) }, Array.from({ length: 3 }, () => ({ columns: ["a"], time_offsets: offsets(10) }))))))
+    .toEqual({ queries: ["These queries and their time offsets would run 44 database queries, more than the 40 allowed (the limit MAX_QUERY_RUNS)."] });
+  // at the limits, the context is read
+  expect(parseQueryContext(ctx({ time_offsets: offsets(10), ...step("histogram", { column: "a", bins: 1_000 }) })).queries[0].time_offsets).toHaveLength(10);
+});

@@ -1,9 +1,13 @@
 import { validationError } from "../http/errors";
+import { formatLimit, MAX_POST_PROCESSING_STEPS, MAX_QUERIES, MAX_QUERY_ITEMS, MAX_QUERY_RUNS, MAX_TIME_OFFSETS } from "../limits";
+import { stepLimitProblems } from "../post-processing/limits";
 
 // The body of POST /api/v1/chart/data (Superset's ChartDataQueryContextSchema), checked for shape and
 // normalised: deprecated keys (groupby, granularity_sqla, timeseries_limit, where/having at the top of a
 // query) are folded into their current names, as Superset's QueryObjectFactory does. Whether the columns
-// and metrics exist is the compiler's business, against the dataset.
+// and metrics exist is the compiler's business, against the dataset. Every option that scales the work of the
+// request (queries, time offsets, post-processing options) is checked here against core/limits.ts, so no route
+// runs a query for a body that asks for too much.
 
 export const RESULT_FORMATS = ["json", "csv", "xlsx"] as const;
 export const RESULT_TYPES = ["full", "query", "results", "samples", "columns", "timegrains", "post_processed", "drill_detail"] as const;
@@ -71,9 +75,6 @@ type Errors = Record<string, string[]>;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const columnLike = (v: unknown) => typeof v === "string" || isObject(v);
 
-/** Caps what one request may ask for, so a body cannot make the Worker build an enormous query. */
-const MAX_QUERIES = 20;
-const MAX_ITEMS = 500;
 
 export function parseQueryContext(body: Record<string, unknown>): QueryContext {
   const errors: Errors = {};
@@ -95,7 +96,7 @@ export function parseQueryContext(body: Record<string, unknown>): QueryContext {
 
   const queries: QueryObject[] = [];
   if (!Array.isArray(body.queries) || body.queries.length === 0) errors.queries = ["At least one query is required."];
-  else if (body.queries.length > MAX_QUERIES) errors.queries = [`At most ${MAX_QUERIES} queries per request.`];
+  else if (body.queries.length > MAX_QUERIES) errors.queries = [`At most ${MAX_QUERIES} queries per request (the limit MAX_QUERIES).`];
   else body.queries.forEach((q, i) => {
     const found: Errors = {};
     const parsed = isObject(q) ? parseQueryObject(q, found) : null;
@@ -103,6 +104,10 @@ export function parseQueryContext(body: Record<string, unknown>): QueryContext {
     for (const [k, v] of Object.entries(found)) errors[`queries.${i}${k ? `.${k}` : ""}`] = v;
     if (parsed) queries.push(parsed);
   });
+  // each time offset runs its query once more
+  const runs = queries.reduce((n, q) => n + 1 + q.time_offsets.length, 0);
+  if (runs > MAX_QUERY_RUNS && !Object.keys(errors).length)
+    errors.queries = [`These queries and their time offsets would run ${runs} database queries, more than the ${MAX_QUERY_RUNS} allowed (the limit MAX_QUERY_RUNS).`];
   if (Object.keys(errors).length) throw validationError(errors);
   return {
     datasource, queries, form_data: (body.form_data as Record<string, unknown> | undefined) ?? null,
@@ -111,14 +116,14 @@ export function parseQueryContext(body: Record<string, unknown>): QueryContext {
   };
 }
 
-function list(q: Record<string, unknown>, key: string, errors: Errors, check: (v: unknown) => boolean, what: string): unknown[] {
+function list(q: Record<string, unknown>, key: string, errors: Errors, check: (v: unknown) => boolean, what: string, limit = MAX_QUERY_ITEMS, limitName = "MAX_QUERY_ITEMS"): unknown[] {
   const v = q[key];
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) {
     errors[key] = ["Not a valid list."];
     return [];
   }
-  if (v.length > MAX_ITEMS) errors[key] = [`At most ${MAX_ITEMS} items.`];
+  if (v.length > limit) errors[key] = [`At most ${formatLimit(limit)} items (the limit ${limitName}).`];
   else if (!v.every(check)) errors[key] = [`Each item must be ${what}.`];
   return v;
 }
@@ -186,7 +191,11 @@ function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObje
     if (v) extras[key] = extras[key] ? `(${extras[key]}) AND (${v})` : v;
   }
   const orderby = list(q, "orderby", errors, (o) => Array.isArray(o) && o.length === 2 && columnLike(o[0]) && typeof o[1] === "boolean", "a [column or metric, ascending] pair");
-  const post = list(q, "post_processing", errors, (p) => p === null || (isObject(p) && typeof p.operation === "string"), "an operation with a name");
+  const post = list(q, "post_processing", errors, (p) => p === null || (isObject(p) && typeof p.operation === "string"), "an operation with a name", MAX_POST_PROCESSING_STEPS, "MAX_POST_PROCESSING_STEPS");
+  if (!errors.post_processing) post.forEach((p, i) => {
+    if (!isObject(p)) return;
+    for (const [k, message] of Object.entries(stepLimitProblems(p as { operation: string; options?: unknown }))) errors[`post_processing.${i}.${k}`] = [message];
+  });
   const urlParams = q.url_params ?? {};
   if (!isObject(urlParams) || Object.values(urlParams).some((v) => typeof v !== "string")) errors.url_params = ["Must be a mapping of strings."];
   const applied = q.applied_time_extras ?? {};
@@ -210,7 +219,7 @@ function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObje
     granularity: optString(q, "granularity", errors) ?? optString(q, "granularity_sqla", errors),
     time_range: optString(q, "time_range", errors),
     time_shift: optString(q, "time_shift", errors),
-    time_offsets: list(q, "time_offsets", errors, (v) => typeof v === "string", "a time shift such as '1 week ago'") as string[],
+    time_offsets: list(q, "time_offsets", errors, (v) => typeof v === "string", "a time shift such as '1 week ago'", MAX_TIME_OFFSETS, "MAX_TIME_OFFSETS") as string[],
     is_timeseries: q.is_timeseries === true,
     series_columns: list(q, "series_columns", errors, columnLike, "a column name or an adhoc column") as QueryObject["series_columns"],
     series_limit: optInt(q, "series_limit", errors, 0) ?? optInt(q, "timeseries_limit", errors, 0) ?? 0,

@@ -40,3 +40,15 @@ test("a save is stale only when the client's copy is older than the stored chang
   expect(isStaleSave(lastModifiedTime(changed), changed)).toBe(false);
   expect(isStaleSave(lastModifiedTime(changed) - 1, changed)).toBe(true);
 });
+
+test("published: null is refused on create as Superset's DashboardPostSchema does, and is a draft on update", () => {
+  try {
+    parseDashboardPayload({ dashboard_title: "x", published: null }, "create");
+    expect.unreachable();
+  } catch (e) {
+    expect(e).toMatchObject({ status: 400, fieldErrors: { published: ["Field may not be null."] } });
+  }
+  // DashboardPutSchema allows null; the column is NOT NULL here, so null is stored as Superset shows it: a draft
+  expect(parseDashboardPayload({ published: null, is_managed_externally: null }, "update")).toEqual({ published: false, is_managed_externally: false });
+  expect(parseDashboardPayload({ is_managed_externally: null }, "create").is_managed_externally).toBe(false);
+});

@@ -20,6 +20,13 @@ const FIELDS: Record<string, FieldSpec> = {
   external_url: { kind: "string", nullable: true },
 };
 const LIST_FIELDS = ["owners", "roles"] as const;
+/** DashboardPostSchema's published has no allow_none (null is "Field may not be null."); DashboardPutSchema's has. */
+const CREATE_FIELDS: Record<string, FieldSpec> = { ...FIELDS, published: { kind: "boolean" } };
+/**
+ * Flags Superset's schema lets be null but that are stored NOT NULL here: null means what Superset shows for a
+ * null (a draft, not managed externally), so it is stored as false rather than failing the write.
+ */
+const NULL_MEANS_FALSE = ["published", "is_managed_externally"] as const;
 
 export const UNTITLED_DASHBOARD = "[ untitled dashboard ]";
 
@@ -71,15 +78,17 @@ export function parseDashboardPayload(body: Record<string, unknown>, mode: "crea
       else lastModified = value;
     } else scalar[key] = value;
   }
+  const fields = mode === "create" ? CREATE_FIELDS : FIELDS;
   let checked: Record<string, unknown> = {};
   try {
-    checked = checkFields(scalar, FIELDS);
+    checked = checkFields(scalar, fields);
   } catch (e) {
     Object.assign(errors, (e as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {});
     if (!Object.keys(errors).length) throw e;
     // the fields that passed are still checked below, so every problem is named at once
-    checked = Object.fromEntries(Object.entries(scalar).filter(([k]) => Object.hasOwn(FIELDS, k) && !errors[k]));
+    checked = Object.fromEntries(Object.entries(scalar).filter(([k]) => Object.hasOwn(fields, k) && !errors[k]));
   }
+  for (const flag of NULL_MEANS_FALSE) if (checked[flag] === null) checked[flag] = false;
   const out: DashboardPayload = { ...(checked as DashboardPayload), ...lists };
   if (typeof checked.json_metadata === "string") {
     const meta = metadataObject(checked.json_metadata, errors);

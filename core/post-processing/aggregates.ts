@@ -12,6 +12,20 @@ export interface AggregateSpec {
 type Reducer = (values: number[], options: Record<string, unknown>) => number | null;
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+/**
+ * The least and greatest of some numbers, or null for none. Not Math.min(...v): spreading a column passes each
+ * value as an argument, and past about 100,000 rows that overflows the stack (a RangeError, answered as a 500).
+ */
+export function minOf(v: number[]): number | null {
+  let m: number | null = null;
+  for (const x of v) if (m === null || x < m) m = x;
+  return m;
+}
+export function maxOf(v: number[]): number | null {
+  let m: number | null = null;
+  for (const x of v) if (m === null || x > m) m = x;
+  return m;
+}
 const mean = (v: number[]) => (v.length ? sum(v) / v.length : null);
 function variance(v: number[]): number | null {
   if (v.length < 2) return null; // pandas' ddof=1
@@ -32,8 +46,8 @@ const REDUCERS: Record<string, Reducer> = {
   sum, nansum: sum,
   mean, average: mean, nanmean: mean,
   median: (v) => percentile(v, 50), nanmedian: (v) => percentile(v, 50),
-  min: (v) => (v.length ? Math.min(...v) : null), nanmin: (v) => (v.length ? Math.min(...v) : null),
-  max: (v) => (v.length ? Math.max(...v) : null), nanmax: (v) => (v.length ? Math.max(...v) : null),
+  min: minOf, nanmin: minOf,
+  max: maxOf, nanmax: maxOf,
   count: (v) => v.length,
   count_nonzero: (v) => v.filter((x) => x !== 0).length,
   std: (v) => { const x = variance(v); return x === null ? null : Math.sqrt(x); },

@@ -127,3 +127,45 @@ test("geohash round trip and bad operations", () => {
   expect(() => run([{ operation: "pivot", options: { index: ["nope"], aggregates: { num: { operator: "sum" } } } }])).toThrow(/Referenced columns not available in DataFrame: nope/);
   expect(() => run([{ operation: "aggregate", options: { groupby: [], aggregates: { x: { operator: "constructor", column: "num" } } } }])).toThrow(/Invalid numpy function/);
 });
+
+test("what only the rows can tell is bounded before it is built: a pivot's cartesian product, histogram cells, rolling work", () => {
+  const errorOf = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (e) {
+      return e as { status: number; message: string };
+    }
+    throw new Error("expected an error");
+  };
+  // 3 columns of 300 distinct values each: 27 million combinations if missing ones are kept (this ran 13 s)
+  const wide = Array.from({ length: 300 }, (_, i) => [i, `a${i}`, `b${i}`, `c${i}`, 1]);
+  const started = Date.now();
+  const pivot = errorOf(() => run([{ operation: "pivot", options: { index: ["i"], columns: ["a", "b", "c"], aggregates: { v: { operator: "sum" } }, drop_missing_columns: false } }], ["i", "a", "b", "c", "v"], wide));
+  expect(pivot).toMatchObject({ status: 400, message: expect.stringMatching(/27,000,000 columns, more than the 10,000 allowed \(the limit MAX_POST_PROCESSING_COLUMNS\)/) });
+  expect(Date.now() - started).toBeLessThan(2_000);
+  // 4,000 index rows × 4,000 combinations that exist: 16 million cells
+  const diagonal = Array.from({ length: 4_000 }, (_, i) => [i, `x${i}`, 1]);
+  expect(errorOf(() => run([{ operation: "pivot", options: { index: ["i"], columns: ["x"], aggregates: { v: { operator: "sum" } } } }], ["i", "x", "v"], diagonal)).message)
+    .toMatch(/4,000 columns|MAX_POST_PROCESSING_CELLS/);
+  // 20,000 groups × 1,000 bins
+  const grouped = Array.from({ length: 20_000 }, (_, i) => [i, i % 7]);
+  expect(errorOf(() => run([{ operation: "histogram", options: { column: "v", groupby: ["g"], bins: 1_000 } }], ["g", "v"], grouped)).message)
+    .toMatch(/20,020,000 cells .*MAX_POST_PROCESSING_CELLS/);
+  // 200,000 rows × a 10,000-row window: 2 billion values visited
+  const long = Array.from({ length: 200_000 }, (_, i) => [i, i]);
+  expect(errorOf(() => run([{ operation: "rolling", options: { columns: { v: "v" }, rolling_type: "sum", window: 10_000 } }], ["t", "v"], long)).message)
+    .toMatch(/2,000,000,000 values, more than the 50,000,000 allowed \(the limit MAX_POST_PROCESSING_WORK\)/);
+  // 200,000 rows no longer overflow the stack (min and max of a column were spread as arguments)
+  expect(run([{ operation: "histogram", options: { column: "v", bins: 2 } }], ["t", "v"], long).rows).toEqual([[100_000, 100_000]]);
+  expect(run([{ operation: "aggregate", options: { groupby: [], aggregates: { lo: { operator: "min", column: "v" }, hi: { operator: "max", column: "v" } } } }], ["t", "v"], long).rows).toEqual([[0, 199_999]]);
+}, 30_000);
+
+test("row contribution over many columns is linear: each row's total is computed once", () => {
+  const cols = Array.from({ length: 2_000 }, (_, i) => `c${i}`);
+  const rows2 = Array.from({ length: 200 }, (_, r) => cols.map((_, i) => (i === 0 ? r + 1 : 1)));
+  const started = Date.now();
+  const out = run([{ operation: "contribution", options: { orientation: "row" } }], cols, rows2);
+  expect(Date.now() - started).toBeLessThan(3_000);
+  expect(out.rows[0][0]).toBeCloseTo(1 / 2_000);
+  expect(out.rows[199][0]).toBeCloseTo(200 / 2_199);
+});

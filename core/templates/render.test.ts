@@ -123,3 +123,39 @@ test("raw output cannot forge a value placeholder", () => {
     "SELECT __tplv_000000000000_0__, 'n'",
   );
 });
+
+test("names every object inherits are no URL parameters, and a function printed uncalled is a 400", () => {
+  expect(pg("SELECT {{ url_param('constructor') }}, {{ url_param('toString', 'd') }}, {{ url_param('country') }}")).toBe("SELECT NULL, 'd', 'FR'");
+  expect(pg("SELECT {{ url_param('__proto__', 1) }}", { urlParams: { __proto__: "x" } as Record<string, string> })).toBe("SELECT 1");
+  for (const sql of ["SELECT {{ range }}", "SELECT {{ url_param }}", "SELECT {{ range | safe }}", "SELECT {{ [range] }}"]) {
+    const err = errorOf(() => pg(sql));
+    expect(err.status, sql).toBe(400);
+    expect(err.message, sql).toMatch(/function cannot be placed in SQL/);
+  }
+});
+
+test("a template cannot loop without end or build without bound: each limit is a 400 that names it", () => {
+  const limited: [string, RegExp][] = [
+    ["{% for i in range(20000000) %}x{% endfor %}", /range\(\) may produce at most 100,000 items \(the limit MAX_TEMPLATE_RANGE\)/],
+    ["{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", /more than 100,000 steps .*MAX_TEMPLATE_STEPS/],
+    ["{% for i in range(99999) %}{% for j in range(99999) %}{{ i }}{% endfor %}{% endfor %}", /more than 100,000 steps/],
+    ["{% set ns = namespace(s='xxxxxxxxxx') %}{% for i in range(30) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}", /more than 1,000,000 characters or items \(the limit MAX_TEMPLATE_OUTPUT\)/],
+    ["{{ 'x' | indent(900000000) }}{{ 'a\\nb' | indent(900000000, true) }}", /MAX_TEMPLATE_OUTPUT/],
+    ["{% set s = range(1000) | join('') %}{{ s.replace('', s ~ s ~ s) }}", /MAX_TEMPLATE_OUTPUT/],
+    ["{% set s = range(1000) | join('') %}{{ s | replace('1', s ~ s ~ s) }}", /MAX_TEMPLATE_OUTPUT/],
+    ["{{ range(50000) | join('..........................') }}", /MAX_TEMPLATE_OUTPUT/],
+    ["{% set ns = namespace(l=[]) %}{% for i in range(5) %}{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l | tojson(indent=100000) }}", /MAX_TEMPLATE_OUTPUT/],
+    ["{% for i in range(2000) %}{{ range(1000) | join(',') }}{% endfor %}", /MAX_TEMPLATE_OUTPUT|MAX_TEMPLATE_STEPS/],
+  ];
+  for (const [body, message] of limited) {
+    const started = Date.now();
+    const err = errorOf(() => pg(`SELECT 1 WHERE 1 = 1 ${body}`));
+    expect(err.status, body).toBe(400);
+    expect(err.message, body).toMatch(message);
+    expect(Date.now() - started, body).toBeLessThan(5_000);
+  }
+  // within the limits, loops, joins and ranges still render
+  expect(pg("SELECT {% for i in range(3) %}{{ i }}{% if not loop.last %}, {% endif %}{% endfor %}")).toBe("SELECT 0, 1, 2");
+  expect(pg("SELECT '{{ range(5) | join('-') }}', '{{ 'ab' | replace('b', 'cd') }}', '{{ 'ab'.replace('a', 'z') }}'")).toBe("SELECT '0-1-2-3-4', 'acd', 'zb'");
+  expect(pg("SELECT {{ range(10, 0, -3) | join(',') | safe }}")).toBe("SELECT 10,7,4,1");
+}, 60_000);

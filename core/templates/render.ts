@@ -1,8 +1,10 @@
 // Jinja in SQL without eval: @huggingface/jinja (an interpreter, no Function/eval, so it runs in Workers) renders
 // the template, with every {{ output }} rewritten to __sql_out(output) so that values come back as sentinels and
 // are placed by placeValues with quoting for their lexical context. Decision record: docs/decisions/0002-sql-templates.md.
-import { parse, Template, tokenize } from "@huggingface/jinja";
+import { parse, tokenize } from "@huggingface/jinja";
 import { ApiError } from "../http/errors";
+import { MAX_TEMPLATE_OUTPUT } from "../limits";
+import { budgetedEnvironment, budgetedInterpreter, sizeOf, tooLarge } from "./budget";
 import type { SqlDialect } from "../sql-gate/lexer";
 import { placeValues, type PlacedValue } from "./place-values";
 import type { OutputMode } from "./quote";
@@ -33,7 +35,7 @@ const PARAMETER_MISSING_ERR =
 const OUTPUT_FILTERS: Record<string, OutputMode | "safe"> = { safe: "safe", where_in: "where_in", identifier: "identifier" };
 const OUT = "__sql_out";
 /** Names the engine itself defines (setupGlobals), which parameters may not shadow. */
-const ENGINE_GLOBALS = ["true", "false", "none", "True", "False", "None", "range", "raise_exception", "strftime_now", "namespace"];
+const ENGINE_GLOBALS = ["true", "false", "none", "True", "False", "None", "range", "raise_exception", "namespace"];
 
 type JinjaToken = ReturnType<typeof tokenize>[number];
 type AstNode = { type: string; [key: string]: unknown };
@@ -51,8 +53,16 @@ export function renderSqlTemplate(sql: string, context: TemplateContext, dialect
   const nonce = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
   const sentinel = new RegExp(`__tplv_${nonce}_(\\d+)__`, "g");
   const values: PlacedValue[] = [];
+  // the placed values join the SQL after rendering: their sizes count toward the output budget as they are placed
+  let placedSize = 0;
+  const plainOutput = (value: unknown) => {
+    const plain = toPlain(value);
+    placedSize += sizeOf(plain);
+    if (placedSize > MAX_TEMPLATE_OUTPUT) throw tooLarge();
+    return plain;
+  };
   const place = (mode: OutputMode) => (value: unknown) => {
-    values.push({ value: toPlain(value), mode });
+    values.push({ value: plainOutput(value), mode });
     return `__tplv_${nonce}_${values.length - 1}__`;
   };
   const builtins = builtinsFor(context);
@@ -61,7 +71,7 @@ export function renderSqlTemplate(sql: string, context: TemplateContext, dialect
     [OUT]: place("value"),
     [`${OUT}_where_in`]: place("where_in"),
     [`${OUT}_identifier`]: place("identifier"),
-    [`${OUT}_safe`]: (value: unknown) => rawText(toPlain(value)),
+    [`${OUT}_safe`]: (value: unknown) => rawText(plainOutput(value)),
   };
   const params = context.params ?? {};
   for (const name of Object.keys(params)) {
@@ -74,12 +84,13 @@ export function renderSqlTemplate(sql: string, context: TemplateContext, dialect
 
   let rendered: string;
   try {
-    const template = new Template("");
-    template.parsed = program;
-    rendered = template.render({ ...scope, ...params });
+    const env = budgetedEnvironment();
+    for (const [name, value] of Object.entries({ ...scope, ...params })) env.set(name, value);
+    rendered = String(budgetedInterpreter(env).run(program).value);
   } catch (err) {
     throw malformed(err);
   }
+  if (rendered.length + placedSize > MAX_TEMPLATE_OUTPUT) throw tooLarge();
   return placeValues(rendered, sentinel, values, dialect);
 }
 
@@ -118,8 +129,10 @@ function markOutputModes(node: unknown): void {
 function builtinsFor(context: TemplateContext): Record<string, unknown> {
   const filtersOn = (column: string) => (context.filters ?? []).filter((flt) => flt.col === column);
   return {
+    // the URL's own parameters only: url_param('constructor') is the parameter of that name or the default
     url_param: (name: string, fallback: unknown = null) => {
-      const value = context.urlParams?.[String(name)];
+      const params = context.urlParams ?? {};
+      const value = Object.hasOwn(params, String(name)) ? params[String(name)] : undefined;
       return value === undefined ? fallback : value;
     },
     current_username: () => context.username ?? null,
@@ -137,6 +150,8 @@ function builtinsFor(context: TemplateContext): Record<string, unknown> {
 
 /** The interpreter hands functions its runtime values: arrays of runtime values, Maps for objects. */
 function toPlain(value: unknown): unknown {
+  // {{ range }} or {{ url_param }}: a function has no SQL value (Jinja would print its Python repr)
+  if (typeof value === "function") throw new ApiError(400, "A template function cannot be placed in SQL: call it, for example {{ url_param('name') }}.", "INVALID_TEMPLATE_PARAMS_ERROR");
   if (Array.isArray(value)) return value.map(toPlain);
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(toPlain(k)), toPlain(v)]));
   if (typeof value === "object" && value !== null && "type" in value && "value" in value) {

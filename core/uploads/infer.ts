@@ -23,7 +23,7 @@ export interface Inference {
 }
 
 export function createInference(names: string[], opts: ReadOptions): Inference {
-  const forced: (ColumnKind | null)[] = names.map((n) => opts.column_data_types[n] ?? (opts.column_dates.includes(n) ? "datetime" : null));
+  const forced: (ColumnKind | null)[] = names.map((n) => (Object.hasOwn(opts.column_data_types, n) ? opts.column_data_types[n] : null) ?? (opts.column_dates.includes(n) ? "datetime" : null));
   const possible = names.map(() => new Set(AUTO_ORDER));
   const anyValue = names.map(() => false);
   return {
@@ -54,7 +54,7 @@ export function createInference(names: string[], opts: ReadOptions): Inference {
  * a type chosen from the first rows must fit as it did there.
  */
 export function strictConverter(names: string[], kinds: ColumnKind[], opts: ReadOptions) {
-  const given = names.map((n) => n in opts.column_data_types || opts.column_dates.includes(n));
+  const given = names.map((n) => Object.hasOwn(opts.column_data_types, n) || opts.column_dates.includes(n));
   return (values: (string | null)[], line: number): Cell[] =>
     values.map((v, i) => {
       if (v === null) return null;

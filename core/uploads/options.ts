@@ -41,6 +41,21 @@ export interface UploadOptions extends ReadOptions {
 /** One form field's values: a multipart field may repeat. */
 export type FormFields = Record<string, string[]>;
 
+/**
+ * A new set of form fields with no prototype: field names are the client's, and a field named `__proto__` or
+ * `constructor` must be a field like any other, not Object.prototype's property.
+ */
+export const newFormFields = (): FormFields => Object.create(null) as FormFields;
+
+/** Adds one value of a field (a multipart field may repeat). */
+export function addFormField(form: FormFields, name: string, value: string): void {
+  if (Object.hasOwn(form, name)) form[name].push(value);
+  else form[name] = [value];
+}
+
+/** A field's values, own fields only (never a property every object inherits). */
+export const formField = (form: FormFields, name: string): string[] | undefined => (Object.hasOwn(form, name) ? form[name] : undefined);
+
 // pandas' default na_values: what read_csv treats as missing unless told otherwise
 export const PANDAS_NA_VALUES = ["", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"];
 
@@ -77,7 +92,8 @@ export function readUploadOptions(form: FormFields): UploadOptions {
 export function readOptions(form: FormFields, errors: Record<string, string[]>): ReadOptions {
   const r = reader(form, errors);
   const dtypes = r.text("column_data_types");
-  const column_data_types: Record<string, ColumnKind> = {};
+  // keyed by the file's column names: no prototype, so a column named constructor is no inherited entry
+  const column_data_types = Object.create(null) as Record<string, ColumnKind>;
   if (dtypes) {
     let parsed: unknown;
     try {
@@ -88,7 +104,7 @@ export function readOptions(form: FormFields, errors: Record<string, string[]>):
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) errors.column_data_types = ["Not a valid JSON object."];
     else {
       for (const [name, t] of Object.entries(parsed)) {
-        const kind = typeof t === "string" ? DTYPES[t] : undefined;
+        const kind = typeof t === "string" && Object.hasOwn(DTYPES, t) ? DTYPES[t] : undefined;
         if (kind) column_data_types[name] = kind;
         else (errors.column_data_types ??= []).push(`Unsupported data type "${String(t)}" for column "${name}".`);
       }
@@ -119,11 +135,11 @@ export function readOptions(form: FormFields, errors: Record<string, string[]>):
 }
 
 function reader(form: FormFields, errors: Record<string, string[]>) {
-  const one = (name: string): string | undefined => form[name]?.[0];
+  const one = (name: string): string | undefined => formField(form, name)?.[0];
   return {
     text: one,
     list(name: string): string[] {
-      return (form[name] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v, i, all) => v !== "" || all.length === 1);
+      return (formField(form, name) ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v, i, all) => v !== "" || all.length === 1);
     },
     int(name: string, min: number, nullable = false, fallback: number | null = 0): number | null {
       const raw = one(name);

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { csvBatches, csvStreamBatches } from "./csv";
 import { planColumns, project } from "./frame";
 import { convert, createInference, parseDate, strictConverter } from "./infer";
-import { readUploadOptions, type FormFields } from "./options";
+import { addFormField, newFormFields, readUploadOptions, type FormFields } from "./options";
 import { d1Literal, D1_MAX_SQL_BYTES, isStaleStaging, STALE_STAGING_MS, stagingName, uploadSql } from "./sql";
 import { UploadParseError } from "./errors";
 import { uploadAllowed } from "./access";
@@ -48,6 +48,23 @@ test("frame: columns_read, index column, dataframe index and repeated names", ()
   expect(planColumns(["a", "b"], opts({ dataframe_index: "true" }))[0]).toEqual({ name: "index", source: "row_number" });
   expect(() => planColumns(["a"], opts({ columns_read: "z" }))).toThrow("Usecols do not match columns, columns expected but not found: ['z']");
   expect(project({ line: 2, values: ["1", "NA"] }, 7, [{ name: "i", source: "row_number" }, { name: "a", source: 0 }, { name: "b", source: 1 }], new Set(["NA"]))).toEqual(["7", "1", null]);
+});
+
+test("options: names every object inherits are fields and columns like any other, never Object.prototype's", () => {
+  // a multipart field named __proto__ or constructor is a field; type=__proto__ is a type that is not one of the three
+  const fields = newFormFields();
+  for (const [name, value] of [["__proto__", "x"], ["constructor", "y"], ["type", "__proto__"], ["table_name", "t"], ["constructor", "z"]]) addFormField(fields, name, value);
+  expect(fields.constructor).toEqual(["y", "z"]);
+  expect(Object.keys(fields)).toEqual(["__proto__", "constructor", "type", "table_name"]);
+  for (const type of ["__proto__", "constructor", "toString"]) {
+    expect(() => readUploadOptions({ ...form({ table_name: "t" }), type: [type] })).toThrow(expect.objectContaining({ status: 400, fieldErrors: { type: ["Must be one of: csv, excel, columnar."] } }));
+  }
+  // a dtype named like an inherited property is no dtype; a column named constructor takes the kind given to it
+  expect(() => opts({ column_data_types: '{"a":"constructor","b":"__proto__","c":"toString"}' })).toThrow(
+    expect.objectContaining({ status: 400, fieldErrors: { column_data_types: ['Unsupported data type "constructor" for column "a".', 'Unsupported data type "__proto__" for column "b".', 'Unsupported data type "toString" for column "c".'] } }),
+  );
+  const o = opts({ column_data_types: '{"__proto__":"int","constructor":"float"}' });
+  expect(createInference(["__proto__", "constructor", "toString", "hasOwnProperty"], o).kinds()).toEqual(["integer", "real", "text", "text"]);
 });
 
 test("inference: integer, real, boolean, date, datetime, text; declared kinds checked with their line", () => {

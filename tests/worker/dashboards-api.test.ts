@@ -108,6 +108,17 @@ test("bad bodies name their fields; a taken slug is refused", async () => {
   expect(untitled.result.slug).toMatch(/^My-Slug--[a-z0-9]+$/);
 });
 
+test("published: null is a 400 naming the field on create (DashboardPostSchema) and a draft on update (DashboardPutSchema)", async () => {
+  const refused = await admin.post("/api/v1/dashboard/", { dashboard_title: "Null published", published: null });
+  expect(refused.status).toBe(400);
+  expect((await json(refused)).message).toEqual({ published: ["Field may not be null."] });
+  const { id } = await json(await admin.post("/api/v1/dashboard/", { dashboard_title: "Null published", published: true }));
+  const updated = await admin.put(`/api/v1/dashboard/${id}`, { published: null, is_managed_externally: null });
+  expect(updated.status).toBe(200);
+  const got = await json(await admin.get(`/api/v1/dashboard/${id}`));
+  expect(got.result).toMatchObject({ published: false, is_managed_externally: false });
+});
+
 test("list filters, ordering, columns, favourites and bulk delete", async () => {
   const tag = unique();
   const published = await json(await admin.post("/api/v1/dashboard/", { dashboard_title: `Listed ${tag} published`, published: true }));

@@ -36,6 +36,8 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
  * well-kept library reads in a Worker (SheetJS's npm build is years behind its own fixes), so it is refused by name.
  */
 const EXTENSIONS: Record<string, RegExp> = { csv: /\.(csv|tsv|txt)$/i, excel: /\.xlsx$/i, columnar: /\.(parquet|zip)$/i };
+/** The type field is the client's text: only the three types are looked up (never Object.prototype's properties). */
+const extensionsOf = (type: string | undefined): RegExp | undefined => (type !== undefined && Object.hasOwn(EXTENSIONS, type) ? EXTENSIONS[type] : undefined);
 export const XLS_MESSAGE = "Excel 97-2003 files (.xls) are not supported: save the sheet as .xlsx (Excel), or upload it as CSV or Parquet.";
 
 /** A CSV is read as it arrives when the fields that say how to read it came first. */
@@ -49,7 +51,7 @@ databaseUploadApi.post("/api/v1/database/upload_metadata/", requires("can_upload
     const errors: Record<string, string[]> = {};
     const type = form.type?.[0];
     if (!type) errors.type = ["Missing data for required field."];
-    else if (!(type in EXTENSIONS)) errors.type = ["Must be one of: csv, excel, columnar."];
+    else if (!extensionsOf(type)) errors.type = ["Must be one of: csv, excel, columnar."];
     const opts = readOptions(form, errors);
     if (Object.keys(errors).length) throw validationError(errors);
     const names = (header: string[]) => planColumns(header, { ...opts, columns_read: [], index_column: null, dataframe_index: false, column_dates: [] }).map((col) => col.name);
@@ -166,7 +168,7 @@ async function uploadForm(c: Context<AppEnv>, streamable: (form: FormFields) => 
     throw e;
   };
   if (/\.xls$/i.test(file.name)) await refuse(badRequest(XLS_MESSAGE));
-  const allowed = EXTENSIONS[form.type?.[0] ?? ""];
+  const allowed = extensionsOf(form.type?.[0]);
   if (allowed && !allowed.test(file.name)) await refuse(validationError({ file: ["File extension is not allowed."] }));
   return { form, file };
 }

@@ -1,6 +1,6 @@
 import { streamMultipart } from "@web3-storage/multipart-parser";
 import { ApiError, validationError } from "../../core/http/errors";
-import type { FormFields } from "../../core/uploads/options";
+import { addFormField, newFormFields, type FormFields } from "../../core/uploads/options";
 
 // Superset's upload forms (multipart: text fields and one `file`) read as a stream, so a large file is never held
 // whole. The fields say how to read the file (type, delimiter, table name…), so the file can only stream when
@@ -66,10 +66,10 @@ export async function readUploadForm(
     for (let p = await next(); p; p = await next()) for await (const _ of p.data);
   };
 
-  const form: FormFields = {};
+  const form = newFormFields();
   for (let part = await next(); part; part = await next()) {
     if (part.filename === undefined) {
-      (form[part.name] ??= []).push(new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
+      addFormField(form, part.name, new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
       continue;
     }
     if (part.name !== "file") {
@@ -90,7 +90,7 @@ export async function readUploadForm(
         if (read > maxBytes) throw tooLarge();
         yield chunk;
       }
-      const late: FormFields = {};
+      const late = newFormFields();
       await readFields(late, next);
       const names = Object.keys(late);
       if (names.length) throw new UploadFormError(400, `The form field${names.length > 1 ? "s" : ""} ${names.join(", ")} came after the file: send the file last`, "INVALID_PAYLOAD_FORMAT_ERROR");
@@ -123,7 +123,7 @@ async function* malformedAs400(data: AsyncIterable<Uint8Array>): AsyncGenerator<
 /** The rest of the form's text fields (a second file part is read and dropped). */
 async function readFields(form: FormFields, next: () => Promise<Part | null>) {
   for (let part = await next(); part; part = await next()) {
-    if (part.filename === undefined) (form[part.name] ??= []).push(new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
+    if (part.filename === undefined) addFormField(form, part.name, new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
     else for await (const _ of part.data);
   }
 }

@@ -1,4 +1,5 @@
 import { compareValues, groupRows, parseAggregates, reducerFor } from "../aggregates";
+import { assertOutputSize } from "../limits";
 import { postProcessingError, requireColumn, rowCount, stringList, type Column, type Frame, type Key } from "../frame";
 
 /** Superset's NULL_STRING: what a missing value in a pivoted column is called. */
@@ -48,10 +49,14 @@ export function pivot(frame: Frame, options: Record<string, unknown>): Frame {
   const pivotValues = pivotCols.map((c) => c.values.map((v) => (v === null || v === undefined ? fill : String(v))));
   let combos = groupRows(pivotValues, n).map((g) => g.key as string[]);
   if (!dropMissing && pivotCols.length > 1) {
-    // every combination of the columns' values, as pandas does when it keeps missing columns
+    // every combination of the columns' values, as pandas does when it keeps missing columns: the product of
+    // their distinct counts, refused before it is built when the result would be too large
     const distinct = pivotValues.map((vals) => [...new Set(vals)]);
+    assertOutputSize("pivot", rowGroups.length, distinct.reduce((p, vals) => p * vals.length, 1) * aggregates.length);
     combos = distinct.reduce<string[][]>((acc, vals) => acc.flatMap((prefix) => vals.map((v) => [...prefix, v])), [[]]);
   }
+  // one bucket per (index row, combination) is allocated below
+  assertOutputSize("pivot", rowGroups.length, combos.length * aggregates.length);
   combos.sort(compareKeys);
   const comboIndex = new Map(combos.map((c, i) => [JSON.stringify(c), i]));
   const comboOf = new Int32Array(n);

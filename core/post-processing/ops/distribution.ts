@@ -1,5 +1,5 @@
-import { percentile } from "../aggregates";
-import { compareValues, groupRows } from "../aggregates";
+import { compareValues, groupRows, maxOf, minOf, percentile } from "../aggregates";
+import { assertOutputSize } from "../limits";
 import { intOption, num, postProcessingError, requireColumn, rowCount, stringList, stringOption, type Column, type Frame } from "../frame";
 
 /**
@@ -22,6 +22,7 @@ export function boxplot(frame: Frame, options: Record<string, unknown>): Frame {
     for (let i = 0; i < a.key.length; i++) { const c = compareValues(a.key[i], b.key[i]); if (c) return c; }
     return 0;
   });
+  assertOutputSize("boxplot", groups.length, groupby.length + metrics.length * 8);
   const columns: Column[] = groupby.map((g, i) => ({ key: g.key, values: groups.map((grp) => grp.key[i]) }));
   for (const metric of metrics) {
     const source = requireColumn(frame, "boxplot", metric).values;
@@ -31,8 +32,8 @@ export function boxplot(frame: Frame, options: Record<string, unknown>): Frame {
       let lo: number | null, hi: number | null;
       if (whisker === "tukey" && q1 !== null && q3 !== null) {
         const iqr = q3 - q1;
-        lo = Math.min(...v.filter((x) => x >= q1 - 1.5 * iqr));
-        hi = Math.max(...v.filter((x) => x <= q3 + 1.5 * iqr));
+        lo = minOf(v.filter((x) => x >= q1 - 1.5 * iqr));
+        hi = maxOf(v.filter((x) => x <= q3 + 1.5 * iqr));
       } else {
         lo = percentile(v, lowP);
         hi = percentile(v, highP);
@@ -59,14 +60,15 @@ export function histogram(frame: Frame, options: Record<string, unknown>): Frame
   const groupby = stringList("histogram", options, "groupby").map((g) => requireColumn(frame, "histogram", g));
   const bins = intOption("histogram", options, "bins", 5, 1);
   const values = source.filter((v): v is number => v !== null);
-  const min = values.length ? Math.min(...values) : 0;
-  const max = values.length ? Math.max(...values) : 0;
+  const min = minOf(values) ?? 0;
+  const max = maxOf(values) ?? 0;
   // numpy widens an empty range to [min - 0.5, max + 0.5]
   const [lo, hi] = min === max ? [min - 0.5, max + 0.5] : [min, max];
   const width = (hi - lo) / bins;
   const edges = Array.from({ length: bins + 1 }, (_, i) => lo + i * width);
   const label = (i: number) => `${fmt(edges[i])} - ${fmt(edges[i + 1])}`;
   const groups = groupRows(groupby.map((c) => c.values), rowCount(frame));
+  assertOutputSize("histogram", groups.length, groupby.length + bins);
   const columns: Column[] = groupby.map((g, i) => ({ key: g.key, values: groups.map((grp) => grp.key[i]) }));
   const counts = groups.map((grp) => {
     const c = new Array(bins).fill(0);

@@ -1,4 +1,6 @@
-import { percentile } from "../aggregates";
+import { maxOf, minOf, percentile } from "../aggregates";
+import { formatLimit, MAX_RESAMPLE_ROWS } from "../../limits";
+import { assertOutputSize } from "../limits";
 import { num, postProcessingError, type Column, type Frame } from "../frame";
 
 // resample (pandas DataFrame.resample on the time index, as Superset's resample): the index becomes a
@@ -68,14 +70,16 @@ export function resample(frame: Frame, options: Record<string, unknown>): Frame 
   if (stamps.some((t) => t === null)) throw postProcessingError("resample", "Resample operation requires DatetimeIndex");
   const valueCols = frame.columns.filter((c) => c !== time);
   if (!stamps.length) return frame;
-  const first = period.floor(Math.min(...(stamps as number[])));
-  const last = Math.max(...(stamps as number[]));
+  const first = period.floor(minOf(stamps as number[])!);
+  const last = maxOf(stamps as number[])!;
   const labels: number[] = [];
   for (let t = first; ; t = period.next(t)) {
     labels.push(t);
-    if (labels.length > 100_000) throw postProcessingError("resample", "The resampled series would have more than 100,000 rows");
+    if (labels.length > MAX_RESAMPLE_ROWS)
+      throw postProcessingError("resample", `The resampled series would have more than ${formatLimit(MAX_RESAMPLE_ROWS)} rows (the limit MAX_RESAMPLE_ROWS)`);
     if (period.right ? t >= last : period.next(t) > last) break;
   }
+  assertOutputSize("resample", labels.length, valueCols.length + 1);
   const fill = options.fill_value === undefined ? null : options.fill_value;
   const bucketOf = (t: number) => {
     // left-labelled bins: the last label at or before t; right-labelled: the first label at or after t

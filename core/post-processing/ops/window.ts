@@ -1,4 +1,5 @@
-import { percentile } from "../aggregates";
+import { maxOf, minOf, percentile } from "../aggregates";
+import { assertWork } from "../limits";
 import { columnMap, intOption, keyName, num, postProcessingError, requireColumn, rowCount, setColumn, stringList, takeRows, stringOption, type Frame } from "../frame";
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
@@ -6,8 +7,8 @@ const ROLLING: Record<string, (window: number[]) => number | null> = {
   sum,
   mean: (v) => (v.length ? sum(v) / v.length : null),
   median: (v) => percentile(v, 50),
-  min: (v) => (v.length ? Math.min(...v) : null),
-  max: (v) => (v.length ? Math.max(...v) : null),
+  min: minOf,
+  max: maxOf,
   count: (v) => v.length,
   std: (v) => {
     if (v.length < 2) return null;
@@ -56,6 +57,10 @@ export function rolling(frame: Frame, options: Record<string, unknown>): Frame {
   if (!reduce || !Object.hasOwn(ROLLING, type)) throw postProcessingError("rolling", `Invalid rolling_type: ${type}`);
   const window = intOption("rolling", options, "window", 0, 1);
   const minPeriods = intOption("rolling", options, "min_periods", window, 0);
+  // each row visits its window: bounded before any series is computed
+  const rows = rowCount(frame);
+  const series = columnMap("rolling", options).reduce((n, [src]) => n + Math.max(1, seriesUnder(frame, src).length), 0);
+  assertWork("rolling", rows * Math.min(window, rows) * series);
   const out = mapSeries(frame, "rolling", options, (column) => {
     const values = column.map(num);
     return values.map((_, i) => {
@@ -143,14 +148,17 @@ export function contribution(frame: Frame, options: Record<string, unknown>): Fr
   const values = targets.map((c) => c.values.map(num));
   const shares = orientation === "column"
     ? values.map((col) => { const total = sum(col.filter((v): v is number => v !== null)); return col.map((v) => (v === null || total === 0 ? null : v / total)); })
-    : values.map((col, ci) => col.map((v, r) => {
-        const total = sum(values.map((c) => c[r]).filter((x): x is number => x !== null));
-        return v === null || total === 0 ? null : values[ci][r]! / total;
-      }));
+    : rowShares(values);
   // without rename_columns the shares replace the values; with them they are added under the new names
   const out: Frame = { index: frame.index, columns: renames.length ? [...frame.columns] : frame.columns.map((c) => (targets.includes(c) ? { key: c.key, values: shares[targets.indexOf(c)] } : c)) };
   renames.forEach((name, i) => setColumn(out, name, shares[i]));
   return out;
+}
+
+/** Each value's share of its row's total across the columns (each row's total computed once). */
+function rowShares(values: (number | null)[][]): (number | null)[][] {
+  const totals = (values[0] ?? []).map((_, r) => values.reduce((acc, col) => acc + (col[r] ?? 0), 0));
+  return values.map((col) => col.map((v, r) => (v === null || totals[r] === 0 ? null : v / totals[r])));
 }
 
 /** rank: each row's percentile rank of `metric` (pandas rank(pct=True), ties averaged), within `group_by`. */
