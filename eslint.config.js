@@ -29,6 +29,16 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // The unit project shares one module graph between files (vitest.config.ts, isolate: false): a module mock or a
+    // stubbed global would leak into whichever file runs next in that worker.
+    files: ["{core,db,app,workers,services,durable-objects}/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": ["error",
+        ...["mock", "doMock", "stubGlobal", "stubEnv"].map((property) => ({ object: "vi", property, message: "unit test files share modules (isolate: false): put a test that needs this in a project of its own" })),
+      ],
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { ...globals.node } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -1,34 +1,94 @@
-// `npm test`: typecheck, build, unit tests, worker tests (inside workerd beside the real Worker), integration
-// tests against the real Worker in `wrangler dev`, then the browser journeys.
-// Each step runs even when one before failed (so one run shows every failure); the exit code reports any failure.
-import { spawnSync } from "node:child_process";
+// `npm test`: typecheck, lint, build and unit tests side by side, then worker tests (inside workerd beside the real
+// Worker), integration tests against the real Worker in `wrangler dev`, then the browser journeys.
+// Each step runs even when one before failed (so one run shows every failure), unless a step it needs failed; the
+// exit code reports any failure, and a table at the end gives each step's wall time.
+// `npm test -- unit lint` runs only the named steps.
+import { spawn } from "node:child_process";
 
+const env = { ...process.env, TZ: "UTC", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+
+// needs: steps that must have passed (else this one is reported failed without running). The first five share the
+// machine: none reads another's output, and together they leave less of it idle (tsc and eslint are single-threaded)
+// than one after another; their output is held and printed whole when each ends. `alone` steps (worker, integration,
+// e2e start Workers and time requests) wait for every step before them and stream their output.
 const steps = [
   // Superset's own client library for the compatibility tests (tests/support/superset-ui.ts): its own folder and
   // lockfile, because its React 17 peers would disturb the app's; installed here so a fresh clone has it.
-  ["superset-ui", "npm", ["install", "--prefix", "tests/superset-ui", "--no-audit", "--no-fund", "--legacy-peer-deps"]],
-  ["typecheck", "tsc", ["--noEmit"]],
-  ["lint", "eslint", [".", "--max-warnings=0"]],
-  ["build", "npm", ["run", "build", "--silent"]],
-  ["unit", "vitest", ["run", "--project", "unit"]],
-  ["worker", "vitest", ["run", "--project", "worker", "--project", "worker-isolated"]],
-  ["integration", "vitest", ["run", "--project", "integration"]],
-  ["e2e", "playwright", ["test"]],
+  { name: "superset-ui", cmd: "npm", args: ["install", "--prefix", "tests/superset-ui", "--no-audit", "--no-fund", "--legacy-peer-deps"] },
+  { name: "typecheck", cmd: "tsc", args: ["--noEmit"] },
+  { name: "lint", cmd: "eslint", args: [".", "--max-warnings=0"] },
+  { name: "build", cmd: "npm", args: ["run", "build", "--silent"] },
+  { name: "unit", cmd: "vitest", args: ["run", "--project", "unit"] },
+  // the worker projects serve build/client as the Worker's assets
+  { name: "worker", cmd: "vitest", args: ["run", "--project", "worker", "--project", "worker-isolated"], needs: ["build"], alone: true },
+  { name: "integration", cmd: "vitest", args: ["run", "--project", "integration"], needs: ["build", "superset-ui"], alone: true },
+  { name: "e2e", cmd: "playwright", args: ["test"], needs: ["build"], alone: true },
 ];
 
 const only = process.argv.slice(2);
-let failed = [];
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.includes(name)) continue;
-  if (name === "worker" || name === "integration" || name === "e2e") {
-    if (failed.includes("build") || (name === "integration" && failed.includes("superset-ui"))) {
-      failed.push(name);
+const chosen = steps.filter((s) => !only.length || only.includes(s.name));
+const names = new Set(chosen.map((s) => s.name));
+const results = new Map(); // name -> { status: "passed" | "failed" | "not run", seconds, code }
+const t0 = Date.now();
+
+function run(step) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const stream = Boolean(step.alone);
+    let held = "";
+    if (stream) console.log(`\n=== ${step.name} ===`);
+    else console.log(`... ${step.name} started`);
+    const child = spawn(step.cmd, step.args, { env, stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"] });
+    if (!stream) {
+      child.stdout.on("data", (d) => (held += d));
+      child.stderr.on("data", (d) => (held += d));
+    }
+    const finish = (code, error) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!stream) process.stdout.write(`\n=== ${step.name} (${seconds.toFixed(0)} s) ===\n${held}${held.endsWith("\n") || !held ? "" : "\n"}`);
+      if (error) console.log(`${step.name}: ${error.message}`);
+      results.set(step.name, { status: code === 0 ? "passed" : "failed", seconds, code });
+      done();
+    };
+    child.on("error", (e) => finish(null, e));
+    child.on("close", (code) => finish(code));
+  });
+}
+
+// a step starts once every step it waits for (among those chosen) has finished; one whose `needs` failed is
+// reported without running, as before
+const running = new Map();
+const pending = [...chosen];
+while (pending.length || running.size) {
+  for (const step of [...pending]) {
+    const before = chosen.slice(0, chosen.indexOf(step)).map((s) => s.name);
+    const waits = step.alone ? before : (step.needs ?? []).filter((n) => names.has(n));
+    if (!waits.every((n) => results.has(n))) continue;
+    if (step.alone && running.size) continue;
+    pending.splice(pending.indexOf(step), 1);
+    const unmet = (step.needs ?? []).filter((n) => names.has(n) && results.get(n).status !== "passed");
+    if (unmet.length) {
+      console.log(`\n=== ${step.name} === not run: ${unmet.join(", ")} failed`);
+      results.set(step.name, { status: "not run", seconds: 0 });
       continue;
     }
+    running.set(step.name, run(step).then(() => running.delete(step.name)));
   }
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, TZ: "UTC", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
-  if (r.status !== 0) failed.push(name);
+  if (running.size) await Promise.race(running.values());
 }
+
+const clock = (seconds) => {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+const failed = chosen.filter((s) => results.get(s.name).status !== "passed").map((s) => s.name);
+const width = Math.max(...chosen.map((s) => s.name.length));
+console.log("\nstep".padEnd(width + 3) + "result   wall time");
+for (const s of chosen) {
+  const r = results.get(s.name);
+  const time = r.status === "not run" ? "-" : clock(r.seconds);
+  console.log(`${s.name.padEnd(width + 2)}${r.status.padEnd(9)}${time.padStart(9)}`);
+}
+console.log(`${"total".padEnd(width + 2)}${"".padEnd(9)}${clock((Date.now() - t0) / 1000).padStart(9)}`);
 console.log(failed.length ? `\nFailed steps: ${failed.join(", ")}` : "\nAll test steps passed.");
 process.exit(failed.length ? 1 : 0);

@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { admin, login, openD1DatabaseForm } from "./helpers";
+import { skipWithout } from "../support/prerequisite";
 
 // The databases journey of issue 3: an admin connects the PostgreSQL running on this machine
 // (127.0.0.1:5432, trust auth, database `test`) through the connection form, tests it, saves it and finds
@@ -24,8 +25,7 @@ function listening(port: number): Promise<true | string> {
 
 async function skipWithoutPostgres() {
   const up = await listening(5432);
-  if (up !== true) console.log(`skipping: PostgreSQL is not reachable (${up})`);
-  test.skip(up !== true, "PostgreSQL is not reachable on 127.0.0.1:5432");
+  test.skip(skipWithout(up === true, `PostgreSQL (${up})`), "PostgreSQL is not reachable on 127.0.0.1:5432");
 }
 
 /** Opens an item of a top menu; retried because the menu only responds once the page has hydrated. */

@@ -2,6 +2,7 @@ import { connect } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
 import { admin, login } from "./helpers";
+import { skipWithout } from "../support/prerequisite";
 
 // The journey of issue 3: an admin connects the PostgreSQL running on this machine (127.0.0.1:5432, trust
 // auth, database `test`) through the Databases page, tests the connection, creates a dataset from one of its
@@ -29,8 +30,7 @@ function listening(port: number): Promise<true | string> {
 
 async function skipWithoutPostgres() {
   const up = await listening(PG.port);
-  if (up !== true) console.log(`skipping: PostgreSQL is not reachable (${up})`);
-  test.skip(up !== true, `PostgreSQL is not reachable on ${PG.host}:${PG.port}`);
+  test.skip(skipWithout(up === true, `PostgreSQL (${up})`), `PostgreSQL is not reachable on ${PG.host}:${PG.port}`);
 }
 
 /** Runs SQL on the local PostgreSQL with its own client, outside the product. */

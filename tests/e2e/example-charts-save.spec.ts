@@ -1,11 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CHART_TYPES } from "../../core/charts/registry";
-import { admin, login } from "./helpers";
 import { api, openWithFormData } from "./explore-helpers";
+import { expect, test } from "./shared-page";
 
 // Every registered chart type built in Explore from its example's form data (as SQL Lab's "Save dataset" opens
 // Explore on stored form data), saved as a new chart, reopened by slice_id, renamed and overwritten, and reopened
-// again: the saved chart keeps its type and its new name and still answers with rows.
+// again: the saved chart keeps its type and its new name and still answers with rows. The tests share one signed-in
+// page (./shared-page.ts).
 
 async function datasetId(page: Page, tableName: string): Promise<number> {
   const q = encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:${tableName})))`);
@@ -32,10 +33,9 @@ async function saveChart(page: Page, name: string, mode: "saveas" | "overwrite")
 }
 
 for (const [vizType, type] of Object.entries(CHART_TYPES)) {
-  test(`${vizType}: built from form data, saved, reopened, overwritten`, async ({ page }) => {
+  test(`${vizType}: built from form data, saved, reopened, overwritten`, async ({ adminPage: page }) => {
     const example = type.example;
     expect(example, `${vizType} has an example`).toBeDefined();
-    await login(page, admin().username, admin().password);
     const id = await datasetId(page, example!.dataset);
     await openWithFormData(page, id, { ...example!.params, viz_type: vizType });
     // a chart opened on form data is drawn once the user asks ("Create chart"); retried until hydrated

@@ -1,13 +1,45 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 export const admin = () => ({ username: process.env.E2E_ADMIN_USERNAME!, password: process.env.E2E_ADMIN_PASSWORD! });
 
-export async function login(page: Page, username: string, password: string) {
-  await page.goto("/login/");
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+
+// Sessions this test process has already signed in, by Worker origin, username and password: a journey's login
+// reuses one instead of posting the form again (the form, its password hashing and two page loads each time were
+// minutes of every e2e run). login.spec.ts tests the form itself ({ form: true }).
+const sessions = new Map<string, Cookies>();
+const sessionKey = (origin: string, username: string, password: string) => JSON.stringify([origin, username, password]);
+
+/**
+ * Signs `page` in and leaves it on the home page (`origin`: a spec's own Worker; else the shared one). The first
+ * login of each user posts the form; later ones put that session's cookie into the page's fresh context, unless the
+ * session has ended since (logout(), a changed password or role bumps it): then the form again.
+ */
+export async function login(page: Page, username: string, password: string, options: { form?: boolean; origin?: string } = {}) {
+  const origin = options.origin ?? new URL(process.env.E2E_BASE_URL!).origin;
+  const key = sessionKey(origin, username, password);
+  const saved = options.form ? undefined : sessions.get(key);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto(`${origin}/`);
+    if (!new URL(page.url()).pathname.startsWith("/login")) {
+      await expect(page.getByTestId("user-menu")).toContainText(username);
+      return;
+    }
+    sessions.delete(key);
+  }
+  await page.goto(`${origin}/login/`);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("user-menu")).toContainText(username);
+  sessions.set(key, (await page.context().cookies(origin)).filter((c) => c.name === "session"));
+}
+
+/** Forgets the saved session `page` holds (it is about to be revoked). */
+async function forgetSession(page: Page) {
+  const current = (await page.context().cookies()).find((c) => c.name === "session")?.value;
+  for (const [key, cookies] of sessions) if (cookies.some((c) => c.value === current)) sessions.delete(key);
 }
 
 /**
@@ -21,6 +53,7 @@ export async function hydrated(element: Locator) {
 }
 
 export async function logout(page: Page) {
+  await forgetSession(page);
   // A click that lands before hydration opens nothing: click again until the menu shows.
   await expect(async () => {
     if (!(await page.getByTestId("logout").isVisible())) await page.getByTestId("user-menu").click();

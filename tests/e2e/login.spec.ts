@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { admin, login, logout } from "./helpers";
 
 test("an admin logs in, sees the home page and logs out", async ({ page }) => {
-  await login(page, admin().username, admin().password);
+  await login(page, admin().username, admin().password, { form: true });
   await expect(page.getByRole("heading", { name: `Welcome, ${admin().username}` })).toBeVisible();
   await logout(page);
   await page.goto("/");

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
+import { login } from "./helpers";
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 
 /**
@@ -24,11 +25,7 @@ export function ownWorker(vars: Record<string, string>) {
     url,
     /** signs in as the test admin on this Worker */
     async loginAsAdmin(page: Page) {
-      await page.goto(`${url()}/login/`);
-      await page.getByLabel("Username").fill(TEST_ADMIN.username);
-      await page.getByLabel("Password").fill(TEST_ADMIN.password);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByTestId("user-menu")).toBeVisible();
+      await login(page, TEST_ADMIN.username, TEST_ADMIN.password, { origin: url() });
     },
   };
 }

@@ -3,6 +3,7 @@ import { painted, walkDashboard } from "./dashboard-walk";
 import postgres from "postgres";
 import { csrfToken } from "./api-helpers";
 import { admin, login } from "./helpers";
+import { skipWithout } from "../support/prerequisite";
 import { bundleZip, examplesPresent, readConfigs, tablesToLoad } from "./superset-examples-bundle";
 
 // Acceptance on Superset's own example export (issue 13): a PostgreSQL database is registered (D1 allows only 100
@@ -38,7 +39,7 @@ async function api(page: Page, method: "post" | "put" | "delete", path: string, 
 }
 
 test.describe("Superset's example bundle", () => {
-  test.skip(!examplesPresent(), "Superset's example export is not in ../shared/data/superset-examples (it is never committed): skipped");
+  test.skip(skipWithout(examplesPresent(), "Superset's example export (../shared/data/superset-examples, never committed)"), "Superset's example export is not on this machine");
 
   const sql = postgres(PG_URI, { onnotice: () => undefined, max: 1 });
   test.afterAll(async () => {

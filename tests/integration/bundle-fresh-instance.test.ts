@@ -10,10 +10,11 @@ import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 import { bearerClient, type ApiClient } from "../support/client";
 import { q, unique } from "../support/access";
 import { bundleZip, examplesPresent, readConfigs } from "../e2e/superset-examples-bundle";
+import { skipWithout } from "../support/prerequisite";
 
 const PG_URI = "postgresql://postgres@127.0.0.1:5432/test";
 const present = examplesPresent();
-if (!present) console.warn("Superset's example export is not in ../shared/data/superset-examples (it is never committed): bundle-fresh-instance skipped");
+const skip = skipWithout(present, "Superset's example export (../shared/data/superset-examples, never committed), which bundle-fresh-instance reads,");
 
 type Worker = Awaited<ReturnType<typeof startWorker>>;
 let source: Worker;
@@ -65,7 +66,7 @@ function contents(zip: Uint8Array): Record<string, string[]> {
   return out;
 }
 
-describe.skipIf(!present)("Superset's example bundle, exported and imported into a fresh instance", () => {
+describe.skipIf(skip)("Superset's example bundle, exported and imported into a fresh instance", () => {
   beforeAll(async () => {
     [source, fresh] = await Promise.all([startWorker(), startWorker()]);
     [a, b] = await Promise.all([clientFor(source.url), clientFor(fresh.url)]);

@@ -4,6 +4,7 @@ import { beforeAll, expect, test } from "vitest";
 import { parse } from "yaml";
 import { loadSupersetUi, type FormData } from "../support/superset-ui";
 import { chartData, ENGINES, exampleSuite, sqlLab } from "../support/example-engines";
+import { skipWithout } from "../support/prerequisite";
 
 // Real saved charts from Superset's example bundle (shared/data/superset-examples, read at test time, never
 // copied here) whose dataset the product generates (cleaned_sales_data): each chart's params go through its
@@ -13,7 +14,7 @@ import { chartData, ENGINES, exampleSuite, sqlLab } from "../support/example-eng
 
 const CHARTS = findBundle();
 const SALES_UUID = "e8623bb9-5e00-f531-506a-19607f5f8005"; // the bundle's cleaned_sales_data dataset
-if (!CHARTS) console.warn("chart-data-superset-ui-bundle: skipped, Superset's example bundle (shared/data/superset-examples) is not on this machine");
+const SKIP = skipWithout(CHARTS !== null, "Superset's example bundle (shared/data/superset-examples), which chart-data-superset-ui-bundle reads,");
 
 function findBundle(): string | null {
   for (let dir = resolve(import.meta.dirname, "../.."); dir !== dirname(dir); dir = dirname(dir)) {
@@ -61,7 +62,7 @@ const unfiltered = (params: FormData) =>
   [undefined, "No filter"].includes(params.time_range as string | undefined);
 
 for (const engine of ENGINES) {
-  test.skipIf(!CHARTS)(`${engine}: the bundle's saved cleaned_sales_data charts answer 200 with sane results`, async () => {
+  test.skipIf(SKIP)(`${engine}: the bundle's saved cleaned_sales_data charts answer 200 with sane results`, async () => {
     expect(charts.length).toBeGreaterThanOrEqual(15);
     const { admin, client } = suite;
     const { datasets, tables, databaseId } = suite.engines[engine];

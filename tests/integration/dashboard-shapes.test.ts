@@ -2,12 +2,12 @@ import { beforeAll, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { exampleDataset, q, unique } from "../support/access";
 import { openApiAvailable, openApiMissingReason, shapeProblems } from "../support/openapi";
+import { skipWithout } from "../support/prerequisite";
 
 // Every answer of the dashboards API judged by Superset's own OpenAPI document (DashboardRestApi): list, _info,
 // get by id and by slug, charts, datasets, related owners, favourites, create, update and delete.
 
-if (!openApiAvailable) console.warn(openApiMissingReason);
-const shapeTest = openApiAvailable ? test : test.skip;
+const shapeTest = skipWithout(openApiAvailable, openApiMissingReason) ? test.skip : test;
 
 let admin: ApiClient;
 let datasetId: number;

@@ -2,13 +2,13 @@ import { beforeAll, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { exampleDataset, q, unique } from "../support/access";
 import { openApiAvailable, openApiMissingReason, shapeProblems } from "../support/openapi";
+import { skipWithout } from "../support/prerequisite";
 
 // Every answer of the chart path, judged by Superset's own OpenAPI document: charts, chart data (each result
 // type and the cache-key read), explore (context, form data, permalinks), annotation layers and column values
 // (Superset's document has no time_range path: chart-data.test.ts checks that one). A field of the wrong type, a missing required field or a wrong envelope fails here.
 
-if (!openApiAvailable) console.warn(openApiMissingReason);
-const shapeTest = openApiAvailable ? test : test.skip;
+const shapeTest = skipWithout(openApiAvailable, openApiMissingReason) ? test.skip : test;
 
 let admin: ApiClient;
 let datasetId: number;

@@ -1,7 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { join, resolve } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { localD1 } from "../support/local-d1";
 import { startWorker } from "../support/server.mjs";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
@@ -10,7 +9,6 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 // real SMTP server (smtp-server) receiving the emails. Schedules are written straight into D1 (the report API
 // is another piece of work); each test owns one scheduled minute, so ticks of one test never start another's.
 
-const WRANGLER = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/wrangler");
 const SMTP_LOGIN = { user: "reports", password: "smtp-test-password" };
 let worker: Awaited<ReturnType<typeof startWorker>>;
 let smtp: SmtpSink;
@@ -21,22 +19,8 @@ let bigNumberChartId: number;
 let wordCloudChartId: number;
 let examplesDb: number;
 
-/** SQL straight on the Worker's local D1 file; the running Worker may hold its write lock a moment (SQLITE_BUSY). */
-function d1<T = Record<string, unknown>>(sql: string, attempt = 1): T[] {
-  try {
-    const out = execFileSync(
-      WRANGLER,
-      ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
-      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8", stdio: "pipe" },
-    );
-    const results = JSON.parse(out) as { results: T[] }[];
-    return results[results.length - 1].results;
-  } catch (e) {
-    if (attempt >= 5 || !String((e as { stderr?: unknown }).stderr ?? (e as Error).message).includes("SQLITE_BUSY")) throw e;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
-    return d1<T>(sql, attempt + 1);
-  }
-}
+/** SQL straight on the Worker's local D1 file (tests/support/local-d1.ts). */
+const d1 = <T = Record<string, unknown>>(sql: string): T[] => localD1(worker.stateDir)<T>(sql);
 const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 beforeAll(async () => {

@@ -1,15 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
+import { localD1 } from "../support/local-d1";
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 
 // The cron's housekeeping against its own Worker: rows that no API can create (expired key-value entries,
-// logs from months ago) are written straight into this Worker's local D1 with `wrangler d1 execute`, then
+// logs from months ago) are written straight into this Worker's local D1 file (tests/support/local-d1.ts), then
 // the scheduled handler runs through Miniflare's /cdn-cgi/handler/scheduled route, which `wrangler dev`
 // enables (its --test-scheduled /__scheduled route needs wrangler's own bundling, which the harness skips).
 
-const WRANGLER = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/wrangler");
 let worker: Awaited<ReturnType<typeof startWorker>>;
 let token: string;
 
@@ -28,16 +26,8 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-/** Runs SQL on this Worker's metadata D1 and answers the rows of the last statement. */
-function d1<T = Record<string, unknown>>(sql: string): T[] {
-  const out = execFileSync(
-    WRANGLER,
-    ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
-    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
-  );
-  const results = JSON.parse(out) as { results: T[] }[];
-  return results[results.length - 1].results;
-}
+/** Runs SQL on this Worker's metadata D1 and answers the rows of the last statement (tests/support/local-d1.ts). */
+const d1 = <T = Record<string, unknown>>(sql: string): T[] => localD1(worker.stateDir)<T>(sql);
 
 // Connection: close, because the seconds spent in `wrangler d1 execute` outlast the server's keep-alive and a
 // reused idle socket fails with "other side closed".

@@ -1,6 +1,6 @@
-// Loading the example data costs a wrangler run per test server. It is done once into a template D1
-// state folder under .cache/, keyed by the generated SQL and the EXAMPLES migrations, and every test
-// server starts from a copy of it.
+// Loading the example data and migrating the metadata database cost wrangler runs per test server. They are done
+// once into a template D1 state folder under .cache/, keyed by the generated SQL and both databases' migrations
+// and settings, and every test server starts from a copy of it.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
@@ -15,14 +15,20 @@ const QUIET = { ...process.env, PATH: `${join(ROOT, "node_modules/.bin")}:${proc
 function templateKey(seedFile, configPath) {
   const hash = createHash("sha256").update(seedFile);
   const config = JSON.parse(readFileSync(configPath, "utf8"));
-  const examples = config.d1_databases.find((d) => d.binding === "EXAMPLES");
-  hash.update(JSON.stringify(examples ?? null));
-  const migrations = examples ? examples.migrations_dir : null;
-  if (migrations && existsSync(migrations)) for (const f of readdirSync(migrations).sort()) hash.update(f).update(readFileSync(join(migrations, f)));
+  for (const binding of TEMPLATE_DATABASES) {
+    const db = config.d1_databases.find((d) => d.binding === binding);
+    hash.update(JSON.stringify(db ?? null));
+    const migrations = db ? db.migrations_dir : null;
+    // the .sql files are what wrangler applies (drizzle keeps its meta/ folder beside them)
+    if (migrations && existsSync(migrations)) for (const f of readdirSync(migrations).filter((f) => f.endsWith(".sql")).sort()) hash.update(f).update(readFileSync(join(migrations, f)));
+  }
   return hash.digest("hex").slice(0, 12);
 }
 
-/** A D1 state folder holding the migrated and seeded EXAMPLES database, or null when there is no seed writer. */
+// the metadata database too: it starts migrated and empty (the Worker's first request fills it)
+const TEMPLATE_DATABASES = ["EXAMPLES", "DB"];
+
+/** A D1 state folder holding the migrated and seeded EXAMPLES database and the migrated DB, or null when there is no seed writer. */
 export function examplesStateTemplate(configPath) {
   const seed = examplesSeedFile();
   if (!seed) return null;
@@ -38,6 +44,7 @@ export function examplesStateTemplate(configPath) {
     });
     wrangler(["d1", "migrations", "apply", "EXAMPLES"]);
     wrangler(["d1", "execute", "EXAMPLES", "--file", seed, "--yes"]);
+    wrangler(["d1", "migrations", "apply", "DB"]);
     // older templates (from an earlier generator) are only disk space now
     for (const f of readdirSync(cache)) if (/^examples-state-[0-9a-f]{12}$/.test(f)) rmSync(join(cache, f), { recursive: true, force: true });
     try {

@@ -7,6 +7,8 @@ declare module "vitest" {
     admin: { username: string; password: string };
     /** Superset's example bundle (tests/support/superset-examples.ts), worker projects only; null when absent */
     supersetExamples: Record<string, string> | null;
+    /** whether the runner is CI, for tests/support/prerequisite.ts inside workerd (worker projects only) */
+    ci: boolean;
   }
 }
 

@@ -4,7 +4,8 @@ import Ajv, { type ValidateFunction } from "ajv";
 
 // Superset's own OpenAPI document (../shared/reference/superset-openapi.json) judges our responses: for a method,
 // a path template and a status, the response body must satisfy the schema Superset publishes for it. The file
-// lives in ../shared, outside the repository: tests that use it skip with a printed reason when it is absent.
+// lives in ../shared, outside the repository: tests that use it skip with a printed reason when it is absent, and fail
+// in CI (tests/support/prerequisite.ts).
 
 /** The nearest shared/reference/superset-openapi.json above the repository (CI clones main with shared/ beside it). */
 function findSpec(): string | null {
@@ -18,7 +19,7 @@ function findSpec(): string | null {
 const SPEC_PATH = findSpec() ?? "";
 
 export const openApiAvailable = SPEC_PATH !== "";
-export const openApiMissingReason = "Superset's OpenAPI document (shared/reference/superset-openapi.json beside the repository) is not on this machine: the shape checks are skipped";
+export const openApiMissingReason = "Superset's OpenAPI document (shared/reference/superset-openapi.json beside the repository), which the shape checks read,";
 
 type Json = Record<string, any>;
 let spec: Json | null = null;

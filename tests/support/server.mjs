@@ -39,15 +39,28 @@ export function freePort() {
  * Bundles the current build into `dir` and writes a wrangler config that runs it without rebundling;
  * `extraConfig` adds top-level wrangler settings (a test's own bindings, e.g. `hyperdrive`).
  */
+// what wrangler bundles the two Workers from (the app's routes reach the main one through build/server)
+const BUNDLE_INPUT_FILES = ["wrangler.toml", "wrangler.render.toml", "package-lock.json", "node_modules/.package-lock.json"];
+const BUNDLE_INPUT_DIRS = ["build/server", "workers", "services", "durable-objects", "db", "core", "types"];
+
 export function prepareWorker(dir, extraConfig = {}) {
   const config = parse(readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
   // Bundle and copy under the build lock (package.json "build" takes it too), so a rebuild running
   // at the same moment can never hand us a half-written build/.
   mkdirSync(join(ROOT, ".cache"), { recursive: true });
+  // Both bundles are made once per content of what they are made from (the build, the Worker sources, the wrangler
+  // files, the installed packages) and kept under .cache/bundles/<hash>: every test server of a run (16 an npm test)
+  // copies them, where each bundled both again (two wrangler runs of seconds each).
   const script = [
     'test -f build/server/index.js || { echo "No build found: run npm run build first." >&2; exit 3; }',
-    `wrangler deploy --dry-run --outdir "${join(dir, "bundle")}" --config wrangler.toml`,
-    `wrangler deploy --dry-run --outdir "${join(dir, "render-bundle")}" --config wrangler.render.toml`,
+    `key=$( { cat ${BUNDLE_INPUT_FILES.join(" ")}; find ${BUNDLE_INPUT_DIRS.join(" ")} -type f ! -name '*.test.ts' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum; } | sha256sum | cut -c1-16 )`,
+    'cache=.cache/bundles/$key',
+    'if [ ! -d "$cache" ]; then rm -rf .cache/bundles; mkdir -p "$cache.new"'
+      + ' && wrangler deploy --dry-run --outdir "$cache.new/bundle" --config wrangler.toml'
+      + ' && wrangler deploy --dry-run --outdir "$cache.new/render-bundle" --config wrangler.render.toml'
+      + ' && mv "$cache.new" "$cache"; fi',
+    `cp -r "$cache/bundle" "${join(dir, "bundle")}"`,
+    `cp -r "$cache/render-bundle" "${join(dir, "render-bundle")}"`,
     `cp -r build/client "${join(dir, "assets")}"`,
   ].join(" && ");
   try {
@@ -78,10 +91,10 @@ export function prepareWorker(dir, extraConfig = {}) {
 const RENDER_CONFIG = "wrangler.render.json";
 
 export function applyMigrations(configPath, stateDir) {
-  // the EXAMPLES database comes migrated and seeded from a cached template (tests/support/examples-template.mjs)
+  // both databases come migrated (and EXAMPLES seeded) from a cached template (tests/support/examples-template.mjs)
   const template = examplesStateTemplate(configPath);
   if (template) cpSync(template, stateDir, { recursive: true });
-  for (const db of template ? ["DB"] : ["DB", "EXAMPLES"]) {
+  for (const db of template ? [] : ["DB", "EXAMPLES"]) {
     execFileSync(WRANGLER, ["d1", "migrations", "apply", db, "--local", "--persist-to", stateDir, "--config", configPath], {
       env: { ...QUIET, CI: "true" }, stdio: "pipe",
     });

@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { join, resolve } from "node:path";
 import { startWorker, TEST_ADMIN } from "./server.mjs";
 import { bearerClient, type ApiClient } from "./client";
+import { localD1 } from "./local-d1";
 
 // A Worker of its own for the SQL Lab engine tests: real PostgreSQL and MariaDB databases are registered
 // straight into its metadata D1 (the database API belongs to another area), with the flags each test needs.
-
-const WRANGLER = join(resolve(import.meta.dirname, "../.."), "node_modules/.bin/wrangler");
 
 export interface SqlLabWorker {
   url: string;
@@ -43,15 +40,7 @@ export async function startSqlLabWorker(vars: Record<string, string> = {}, confi
     if (!res.ok) throw new Error(`login failed: ${res.status}`);
     return client(((await res.json()) as { access_token: string }).access_token);
   };
-  const d1 = <T,>(sql: string): T[] => {
-    const out = execFileSync(
-      WRANGLER,
-      ["d1", "execute", "DB", "--local", "--persist-to", worker.stateDir, "--config", worker.configPath, "--json", "--command", sql],
-      { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" }, encoding: "utf8" },
-    );
-    const results = JSON.parse(out) as { results: T[] }[];
-    return results[results.length - 1].results;
-  };
+  const d1 = localD1(worker.stateDir);
   const admin = await login(TEST_ADMIN.username, TEST_ADMIN.password);
   // the first request bootstraps the metadata (roles, admin, examples); rows go in after it
   await admin.get("/api/v1/sqllab/");

@@ -51,4 +51,5 @@ export function workerProjectPlugin() {
   }));
 }
 
-export const workerProvide = { admin: TEST_ADMIN, baseUrl: WORKER_ORIGIN, supersetExamples: supersetExampleConfigs() };
+// ci: whether the runner is CI (workerd's process.env holds the Worker's bindings, not the runner's environment)
+export const workerProvide = { admin: TEST_ADMIN, baseUrl: WORKER_ORIGIN, supersetExamples: supersetExampleConfigs(), ci: Boolean(process.env.CI) };

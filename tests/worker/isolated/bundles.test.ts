@@ -2,6 +2,7 @@ import { beforeAll, expect, inject, test } from "vitest";
 import { strToU8, unzipSync, strFromU8, zipSync } from "fflate";
 import { loginAsAdmin, type ApiClient } from "../../support/client";
 import { gammaWith, q } from "../../support/access";
+import { skipWithout } from "../../support/prerequisite";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 
 // Superset's asset bundles through the real Worker and D1: Superset's own example bundle (7 dashboards, 86 charts,
@@ -10,6 +11,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 // files' listings.
 
 const EXAMPLES = inject("supersetExamples");
+const SKIP = skipWithout(EXAMPLES !== null, "Superset's example bundle (../shared/data/superset-examples/configs)", inject("ci"));
 const SUPERSET_EXAMPLES_DB = "a2dc77af-e654-49bb-b321-40f6b559a1ee";
 
 let admin: ApiClient;
@@ -50,7 +52,7 @@ async function dashboardsByTitle(): Promise<Map<string, number>> {
 
 const chartCount = async () => ((await (await admin.get(`/api/v1/chart/?q=${q({ page_size: 1 })}`)).json()) as { count: number }).count;
 
-test.skipIf(!EXAMPLES)("Superset's example bundle imports as it is, and each dashboard's layout names its imported charts", async () => {
+test.skipIf(SKIP)("Superset's example bundle imports as it is, and each dashboard's layout names its imported charts", async () => {
   const before = await chartCount();
   const started = Date.now();
   const res = await importZip("/api/v1/dashboard/import/", zip(exampleBundle(), "examples"));
@@ -82,7 +84,7 @@ test.skipIf(!EXAMPLES)("Superset's example bundle imports as it is, and each das
   expect(data.status).toBe(200);
 });
 
-test.skipIf(!EXAMPLES)("importing again needs overwrite=true; with it nothing is duplicated; the export imports back", async () => {
+test.skipIf(SKIP)("importing again needs overwrite=true; with it nothing is duplicated; the export imports back", async () => {
   const bundle = zip(exampleBundle(), "examples");
   await importZip("/api/v1/dashboard/import/", bundle); // the first test may have been filtered out
   const again = await importZip("/api/v1/dashboard/import/", bundle);
