@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { FRONT_MAX_AGE_MS, FRONT_MAX_BODY_CHARS, asCachedResults, forcedBySearch, frontExpiry, frontFresh, frontKey, rangesHold, type RangeUse, type ResolveRange } from "./front-cache";
+import { FRONT_MAX_AGE_MS, FRONT_MAX_BODY_CHARS, asCachedResults, frontExpiry, frontFresh, frontKey, frontRequest, rangesHold, type RangeUse, type ResolveRange } from "./front-cache";
 import { resolveTimeRange } from "../time-range/resolve";
 
 const resolve: ResolveRange = (use, now) => resolveTimeRange(use.range, { now, relativeStart: use.relativeStart, relativeEnd: use.relativeEnd, timeShift: use.timeShift });
@@ -24,9 +24,21 @@ test("the key tells callers, roles, query strings and bodies apart; role order d
   expect(frontKey("x".repeat(FRONT_MAX_BODY_CHARS + 1), "", { id: 1, roles: [] })).toBeNull();
 });
 
-test("force=true in the query string bypasses; other parameters do not", () => {
-  expect(forcedBySearch(new URLSearchParams("force=true"))).toBe(true);
-  expect(forcedBySearch(new URLSearchParams("force=false&dashboard_id=2"))).toBe(false);
+test("a forced request names the same answer as the plain one, so its fresh answer replaces the kept one", () => {
+  const alice = { id: 1, roles: ["Gamma"] };
+  const plain = frontRequest('{"datasource":{"id":1},"force":false,"queries":[{}]}', "dashboard_id=2", alice)!;
+  expect(plain.forced).toBe(false);
+  const forcedInBody = frontRequest('{"datasource":{"id":1},"force":true,"queries":[{}]}', "dashboard_id=2", alice)!;
+  const forcedInSearch = frontRequest('{"datasource":{"id":1},"force":false,"queries":[{}]}', "force=true&dashboard_id=2", alice)!;
+  expect([forcedInBody, forcedInSearch]).toEqual([{ key: plain.key, forced: true }, { key: plain.key, forced: true }]);
+  // nothing else is left out: another query string, another body, another caller is another answer
+  expect(frontRequest('{"datasource":{"id":1},"force":false,"queries":[{}]}', "dashboard_id=3", alice)!.key).not.toBe(plain.key);
+  expect(frontRequest('{"datasource":{"id":2},"force":false,"queries":[{}]}', "dashboard_id=2", alice)!.key).not.toBe(plain.key);
+  expect(frontRequest('{"datasource":{"id":1},"force":false,"queries":[{}]}', "dashboard_id=2", { id: 2, roles: ["Gamma"] })!.key).not.toBe(plain.key);
+  // a body that is no JSON object is not kept (the route refuses it)
+  expect(frontRequest("[1]", "", alice)).toBeNull();
+  expect(frontRequest("{", "", alice)).toBeNull();
+  expect(frontRequest(`{"a":"${"x".repeat(FRONT_MAX_BODY_CHARS)}"}`, "", alice)).toBeNull();
 });
 
 test("expiry: the shortest cache timeout, at most the front bound; failed or uncached results are not kept", () => {

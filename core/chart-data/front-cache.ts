@@ -40,9 +40,35 @@ export function frontKey(body: string, search: string, caller: FrontCaller): str
   return `${who}\u0000${JSON.stringify([...caller.roles].sort())}\u0000${search}\u0000${body}`;
 }
 
-/** The query strings that change nothing but the cache use: force=true never reads a kept answer. */
-export function forcedBySearch(search: URLSearchParams): boolean {
-  return search.get("force") === "true";
+/** A request as the front cache sees it: the key of the answer it names, and whether it forces a fresh run. */
+export interface FrontRequest {
+  key: string;
+  forced: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The front cache's view of a POST: its key leaves out `force` (the body's member and the query parameter), so a
+ * forced request names the very answer the plain one does and its fresh answer replaces the kept one, as Superset's
+ * force refreshes the cache for every later viewer, not only for the one who forced. Null when not kept (too large,
+ * or not a JSON object: the route answers that with a 400).
+ */
+export function frontRequest(body: string, search: string, caller: FrontCaller): FrontRequest | null {
+  if (body.length > FRONT_MAX_BODY_CHARS) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!isObject(parsed)) return null;
+  const { force, ...rest } = parsed;
+  const params = new URLSearchParams(search);
+  const forced = force === true || params.get("force") === "true";
+  params.delete("force");
+  const key = frontKey(JSON.stringify(rest), params.toString(), caller);
+  return key === null ? null : { key, forced };
 }
 
 interface ResultLike {

@@ -30,3 +30,25 @@ test("raw mode reads all_columns and no metrics; bad datasources are named", () 
   expect(() => legacyDatasourceId({})).toThrow(/datasource such as "12__table"/);
   expect(() => legacyDatasourceId({ datasource: "3__druid" })).toThrow(/druid is not supported/);
 });
+
+test("a dashboard's data mask is merged into legacy form data as Superset's merge_extra_form_data merges it", () => {
+  const saved = {
+    datasource: "3__table", viz_type: "word_cloud", groupby: ["name"], metric: "count", granularity_sqla: "ds", time_grain_sqla: "P1D",
+    adhoc_filters: [{ clause: "WHERE", expressionType: "SIMPLE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "No filter" }],
+  };
+  expect(legacyQueryObject(saved)).toMatchObject({ granularity: "ds", filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "No filter" }], extras: { time_grain_sqla: "P1D" } });
+  const q = legacyQueryObject({
+    ...saved,
+    extra_form_data: {
+      time_range: "1990-01-01 : 2000-01-01", granularity_sqla: "registered", time_grain_sqla: "P1Y", relative_start: "now",
+      filters: [{ col: "gender", op: "IN", val: ["girl"] }], adhoc_filters: [{ clause: "WHERE", expressionType: "SQL", sqlExpression: "num > 1" }],
+    },
+  });
+  expect(q).toMatchObject({
+    granularity: "registered", time_range: "1990-01-01 : 2000-01-01", extras: { time_grain_sqla: "P1Y", relative_start: "now", where: "(num > 1)" },
+    filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: "No filter" }, { col: "gender", op: "IN", val: ["girl"] }],
+  });
+  // without a time column of its own, the mask's range replaces the chart's TEMPORAL_RANGE filters
+  const { granularity_sqla: _none, ...noColumn } = saved;
+  expect(legacyQueryObject({ ...noColumn, extra_form_data: { time_range: "Last year" } }).filters).toEqual([{ col: "ds", op: "TEMPORAL_RANGE", val: "Last year" }]);
+});

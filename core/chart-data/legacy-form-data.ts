@@ -1,4 +1,5 @@
 import { badRequest } from "../http/errors";
+import { EXTRA_FORM_DATA_OVERRIDE_EXTRA_KEYS, mergeExtraFormData } from "./extra-form-data";
 
 // Legacy charts send form_data, not a query context (POST /superset/explore_json/). This turns form_data into
 // the body of one chart-data query, as superset-ui's buildQueryObject does: groupby/columns, metric(s),
@@ -26,7 +27,9 @@ function optNumber(v: unknown): number | undefined {
 const wrap = (sql: string) => `(${sql})`;
 
 /** The legacy form_data of one chart as a chart-data query object (the wire shape POST /api/v1/chart/data reads). */
-export function legacyQueryObject(formData: Dict): Dict {
+export function legacyQueryObject(sent: Dict): Dict {
+  // a dashboard's data mask first, as Superset's explore_json merges it (merge_extra_form_data)
+  const formData = mergeExtraFormData(sent);
   const where: string[] = [];
   const having: string[] = [];
   const filters: Dict[] = [];
@@ -59,6 +62,7 @@ export function legacyQueryObject(formData: Dict): Dict {
   const seriesLimit = optNumber(formData.limit) ?? optNumber(formData.series_limit);
   const extras: Dict = {};
   if (typeof formData.time_grain_sqla === "string" && formData.time_grain_sqla) extras.time_grain_sqla = formData.time_grain_sqla;
+  for (const key of EXTRA_FORM_DATA_OVERRIDE_EXTRA_KEYS) if (isObject(formData.extras) && formData.extras[key] !== undefined) extras[key] = formData.extras[key];
   if (where.length) extras.where = where.join(" AND ");
   if (having.length) extras.having = having.join(" AND ");
   return {
@@ -67,7 +71,8 @@ export function legacyQueryObject(formData: Dict): Dict {
     filters,
     extras,
     orderby,
-    granularity: typeof formData.granularity_sqla === "string" ? formData.granularity_sqla : typeof formData.granularity === "string" ? formData.granularity : undefined,
+    // a mask's time column arrives as granularity and wins over the chart's own granularity_sqla (Superset's viz.py reads it first)
+    granularity: typeof formData.granularity === "string" && formData.granularity ? formData.granularity : typeof formData.granularity_sqla === "string" ? formData.granularity_sqla : undefined,
     time_range: typeof formData.time_range === "string" ? formData.time_range : undefined,
     is_timeseries: formData.include_time === true,
     row_limit: optNumber(formData.row_limit),

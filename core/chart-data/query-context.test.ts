@@ -44,10 +44,48 @@ test("a bar chart's query context is read with Superset's defaults", () => {
   expect(q.post_processing).toEqual([barChart.queries[0].post_processing[0]]);
 });
 
-test("deprecated keys fold into their current names", () => {
+test("deprecated keys are renamed as Superset's QueryObject renames them", () => {
   const ctx = parseQueryContext({ datasource: { id: 1, type: "dataset" }, queries: [{ groupby: ["a"], granularity_sqla: "ds", timeseries_limit: 3, timeseries_limit_metric: "m", where: "x > 1", having: "SUM(y) > 2", extras: { where: "z = 1" } }] });
   expect(ctx.datasource).toEqual({ id: 1, type: "table" });
-  expect(ctx.queries[0]).toMatchObject({ columns: ["a"], granularity: "ds", series_limit: 3, series_limit_metric: "m", extras: { where: "(z = 1) AND (x > 1)", having: "SUM(y) > 2" } });
+  expect(ctx.queries[0]).toMatchObject({ columns: ["a"], granularity: "ds", series_limit: 3, series_limit_metric: "m", extras: { where: "x > 1", having: "SUM(y) > 2" } });
+});
+
+const one = (q: Record<string, unknown>) => parseQueryContext({ datasource: { id: 1 }, queries: [q] }).queries[0];
+
+test("granularity_sqla → granularity: fills an empty granularity, never replaces a set one", () => {
+  expect(one({ granularity_sqla: "ds" }).granularity).toBe("ds");
+  expect(one({ granularity: null, granularity_sqla: "ds" }).granularity).toBe("ds");
+  expect(one({ granularity: "", granularity_sqla: "ds" }).granularity).toBe("ds");
+  expect(one({ granularity: "order_date", granularity_sqla: "ds" }).granularity).toBe("order_date");
+});
+
+test("groupby → columns: fills empty columns, never replaces set ones", () => {
+  expect(one({ groupby: ["state"] }).columns).toEqual(["state"]);
+  expect(one({ columns: [], groupby: ["state"] }).columns).toEqual(["state"]);
+  expect(one({ columns: ["gender"], groupby: ["state"] }).columns).toEqual(["gender"]);
+  expect(fieldErrors(() => one({ groupby: "state" }))).toEqual({ "queries.0.columns": ["Not a valid list."] });
+});
+
+test("timeseries_limit → series_limit: the explore client's series_limit 0 beside timeseries_limit 5 is a limit of 5", () => {
+  expect(one({ timeseries_limit: 5 }).series_limit).toBe(5);
+  expect(one({ series_limit: 0, timeseries_limit: 5 }).series_limit).toBe(5);
+  expect(one({ series_limit: 7, timeseries_limit: 5 }).series_limit).toBe(7);
+  expect(one({ series_limit: 0, timeseries_limit: 0 }).series_limit).toBe(0);
+  expect(fieldErrors(() => one({ timeseries_limit: -1 }))).toEqual({ "queries.0.series_limit": ["Must be greater than or equal to 0."] });
+});
+
+test("timeseries_limit_metric → series_limit_metric", () => {
+  const adhoc = { expressionType: "SQL", sqlExpression: "MAX(num)", label: "MAX(num)" };
+  expect(one({ timeseries_limit_metric: adhoc }).series_limit_metric).toEqual(adhoc);
+  expect(one({ series_limit_metric: null, timeseries_limit_metric: "count" }).series_limit_metric).toBe("count");
+  expect(one({ series_limit_metric: "sum__num", timeseries_limit_metric: "count" }).series_limit_metric).toBe("sum__num");
+});
+
+test("top-level where and having move into extras, replacing extras' own; empty ones are ignored", () => {
+  expect(one({ where: "num > 1" }).extras).toEqual({ where: "num > 1" });
+  expect(one({ having: "SUM(num) > 2", extras: { having: "COUNT(*) > 1", time_grain_sqla: "P1D" } }).extras).toEqual({ having: "SUM(num) > 2", time_grain_sqla: "P1D" });
+  expect(one({ where: "", having: null, extras: { where: "a = 1", having: "" } }).extras).toEqual({ where: "a = 1", having: "" });
+  expect(fieldErrors(() => one({ where: 3 }))).toEqual({ "queries.0.extras.where": ["Not a valid string."] });
 });
 
 test("malformed contexts name every field that is wrong", () => {

@@ -3,8 +3,8 @@ import { formatLimit, MAX_POST_PROCESSING_STEPS, MAX_QUERIES, MAX_QUERY_ITEMS, M
 import { stepLimitProblems } from "../post-processing/limits";
 
 // The body of POST /api/v1/chart/data (Superset's ChartDataQueryContextSchema), checked for shape and
-// normalised: deprecated keys (groupby, granularity_sqla, timeseries_limit, where/having at the top of a
-// query) are folded into their current names, as Superset's QueryObjectFactory does. Whether the columns
+// normalised: deprecated keys (groupby, granularity_sqla, timeseries_limit, timeseries_limit_metric, where/having
+// at the top of a query) are renamed as Superset's QueryObject renames them. Whether the columns
 // and metrics exist is the compiler's business, against the dataset. Every option that scales the work of the
 // request (queries, time offsets, post-processing options) is checked here against core/limits.ts, so no route
 // runs a query for a body that asks for too much.
@@ -156,10 +156,45 @@ function parseFilter(f: unknown): QueryFilter | string {
   return { col: f.col as QueryFilter["col"], op: f.op as QueryFilter["op"], val: f.val, grain: (f.grain as string | undefined) ?? undefined, isExtra: f.isExtra === true };
 }
 
-function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObject {
-  // a non-empty deprecated groupby replaces columns, as Superset's QueryObject renames it (the gauge chart sends both)
-  const groupby = list(q, "groupby", errors, columnLike, "a column name or an adhoc column");
-  const columns = groupby.length ? groupby : list(q, "columns", errors, columnLike, "a column name or an adhoc column");
+/** Superset's DEPRECATED_FIELDS (superset/common/query_object.py): old name → the name it is read as. */
+const DEPRECATED_FIELDS = [["granularity_sqla", "granularity"], ["groupby", "columns"], ["timeseries_limit", "series_limit"], ["timeseries_limit_metric", "series_limit_metric"]] as const;
+/** Superset's DEPRECATED_EXTRAS_FIELDS: top-level keys that belong in extras. */
+const DEPRECATED_EXTRAS_FIELDS = ["where", "having"] as const;
+
+/** Python's truthiness, which Superset's renaming tests: 0, "", [] and {} are empty. */
+const filled = (v: unknown) => v !== null && v !== undefined && v !== false && v !== 0 && v !== "" &&
+  !(Array.isArray(v) && v.length === 0) && !(isObject(v) && Object.keys(v).length === 0);
+
+/**
+ * The deprecated fields of a query object under their current names, as Superset's QueryObject renames them
+ * before anything reads them (_rename_deprecated_fields, _move_deprecated_extra_fields): an old field fills its
+ * new one when that is empty (the explore client sends `series_limit: 0` beside `timeseries_limit: 5`, the gauge
+ * `groupby` beside `columns`), and a top-level where/having replaces extras' own. Done once, here, so nothing
+ * after the parser ever reads an old name.
+ */
+export function renameDeprecatedFields(q: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...q };
+  for (const [old, current] of DEPRECATED_FIELDS) {
+    if (!(old in out)) continue;
+    const value = out[old];
+    delete out[old];
+    if (value !== null && value !== undefined && !filled(out[current])) out[current] = value;
+  }
+  for (const key of DEPRECATED_EXTRAS_FIELDS) {
+    if (!(key in out)) continue;
+    const value = out[key];
+    delete out[key];
+    if (value === null || value === undefined || value === "") continue;
+    // a malformed extras is reported as such by the parser; the deprecated value then has nowhere to go
+    if (out.extras === undefined || out.extras === null) out.extras = { [key]: value };
+    else if (isObject(out.extras)) out.extras = { ...out.extras, [key]: value };
+  }
+  return out;
+}
+
+function parseQueryObject(raw: Record<string, unknown>, errors: Errors): QueryObject {
+  const q = renameDeprecatedFields(raw);
+  const columns = list(q, "columns", errors, columnLike, "a column name or an adhoc column");
   const metrics = q.metrics === undefined || q.metrics === null ? null : list(q, "metrics", errors, columnLike, "a metric name or an adhoc metric");
   const filters: QueryFilter[] = [];
   list(q, "filters", errors, () => true, "a filter").forEach((f, i) => {
@@ -185,11 +220,6 @@ function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObje
       }
     }
   }
-  // deprecated top-level where/having join the extras (Superset's QueryObject does the same)
-  for (const key of ["where", "having"] as const) {
-    const v = optString(q, key, errors);
-    if (v) extras[key] = extras[key] ? `(${extras[key]}) AND (${v})` : v;
-  }
   const orderby = list(q, "orderby", errors, (o) => Array.isArray(o) && o.length === 2 && columnLike(o[0]) && typeof o[1] === "boolean", "a [column or metric, ascending] pair");
   const post = list(q, "post_processing", errors, (p) => p === null || (isObject(p) && typeof p.operation === "string"), "an operation with a name", MAX_POST_PROCESSING_STEPS, "MAX_POST_PROCESSING_STEPS");
   if (!errors.post_processing) post.forEach((p, i) => {
@@ -200,7 +230,7 @@ function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObje
   if (!isObject(urlParams) || Object.values(urlParams).some((v) => typeof v !== "string")) errors.url_params = ["Must be a mapping of strings."];
   const applied = q.applied_time_extras ?? {};
   if (!isObject(applied)) errors.applied_time_extras = ["Not a valid mapping type."];
-  const seriesLimitMetric = q.series_limit_metric ?? q.timeseries_limit_metric ?? null;
+  const seriesLimitMetric = q.series_limit_metric ?? null;
   if (seriesLimitMetric !== null && !columnLike(seriesLimitMetric)) errors.series_limit_metric = ["Must be a metric name or an adhoc metric."];
   for (const key of ["is_timeseries", "order_desc", "is_rowcount", "apply_fetch_values_predicate"]) {
     if (q[key] !== undefined && q[key] !== null && typeof q[key] !== "boolean") errors[key] = ["Not a valid boolean."];
@@ -216,13 +246,13 @@ function parseQueryObject(q: Record<string, unknown>, errors: Errors): QueryObje
     row_limit: optInt(q, "row_limit", errors, 0),
     row_offset: optInt(q, "row_offset", errors, 0) ?? 0,
     order_desc: q.order_desc !== false,
-    granularity: optString(q, "granularity", errors) ?? optString(q, "granularity_sqla", errors),
+    granularity: optString(q, "granularity", errors),
     time_range: optString(q, "time_range", errors),
     time_shift: optString(q, "time_shift", errors),
     time_offsets: list(q, "time_offsets", errors, (v) => typeof v === "string", "a time shift such as '1 week ago'", MAX_TIME_OFFSETS, "MAX_TIME_OFFSETS") as string[],
     is_timeseries: q.is_timeseries === true,
     series_columns: list(q, "series_columns", errors, columnLike, "a column name or an adhoc column") as QueryObject["series_columns"],
-    series_limit: optInt(q, "series_limit", errors, 0) ?? optInt(q, "timeseries_limit", errors, 0) ?? 0,
+    series_limit: optInt(q, "series_limit", errors, 0) ?? 0,
     series_limit_metric: seriesLimitMetric as QueryObject["series_limit_metric"],
     post_processing: (post.filter((p) => p !== null) as QueryObject["post_processing"]),
     annotation_layers: list(q, "annotation_layers", errors, isObject, "an annotation layer") as Record<string, unknown>[],

@@ -184,3 +184,13 @@ test("a raw query lists the granularity column unbucketed; a grouped one buckets
   const grouped = compileQuery(query({ ...base, metrics: ["count"] }), births, opts("postgresql"));
   expect(grouped.sql).toMatch(/DATE_TRUNC\('day', "ds"\) AS "ds"/i);
 });
+
+test("deprecated query fields change the SQL as their current names do", () => {
+  const current = compileQuery(query({ columns: ["state"], metrics: ["count"], series_columns: ["state"], series_limit: 3, series_limit_metric: "sum__num", granularity: "ds", time_range: "Last year", extras: { where: "num > 1", having: "COUNT(*) > 2" } }), births, opts("postgresql"));
+  // Superset's explore client sends series_limit 0 beside the legacy timeseries_limit: the legacy limit holds
+  const legacy = compileQuery(query({ groupby: ["state"], metrics: ["count"], series_columns: ["state"], series_limit: 0, timeseries_limit: 3, timeseries_limit_metric: "sum__num", granularity_sqla: "ds", time_range: "Last year", where: "num > 1", having: "COUNT(*) > 2" }), births, opts("postgresql"));
+  expect(legacy.sql).toBe(current.sql);
+  expect(legacy.sql).toContain(`ORDER BY (SUM(num)) DESC\n  LIMIT 3\n) AS series_limit`);
+  expect(legacy.sql).toContain(`WHERE "ds" >= TIMESTAMP '2000-01-01 00:00:00' AND "ds" < TIMESTAMP '2001-01-01 00:00:00'\n  AND (num > 1)`);
+  expect(legacy.sql).toContain("HAVING (COUNT(*) > 2)");
+});

@@ -3,6 +3,7 @@ import { dialectFor } from "../connectors/dialects";
 import { QUERY_DIALECTS } from "./dialects";
 import { columnExpr, metricExpr, missingColumnsError, userClause, type Expr } from "./expressions";
 import { compileFilters, timeBounds, type FilterContext } from "./filters";
+import { applyTimeRange } from "./time-filters";
 import type { CompileOptions, CompiledQuery, DatasetForQuery, QueryObject, TimeBounds } from "./types";
 
 // One chart query object → one SELECT in the engine's dialect, as Superset's get_sqla_query writes it:
@@ -27,7 +28,9 @@ function duplicateLabels(exprs: Expr[]): void {
   }
 }
 
-export function compileQuery(q: QueryObject, dataset: DatasetForQuery, opts: CompileOptions): CompiledQuery {
+export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts: CompileOptions): CompiledQuery {
+  // the query's time range placed as Superset places it (a dashboard's time filter arrives as time_range)
+  const q = applyTimeRange(query, dataset);
   const dialect = dialectFor(opts.engine);
   const ctx: FilterContext = {
     dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
@@ -57,10 +60,10 @@ export function compileQuery(q: QueryObject, dataset: DatasetForQuery, opts: Com
   if (ctx.missingColumns.size) throw missingColumnsError(ctx.missingColumns);
   duplicateLabels([...columns, ...metrics]);
 
-  // The query's time range applies to its temporal column, unless a TEMPORAL_RANGE filter already did.
+  // The query's time range bounds its granularity column (applyTimeRange took away the time filter it replaces).
   const where = [...filters.predicates];
   let bounds: TimeBounds | null = filters.bounds;
-  if (!bounds && q.time_range && q.granularity) {
+  if (q.time_range && q.granularity) {
     const time = columnExpr(ctx, q.granularity);
     if (!time) throw missingColumnsError(ctx.missingColumns);
     bounds = opts.resolveTimeRange(q.time_range);

@@ -43,3 +43,13 @@ export async function writeCached(key: string, entry: CachedResult, timeoutSecon
   const body = JSON.stringify(entry);
   await cache()?.put(`${ORIGIN}/${key}`, new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": `max-age=${timeoutSeconds}` } }));
 }
+
+/**
+ * A forced run's answer in place of the cached one (Superset's force=true refreshes the cache): written over it, or,
+ * when this answer may not be cached (a timeout of 0 or less now), the old entry deleted so no one reads it again.
+ */
+export async function replaceCached(key: string, entry: CachedResult, timeoutSeconds: number): Promise<void> {
+  if (timeoutSeconds > 0) return writeCached(key, entry, timeoutSeconds);
+  if (!/^[0-9a-f]{64}$/.test(key)) return;
+  await cache()?.delete(`${ORIGIN}/${key}`);
+}

@@ -6,7 +6,7 @@ import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { resolveTimeRange } from "../../core/time-range/resolve";
 import type { QueryContext } from "../../core/chart-data/query-context";
 import {
-  FRONT_MAX_ANSWER_CHARS, asCachedResults, forcedBySearch, frontExpiry, frontFresh, frontKey, type RangeUse, type ResolveRange,
+  FRONT_MAX_ANSWER_CHARS, asCachedResults, frontExpiry, frontFresh, frontRequest, type FrontRequest, type RangeUse, type ResolveRange,
 } from "../../core/chart-data/front-cache";
 
 // The chart-data front cache: a warm POST /api/v1/chart/data answered from this isolate's memory, as the JSON
@@ -14,8 +14,9 @@ import {
 // path cost ~1.5 ms of isolate CPU per warm request; see bench/chart-data.mjs). Only a kept answer's bytes
 // are cached, never a decision: every hit has passed the route's guard (can_read on Chart) and checks the
 // caller's data access to the dataset again here. An answer is passed over when
-// - the key differs: the key is the exact body and query string with the caller's id and roles,
-// - force=true (query string; a body with force is never kept),
+// - the key differs: the key is the body and query string (less `force`) with the caller's id and roles,
+// - the request forces (force in the body or the query string): the kept answer is dropped, and the forced run's
+//   fresh answer is kept in its place, so the next plain request reads the refreshed data,
 // - the dataset, its columns, metrics or database changed (their rows as this isolate last read them, at most
 //   2 s old: db/datasets/cache.ts, which writes in this isolate forget at once, cache invalidation included),
 // - it expired (the results' cache timeout, at most FRONT_MAX_AGE_MS),
@@ -75,10 +76,9 @@ type C = Context<AppEnv>;
 
 export const FRONT_HIT = 'chart-data-front;desc="hit"';
 
-/** The key of a JSON body sent with this query string by this request's caller; null when not kept. */
-function keyFor(c: C, body: string, search: string): string | null {
-  if (search && forcedBySearch(new URLSearchParams(search))) return null;
-  return frontKey(body, search, principalOf(c));
+/** The front cache's view of a JSON body sent with this query string by this request's caller; null when not kept. */
+function keyFor(c: C, body: string, search: string): FrontRequest | null {
+  return frontRequest(body, search, principalOf(c));
 }
 
 const searchOf = (c: C): string => {
@@ -87,7 +87,7 @@ const searchOf = (c: C): string => {
   return at < 0 ? "" : url.slice(at + 1);
 };
 
-async function keyOf(c: C): Promise<string | null> {
+async function keyOf(c: C): Promise<FrontRequest | null> {
   if (!(c.req.header("Content-Type") ?? "").includes("application/json")) return null;
   return keyFor(c, await c.req.text(), searchOf(c));
 }
@@ -97,14 +97,21 @@ async function keyOf(c: C): Promise<string | null> {
  * POST /api/v1/chart/data keys that very body (a context answers the same through either route, so either
  * may serve the other's kept answer).
  */
-export function frontContextKey(c: C, context: Record<string, unknown>): string | null {
+export function frontContextKey(c: C, context: Record<string, unknown>): FrontRequest | null {
   return keyFor(c, JSON.stringify(context), searchOf(c));
 }
 
 /** The kept answer's JSON text under this key, when fresh and this caller may read its dataset; else null. */
-export async function frontHit(c: C, key: string | null): Promise<string | null> {
-  const entry = key === null ? undefined : entries.get(key);
-  if (!entry || key === null) return null;
+export async function frontHit(c: C, request: FrontRequest | null): Promise<string | null> {
+  if (request === null) return null;
+  const { key } = request;
+  // a forced request never reads the kept answer, and no one else may while its fresh one is computed
+  if (request.forced) {
+    drop(key);
+    return null;
+  }
+  const entry = entries.get(key);
+  if (!entry) return null;
   // throws 403 (or 404) as the full path would when the caller's access or the dataset is gone
   const db = c.get("db");
   const ds = await chartDatasource(db, principalOf(c), entry.datasetId, dashboardRbacGrant(db, c.env, principalOf(c), entry.formData));
@@ -135,7 +142,8 @@ export async function frontRecorder(c: C): Promise<FrontRecorder> {
 }
 
 /** The recorder of a known key (a batch context's: frontContextKey). */
-export function recorderFor(key: string | null): FrontRecorder {
+export function recorderFor(request: FrontRequest | null): FrontRecorder {
+  const key = request?.key ?? null;
   const ranges: RangeUse[] = [];
   return {
     onTimeRange: (use) => void ranges.push(use),
@@ -145,7 +153,8 @@ export function recorderFor(key: string | null): FrontRecorder {
       const expires = frontExpiry(results, now);
       // annotation layers read other charts' datasets, whose access this entry could not check again
       const annotated = context.queries.some((q) => q.annotation_layers.length > 0);
-      if (key === null || expires === null || context.force || annotated || !datasource || json.length > FRONT_MAX_ANSWER_CHARS) return json;
+      // a forced answer is kept too: it is the refreshed answer every later plain request must read
+      if (key === null || expires === null || annotated || !datasource || json.length > FRONT_MAX_ANSWER_CHARS) return json;
       const cachedDttm = new Date(now).toISOString().slice(0, 19);
       const kept = JSON.stringify({ result: asCachedResults(results, cachedDttm) });
       const formData = context.form_data && "dashboardId" in context.form_data ? context.form_data : null;
