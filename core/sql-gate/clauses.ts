@@ -5,6 +5,7 @@ import { ApiError } from "../http/errors";
 import { calledFunctions, findWrite, toItems } from "./classify";
 import { DEFAULT_DENIED_FUNCTIONS, normaliseFunctionList } from "./functions";
 import { lexSql, SqlLexError, type LexResult, type SqlDialect } from "./lexer";
+import { findServerFileAccess, serverFilesError } from "./server-files";
 
 export interface ClauseOptions {
   deniedFunctions?: readonly string[];
@@ -52,6 +53,8 @@ export function validateAdhocClause(sql: string, dialect: SqlDialect, options: C
       reason: `The clause ${write}.`,
     });
   }
+  const serverFiles = findServerFileAccess(lexemes, dialect);
+  if (serverFiles.length > 0) throw serverFilesError(serverFiles);
   if (!options.allowSubqueries && items.some((item) => item.kind === "word" && SUBQUERY_HEADS.has(item.text))) {
     throw new ApiError(400, "Custom SQL fields cannot contain sub-queries.", "ADHOC_SUBQUERY_NOT_ALLOWED_ERROR");
   }

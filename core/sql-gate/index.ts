@@ -6,6 +6,7 @@ import { ApiError } from "../http/errors";
 import { calledFunctions, classifyStatement } from "./classify";
 import { DEFAULT_DENIED_FUNCTIONS, normaliseFunctionList } from "./functions";
 import { lexSql, SqlLexError, type Lexeme, type SqlDialect } from "./lexer";
+import { findServerFileAccess, serverFilesError } from "./server-files";
 
 export { DEFAULT_DENIED_FUNCTIONS } from "./functions";
 export type { SqlDialect } from "./lexer";
@@ -47,9 +48,8 @@ export function gateSql(sql: string, options: GateOptions): { statements: string
         disallowed_functions: deniedHere,
       });
     }
-    if (allowDml) continue;
-    const verdict = classifyStatement(group, dialect);
-    if (!verdict.read) {
+    const verdict = allowDml ? null : classifyStatement(group, dialect);
+    if (verdict && !verdict.read) {
       throw verdict.unparsable
         ? unparsableForReadOnly(verdict.reason)
         : new ApiError(400, DML_NOT_ALLOWED_MESSAGE, "DML_NOT_ALLOWED_ERROR", {
@@ -57,6 +57,9 @@ export function gateSql(sql: string, options: GateOptions): { statements: string
             issue_codes: DML_ISSUE_CODES,
           });
     }
+    // After the DML check, so a read-only database still answers a write (INTO OUTFILE) with Superset's DML error.
+    const serverFiles = findServerFileAccess(group, dialect);
+    if (serverFiles.length > 0) throw serverFilesError(serverFiles);
   }
   return { statements: groups.map((group) => sql.slice(group[0].start, group[group.length - 1].end)) };
 }

@@ -1,12 +1,13 @@
 // Lexing for the SQL gate: sql-formatter's per-dialect tokenizer (strings, dollar quotes, E'' strings, nested
 // comments, backticks, brackets) turned into a flat list of lexemes, plus the checks that close the places where
-// that tokenizer and the real engine could read the same text differently. Anything doubtful throws SqlLexError,
-// and the gate refuses it (fail closed). See docs/decisions/0001-sql-gate.md.
+// that tokenizer and the real engine could read the same text differently (boundaries.ts: under any sql_mode).
+// Anything doubtful throws SqlLexError, and the gate refuses it (fail closed). See docs/decisions/0001-sql-gate.md.
 //
 // sql-formatter's package "exports" only expose the formatter, so the Tokenizer is imported by file path. The
 // version is covered by lexer.test.ts: an upgrade that changes the token shapes fails those tests, not production.
 import Tokenizer from "../../node_modules/sql-formatter/dist/esm/lexer/Tokenizer.js";
 import { mysql, postgresql, sqlite } from "sql-formatter";
+import { SqlLexError, checkBlockComment, checkLineComment, checkQuotedName, checkStringBoundaries } from "./boundaries";
 
 export type SqlDialect = "sqlite" | "postgresql" | "mysql";
 
@@ -38,7 +39,7 @@ export interface LexResult {
   hasLineComment: boolean;
 }
 
-export class SqlLexError extends Error {}
+export { SqlLexError };
 
 const DIALECT_OPTIONS = { postgresql, mysql, sqlite } as const;
 const tokenizers = new Map<SqlDialect, Tokenizer>();
@@ -113,7 +114,7 @@ export function lexSql(sql: string, dialect: SqlDialect): LexResult {
     cursor = end;
     switch (token.type) {
       case "LINE_COMMENT":
-        checkLineComment(token.raw, dialect);
+        checkLineComment(token.raw, dialect, sql.slice(end, end + 2));
         hasLineComment = true;
         continue;
       case "BLOCK_COMMENT":
@@ -123,7 +124,12 @@ export function lexSql(sql: string, dialect: SqlDialect): LexResult {
         // sql-formatter's "/* sql-formatter-disable */" swallows everything after it: the engine would not.
         throw new SqlLexError("Formatter directives are not allowed in SQL");
       case "QUOTED_IDENTIFIER":
+        checkQuotedName(token.raw, dialect);
         lexemes.push({ kind: "quoted", raw: token.raw, words: [unquoteIdentifier(token.raw)], start, end });
+        continue;
+      case "VARIABLE":
+        checkQuotedName(token.raw, dialect);
+        lexemes.push({ kind: "variable", raw: token.raw, words: [], start, end });
         continue;
       case "STRING":
         checkStringBoundaries(token.raw, dialect);
@@ -200,60 +206,6 @@ function decodeUnicodeEscapes(body: string, escape: string): string {
 function refuseUnicodeIdentifiers(lexemes: Lexeme[]): Lexeme[] {
   if (lexemes.some((l) => l.kind === "quoted" && /^U&/i.test(l.raw))) throw new SqlLexError("U& identifiers are PostgreSQL syntax");
   return lexemes;
-}
-
-function checkLineComment(raw: string, dialect: SqlDialect) {
-  if (raw.startsWith("--")) {
-    // MySQL only starts a comment at "-- " (dash dash whitespace): "1--1" is arithmetic there.
-    if (dialect === "mysql" && raw.length > 2 && !(/^--\s/.test(raw) || raw.charCodeAt(2) < 0x20)) {
-      throw new SqlLexError("Ambiguous '--' without a following space");
-    }
-    return;
-  }
-  if (raw.startsWith("#") && dialect === "mysql") return;
-  // e.g. sql-formatter reads psql's "\restrict" meta-command as a comment; the server does not.
-  throw new SqlLexError("Unsupported comment syntax");
-}
-
-function checkBlockComment(raw: string, dialect: SqlDialect) {
-  // An unterminated comment would swallow whatever SQL is appended after this text (clauses are spliced).
-  if (raw.length < 4 || !raw.endsWith("*/")) throw new SqlLexError("Unterminated block comment");
-  // MySQL and MariaDB execute the body of /*! ... */ and /*M! ... */ comments.
-  if (dialect === "mysql" && /^\/\*(M?!)/.test(raw)) throw new SqlLexError("Executable comments are not allowed");
-}
-
-/**
- * A plain quoted string must end at the same place whether or not the server treats backslash as an escape
- * (MySQL's NO_BACKSLASH_ESCAPES, PostgreSQL's standard_conforming_strings): otherwise text we read as inside the
- * string could be code to the server. PostgreSQL E'' strings and $$ strings have one reading; SQLite has no
- * backslash escapes at all.
- */
-function checkStringBoundaries(raw: string, dialect: SqlDialect) {
-  if (dialect === "sqlite") return;
-  const quoteAt = raw.search(/['"$]/);
-  if (quoteAt < 0 || raw[quoteAt] === "$") return;
-  if (dialect === "postgresql" && /^e$/i.test(raw.slice(0, quoteAt))) return;
-  const body = raw.slice(quoteAt);
-  const quote = body[0];
-  if (closingIndex(body, quote, false) !== body.length - 1 || closingIndex(body, quote, true) !== body.length - 1) {
-    throw new SqlLexError("A backslash makes the end of a string literal ambiguous; double the quote instead");
-  }
-}
-
-function closingIndex(body: string, quote: string, backslashEscapes: boolean): number {
-  let i = 1;
-  while (i < body.length) {
-    const ch = body[i];
-    if (backslashEscapes && ch === "\\") {
-      i += 2;
-    } else if (ch === quote) {
-      if (body[i + 1] === quote) i += 2;
-      else return i;
-    } else {
-      i += 1;
-    }
-  }
-  return -1;
 }
 
 function unquoteIdentifier(raw: string): string {

@@ -97,7 +97,7 @@ test("bad payloads are 400s naming the field, and unknown ids 404", async () => 
   expect(await res.json()).toEqual({ message: { label: ["Not a valid string."], nope: ["Unknown field."], db_id: ["Not a valid integer."] } });
   expect((await api.post("/api/v1/saved_query/", { db_id: 987654 })).status).toBe(404);
   expect((await api.put("/api/v1/saved_query/987654", { label: "x" })).status).toBe(404);
-  expect((await api.get("/api/v1/saved_query/abc")).status).toBe(400);
+  expect((await api.get("/api/v1/saved_query/abc")).status).toBe(404);
 });
 
 test("anonymous callers get 401", async () => {

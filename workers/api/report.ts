@@ -180,9 +180,7 @@ reportApi.get("/api/v1/report/:pk/log/", read, async (c) => {
 
 reportApi.get("/api/v1/report/:pk/log/:log_id", read, async (c) => {
   const row = await readableReport(c, idParam(c));
-  const logId = Number(c.req.param("log_id"));
-  if (!Number.isSafeInteger(logId)) throw notFound();
-  const log = await reportLog(c.var.db, row.id, logId);
+  const log = await reportLog(c.var.db, row.id, idParam(c, "log_id"));
   if (!log) throw notFound();
   return itemAnswer(c, REPORT_LOG, { id: log.id, result: logItem(log) });
 });

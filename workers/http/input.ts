@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { ApiError, badRequest } from "../../core/http/errors";
+import { ApiError, badRequest, statusText } from "../../core/http/errors";
+import { parsePathId } from "../../core/http/path-id";
 import { decodeRison } from "../../core/http/rison-guard";
 
 export const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
@@ -41,12 +42,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
   return value;
 }
 
-/** Path parameter as a positive integer id, or 404 as Superset answers for unknown ids. */
+/**
+ * Path parameter as an object id, parsed for every route here (core/http/path-id.ts): anything but plain decimal
+ * digits is answered as Superset's <int:pk> router answers a path it does not match, 404 Not found.
+ */
 export function idParam(c: Context, name = "pk"): number {
-  const raw = c.req.param(name);
-  const n = Number(raw);
-  if (!raw || !Number.isSafeInteger(n) || n < 1) throw badRequest(`Invalid id: ${raw}`);
-  return n;
+  const id = parsePathId(c.req.param(name));
+  if (id === null) throw new ApiError(404, statusText(404));
+  return id;
 }
 
 /**

@@ -6,11 +6,12 @@ import { datasetOwners } from "../../../db/schema";
 import { datasetScope } from "../../../core/datasets/access";
 import { isAdmin, type Principal } from "../../../core/security/permissions";
 import { ApiError } from "../../../core/http/errors";
+import { parsePathId } from "../../../core/http/path-id";
 
 /** The dataset as GET /api/v1/dataset/{pk} answers it, if the caller may change it (owner or admin). */
 export async function loadEditableDataset(context: AppLoadContext, principal: Principal, rawId: string | undefined) {
-  const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Dataset not found", { status: 404, statusText: "Not found" });
+  const id = parsePathId(rawId);
+  if (id === null) throw new Response("Dataset not found", { status: 404, statusText: "Not found" });
   try {
     const { dataset, database } = await loadDataset(context.db, id, datasetScope(principal));
     const owners = await context.db.select().from(datasetOwners).where(eq(datasetOwners.table_id, id)).all();
