@@ -1,4 +1,5 @@
-// Every spelling under which an engine resolves a name to a denied function: the gate must refuse each one.
+// Every spelling under which an engine resolves a name to a denied function or a server path: the gate must
+// refuse each one.
 // `resolves` names the function the engine really calls; tests/integration/sql-gate-spellings.test.ts runs each
 // statement straight on the engine to prove it (so the list holds real attacks, not guesses), then sends it
 // through SQL Lab to prove the gate refuses it. Arguments are harmless (PG_VERSION, /etc/hostname).
@@ -38,6 +39,9 @@ export const DENIED_SPELLINGS: Record<SqlDialect, DeniedSpelling[]> = {
     { sql: "SELECT query_to_xml($q$SELECT 1 AS one$q$, true, true, '') AS x", note: "SQL text in a tagged dollar quote", resolves: "query_to_xml" },
     { sql: "SELECT query_to_xml(E'SELECT 1 AS \\x6f\\x6e\\x65', true, true, '') AS x", note: "SQL text in an E'' string", resolves: "query_to_xml" },
     { sql: 'SELECT U&"version"() AS x', note: "U& identifier of a fingerprinting function", resolves: "version" },
+    { sql: "SELECT current_setting('data_directory') AS x", note: "a server path setting", resolves: "current_setting" },
+    { sql: "SELECT current_setting('data_' || 'directory') AS x", note: "a computed setting name", resolves: "current_setting" },
+    { sql: "SELECT setting AS x FROM pg_settings WHERE name = 'data_directory'", note: "the settings view", resolves: "pg_settings" },
   ],
   mysql: [
     { sql: "SELECT load_file('/etc/hostname') AS x", note: "plain", resolves: "load_file" },
@@ -52,6 +56,9 @@ export const DENIED_SPELLINGS: Record<SqlDialect, DeniedSpelling[]> = {
     { sql: "SELECT /*!50000 load_file('/etc/hostname') */ AS x", note: "executable version comment", resolves: "load_file" },
     { sql: "SELECT /*M! load_file('/etc/hostname') */ AS x", note: "MariaDB executable comment", resolves: "load_file" },
     { sql: "SELECT VERSION() AS x", note: "fingerprinting", resolves: "version" },
+    { sql: "SELECT @@GLOBAL . datadir AS x", note: "a path variable, scope and name apart", resolves: "@@datadir" },
+    { sql: "SELECT @@GLOBAL.`datadir` AS x", note: "a path variable, name quoted", resolves: "@@datadir" },
+    { sql: "SELECT VARIABLE_VALUE AS x FROM information_schema.GLOBAL_VARIABLES WHERE VARIABLE_NAME = 'DATADIR'", note: "the variables table", resolves: "@@datadir" },
   ],
   sqlite: [
     { sql: "SELECT load_extension('x') AS x", note: "plain", resolves: "load_extension" },

@@ -110,7 +110,7 @@ const reads: CorpusStatement[] = [
   s("SELECT id FROM gate_target INTERSECT SELECT id FROM gate_target", "intersect"),
   s("(SELECT 1 AS n) UNION ALL (SELECT 2)", "parenthesised union"),
   s("SELECT 'DELETE FROM gate_target; DROP TABLE x' AS not_a_statement", "keywords in a string"),
-  s("SELECT \"double ; quoted DELETE\" AS s", "double-quoted string"),
+  { ...s("SELECT \"double ; quoted DELETE\" AS s", "double-quoted string"), breaksUnder: ["ANSI_QUOTES"] },
   s("SELECT 'it''s' AS doubled, 'back\\\\slash' AS escaped_backslash", "doubled quote and escaped backslash"),
   s("SELECT `odd; name`.id FROM gate_target AS `odd; name`", "backtick identifier with ;"),
   s("SELECT 1 AS `select`, 2 AS `delete`, 3 AS `for update`", "keywords as quoted identifiers"),

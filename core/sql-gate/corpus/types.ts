@@ -8,6 +8,8 @@ export interface CorpusStatement {
   note: string;
   /** Engines of this dialect where the statement does not exist (MariaDB lacks LATERAL and JSON ->) */
   notOn?: "mariadb"[];
+  /** MySQL sql_mode flags under which the statement means something else (a "string" is a name under ANSI_QUOTES) */
+  breaksUnder?: string[];
 }
 
 export interface GateCorpus {

@@ -1,6 +1,8 @@
 import { beforeAll, expect, test } from "vitest";
 import { routeTable, samplePath, type RouteDefinition } from "../../support/route-table";
-import { loginAsAdmin, type ApiClient } from "../../support/client";
+import { loginAsAdmin, workerFetch, type ApiClient } from "../../support/client";
+import { exampleDataset, gammaWith, pairFor, pairs } from "../../support/access";
+import { datasourcePermName } from "../../../core/security/permissions";
 import { metadataRows } from "../../support/worker-d1";
 import { describe, eachLimited, problemIn, type Finding } from "../../support/hostile";
 
@@ -120,3 +122,66 @@ test("extra_json: null on a tab-state update is kept as no extras, not a constra
   const stored = (await metadataRows<{ extra_json: string }>(`SELECT extra_json FROM tab_state WHERE id = ${id}`))[0];
   expect(JSON.parse(stored.extra_json)).toEqual({});
 });
+
+test("requests that would multiply work get a 400 naming the limit while /health keeps answering; inherited names are no lookups", async () => {
+  // a Gamma user who may read one dataset, as the security battery was: no admin rights needed to ask for these
+  const dataset = await exampleDataset(admin, "birth_names");
+  const view = datasourcePermName(dataset.database.database_name, "birth_names", dataset.id);
+  const reader = await gammaWith(admin, [pairFor(await pairs(admin), "datasource_access", view)!.id]);
+
+  // /health is asked every 50 ms for as long as the hostile requests run: each must answer, none may fail
+  let polling = true;
+  const health: number[] = [];
+  const poller = (async () => {
+    while (polling) {
+      health.push((await workerFetch("/health")).status);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+
+  const query = { columns: ["name", "state", "gender"], metrics: ["count"], row_limit: 50_000 };
+  const chartData = (q: Record<string, unknown>) => ({ datasource: { id: dataset.id, type: "table" }, queries: [{ ...query, ...q }], result_type: "full" });
+  const step = (operation: string, options: Record<string, unknown>) => ({ post_processing: [{ operation, options }] });
+  const offsets = Array.from({ length: 500 }, (_, i) => `${i + 1} day ago`);
+  const hostile: [label: string, path: string, body: unknown, limit: RegExp][] = [
+    ["histogram bins 10,000,000", "/api/v1/chart/data", chartData(step("histogram", { column: "count", bins: 10_000_000 })), /MAX_HISTOGRAM_BINS/],
+    ["rolling window 100,000,000", "/api/v1/chart/data", chartData(step("rolling", { columns: { count: "count" }, rolling_type: "mean", window: 100_000_000 })), /MAX_WINDOW/],
+    ["500 time offsets", "/api/v1/chart/data", chartData({ time_offsets: offsets, columns: [{ columnType: "BASE_AXIS", sqlExpression: "ds", label: "ds", expressionType: "SQL" }] }), /MAX_TIME_OFFSETS/],
+    ["pivot cartesian product", "/api/v1/chart/data", chartData({ columns: ["name", "state", "gender", "num"], ...step("pivot", { index: ["gender"], columns: ["name", "state", "num"], aggregates: { count: { operator: "sum" } }, drop_missing_columns: false }) }), /MAX_POST_PROCESSING_(COLUMNS|CELLS)/],
+    ["Jinja range(20000000) in extras.where", "/api/v1/chart/data", chartData({ extras: { where: "{% for i in range(20000000) %}1 = 1 AND {% endfor %}1 = 1" } }), /MAX_TEMPLATE_RANGE/],
+    ["Jinja range(20000000) in SQL Lab", "/api/v1/sqllab/execute/", { database_id: dataset.database.id, runAsync: false, client_id: "lim1", sql: "SELECT {% for i in range(20000000) %}{{ i }}{% endfor %}" }, /MAX_TEMPLATE_RANGE/],
+    ["Jinja nested loops in SQL Lab", "/api/v1/sqllab/execute/", { database_id: dataset.database.id, runAsync: false, client_id: "lim2", sql: "SELECT 1 {% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}" }, /MAX_TEMPLATE_STEPS/],
+    ["Jinja string doubling in SQL Lab", "/api/v1/sqllab/execute/", { database_id: dataset.database.id, runAsync: false, client_id: "lim3", sql: "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}SELECT '{{ ns.s }}'" }, /MAX_TEMPLATE_OUTPUT/],
+    ["{{ range }} in SQL Lab", "/api/v1/sqllab/execute/", { database_id: dataset.database.id, runAsync: false, client_id: "lim4", sql: "SELECT {{ range }}" }, /function cannot be placed in SQL/],
+  ];
+  const answers: string[] = [];
+  for (const [label, path, body, limit] of hostile) {
+    const client = path.includes("sqllab") ? admin : reader;
+    const res = await client.post(path, body);
+    const text = await res.text();
+    answers.push(`${label}: ${res.status}`);
+    expect(res.status, `${label}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+    expect(text, label).toMatch(limit);
+  }
+  // url_param('constructor') is the (absent) URL parameter of that name: NULL, not Object's constructor
+  const inherited = await admin.post("/api/v1/sqllab/execute/", { database_id: dataset.database.id, runAsync: false, client_id: "lim5", sql: "SELECT {{ url_param('constructor') }} AS v" });
+  expect(inherited.status).toBe(200);
+  expect(((await inherited.json()) as { data: { v: unknown }[] }).data).toEqual([{ v: null }]);
+  // an upload whose type is a name every object inherits is a 400 naming the field
+  for (const type of ["__proto__", "constructor"]) {
+    const form = new FormData();
+    form.append("type", type);
+    form.append("table_name", "never_made");
+    form.append(type, "x");
+    form.append("file", new Blob(["a\n1\n"]), "a.csv");
+    const res = await admin.raw(`/api/v1/database/${dataset.database.id}/upload/`, { method: "POST", body: form });
+    expect(res.status, type).toBe(400);
+    expect(await res.json(), type).toMatchObject({ message: { type: ["Must be one of: csv, excel, columnar."] } });
+  }
+
+  polling = false;
+  await poller;
+  expect(health.length, answers.join("; ")).toBeGreaterThan(0);
+  expect(health.every((s) => s === 200)).toBe(true);
+}, 120_000);
