@@ -5,7 +5,7 @@
 // the text is refused (SqlLexError: the gate fails closed). Otherwise text the gate reads as inside a string,
 // a quoted name or a comment could be code to the server: `@'\' , LOAD_FILE(...) , @' -- x'` is one quoted
 // variable with backslash escapes, and two variables around a LOAD_FILE call under NO_BACKSLASH_ESCAPES.
-import type { SqlDialect } from "./lexer";
+import type { SqlDialect } from "./dialect";
 
 export class SqlLexError extends Error {}
 

@@ -9,7 +9,8 @@ import Tokenizer from "../../node_modules/sql-formatter/dist/esm/lexer/Tokenizer
 import { mysql, postgresql, sqlite } from "sql-formatter";
 import { SqlLexError, checkBlockComment, checkLineComment, checkQuotedName, checkStringBoundaries } from "./boundaries";
 
-export type SqlDialect = "sqlite" | "postgresql" | "mysql";
+import type { SqlDialect } from "./dialect";
+export type { SqlDialect };
 
 export type LexemeKind =
   | "word" // keyword or bare identifier; `words` holds its upper-cased parts ("DELETE FROM" is one token)
