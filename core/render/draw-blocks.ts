@@ -28,7 +28,7 @@ const LINE = 1.5;
 const INDENT_PX = 20;
 
 function headerSvg(b: Extract<LayoutBlock, { kind: "header" }>, ctx: SvgContext, text: TextEngine) {
-  const sizePx = HEADER_PX[b.size] ?? HEADER_PX.MEDIUM_HEADER;
+  const sizePx = (Object.hasOwn(HEADER_PX, b.size) ? HEADER_PX[b.size] : undefined) ?? HEADER_PX.MEDIUM_HEADER;
   ctx.fillStyle = INK;
   ctx.font = `bold ${sizePx}px Inter`;
   ctx.textBaseline = "middle";

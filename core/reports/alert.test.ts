@@ -29,3 +29,7 @@ test("more than one row or column, a text value or a bad config are Superset's e
   expect(() => parseValidator("operator", "{bad")).toThrow("Alert validator config error.");
   expect(() => parseValidator(null, null)).toThrow("Alert validator config error.");
 });
+
+test("an operator named like an inherited property (constructor, toString) is a config error, not a function", () => {
+  for (const name of ["constructor", "toString", "__proto__"]) expect(() => op(name, 1)).toThrow("Alert validator config error.");
+});

@@ -40,7 +40,7 @@ export function parseValidator(type: string | null, configJson: string | null): 
     throw new AlertError("Alert validator config error.");
   }
   const threshold = typeof config.threshold === "string" ? Number(config.threshold) : config.threshold;
-  if (typeof config.op !== "string" || !(config.op in OPERATORS) || typeof threshold !== "number" || !Number.isFinite(threshold)) {
+  if (typeof config.op !== "string" || !Object.hasOwn(OPERATORS, config.op) || typeof threshold !== "number" || !Number.isFinite(threshold)) {
     throw new AlertError("Alert validator config error.");
   }
   return { type: "operator", op: config.op as Operator, threshold };

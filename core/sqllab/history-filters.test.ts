@@ -48,3 +48,8 @@ test("durations read HH:MM:SS.mmm and stay empty until the run has ended", () =>
   expect(startTimeText(Date.parse("2026-01-02T03:04:05.678Z"))).toBe("2026-01-02 03:04:05");
   expect(startTimeText(null)).toBe("");
 });
+
+test("a range named like an inherited property is no range", () => {
+  expect(historyFiltersFromParams(new URLSearchParams("range=constructor")).range).toBeNull();
+  expect(historyFiltersFromParams(new URLSearchParams("range=toString")).range).toBeNull();
+});

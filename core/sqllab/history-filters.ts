@@ -42,7 +42,7 @@ export function historyFiltersFromParams(params: URLSearchParams): HistoryFilter
     database: positiveInt(params.get("database")),
     status: status && (ALL_STATES as readonly string[]).includes(status) ? (status as QueryState) : null,
     user: positiveInt(params.get("user")),
-    range: range && range in TIME_RANGES ? (range as TimeRange) : null,
+    range: range && Object.hasOwn(TIME_RANGES, range) ? (range as TimeRange) : null,
     from: day(params.get("from")),
     to: day(params.get("to")),
     search: (params.get("search") ?? "").trim().slice(0, 500),

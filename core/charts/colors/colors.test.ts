@@ -23,3 +23,9 @@ test("sequential schemes interpolate between stops; alpha colours", () => {
   expect(fire(0.5)).toBe("#ff8000");
   expect(withAlpha("#1FA8C9", 0.2)).toBe("rgba(31,168,201,0.2)");
 });
+
+test("scheme and colour names every object inherits fall back to the defaults", () => {
+  expect(categoricalColors("constructor")).toEqual(categoricalColors("no such scheme"));
+  expect(categoricalColors("__proto__")).toEqual(categoricalColors("no such scheme"));
+  expect(sequentialColor("toString")(0)).toBe(sequentialColor("no such scheme")(0));
+});

@@ -54,14 +54,15 @@ export const SEQUENTIAL_SCHEMES: Record<string, { label: string; colors: string[
 };
 
 export function categoricalColors(scheme?: unknown): string[] {
-  const found = typeof scheme === "string" ? CATEGORICAL_SCHEMES[scheme] : undefined;
+  // the scheme's name is the chart's form data: own entries only (a scheme named constructor is no scheme)
+  const found = typeof scheme === "string" && Object.hasOwn(CATEGORICAL_SCHEMES, scheme) ? CATEGORICAL_SCHEMES[scheme] : undefined;
   return (found ?? CATEGORICAL_SCHEMES[DEFAULT_CATEGORICAL_SCHEME]).colors;
 }
 
 const NAMED: Record<string, [number, number, number]> = { white: [255, 255, 255], black: [0, 0, 0], yellow: [255, 255, 0], red: [255, 0, 0] };
 
 function rgb(color: string): [number, number, number] {
-  if (NAMED[color]) return NAMED[color];
+  if (Object.hasOwn(NAMED, color)) return NAMED[color];
   const hex = color.replace("#", "");
   const full = hex.length === 3 ? hex.split("").map((c) => c + c).join("") : hex;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
@@ -71,7 +72,7 @@ const hex2 = (n: number) => Math.round(n).toString(16).padStart(2, "0");
 
 /** Sequential scheme as a function of t in [0, 1]: linear in RGB between the scheme's evenly spaced stops. */
 export function sequentialColor(scheme?: unknown): (t: number) => string {
-  const found = typeof scheme === "string" ? SEQUENTIAL_SCHEMES[scheme] : undefined;
+  const found = typeof scheme === "string" && Object.hasOwn(SEQUENTIAL_SCHEMES, scheme) ? SEQUENTIAL_SCHEMES[scheme] : undefined;
   const stops = (found ?? SEQUENTIAL_SCHEMES[DEFAULT_SEQUENTIAL_SCHEME]).colors.map(rgb);
   return (t) => {
     const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);

@@ -40,3 +40,8 @@ test("d3 time formats in UTC, text timestamps, default and grain formats", () =>
   expect(getTimeFormatterForGranularity("P3M")(Date.UTC(2020, 3, 1))).toBe("2020 Q2");
   expect(getTimeFormatterForGranularity(undefined)(Date.UTC(2020, 4, 1, 10, 30))).toBe("2020-05-01 10:30");
 });
+
+test("format and grain names every object inherits are format strings or the default, not Object's functions", () => {
+  expect(getTimeFormatter("constructor")(Date.UTC(2019, 0, 14))).toBe("constructor");
+  expect(getTimeFormatterForGranularity("toString")(Date.UTC(2019, 0, 14))).toBe(getTimeFormatterForGranularity(undefined)(Date.UTC(2019, 0, 14)));
+});

@@ -60,7 +60,7 @@ export function getTimeFormatter(formatString?: string | null): TimeFormatter {
   const key = formatString || DATABASE_DATETIME;
   const hit = cache.get(key);
   if (hit) return hit;
-  const fn = NAMED[key] ?? utcFormat(key);
+  const fn = (Object.hasOwn(NAMED, key) ? NAMED[key] : undefined) ?? utcFormat(key);
   const formatter: TimeFormatter = (value) => {
     if (value === null || value === undefined) return String(value);
     const d = toDate(value);
@@ -88,5 +88,5 @@ const GRAIN_FORMATS: Record<string, string> = {
 };
 
 export function getTimeFormatterForGranularity(grain?: unknown): TimeFormatter {
-  return getTimeFormatter(typeof grain === "string" && GRAIN_FORMATS[grain] ? GRAIN_FORMATS[grain] : SMART_DATE_DETAILED);
+  return getTimeFormatter(typeof grain === "string" && Object.hasOwn(GRAIN_FORMATS, grain) ? GRAIN_FORMATS[grain] : SMART_DATE_DETAILED);
 }
