@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
 import { birthsDashboard } from "./filter-dashboard";
+import { birthNamesCharts, post } from "./api-helpers";
 import { chartBox as box, filterItem as item, drawn } from "./dashboard-locators";
 
 // Each native filter type created in "+ Add/Edit filters" as an editor does it and used in the bar: a numerical
@@ -167,6 +168,60 @@ test("an applied native filter and a cross-filter travel in a permalink opened i
     await expect(item(viewer, "Gender").getByText("girl", { exact: true })).toBeVisible();
     await expect(box(viewer, d.total)).toHaveAttribute("data-filters-applied", "2");
     await expect.poll(() => drawn(box(viewer, d.total))).toBe(filtered);
+  } finally {
+    await other.close();
+  }
+});
+
+test("a time range bounds a chart saved with No filter: on first paint with its default, on apply, and in the permalink", async ({ page, browser, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await login(page, admin().username, admin().password);
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const { chart } = await birthNamesCharts(page, run);
+  // the first and last year the chart reads, as "y1990" (text, so no number format rounds it); birth_names runs 1965–2008
+  const year = (agg: string, label: string) => ({ expressionType: "SQL", sqlExpression: `'y' || ${agg}(strftime('%Y', ds))`, label });
+  const years = await chart("Years", "table", {
+    query_mode: "aggregate", groupby: [], metrics: [year("MIN", "first_year"), year("MAX", "last_year")],
+    adhoc_filters: [{ clause: "WHERE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "No filter", expressionType: "SIMPLE" }],
+  });
+  const layout = {
+    DASHBOARD_VERSION_KEY: "v2", ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] }, GRID_ID: { type: "GRID", id: "GRID_ID", children: ["ROW-y"] },
+    "ROW-y": { type: "ROW", id: "ROW-y", children: ["CHART-y"], meta: {} }, "CHART-y": { type: "CHART", id: "CHART-y", children: [], meta: { chartId: years, width: 6, height: 30 } },
+  };
+  const period = { id: "NATIVE_FILTER-period", type: "NATIVE_FILTER", name: "Period", filterType: "filter_time", targets: [{}], cascadeParentIds: [], description: "",
+    defaultDataMask: { extraFormData: { time_range: "1990-01-01 : 2000-01-01" }, filterState: { value: "1990-01-01 : 2000-01-01" } }, controlValues: {}, scope: { rootPath: ["ROOT_ID"], excluded: [] } };
+  const slug = `tr-${run}`;
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Time range ${run}`, slug, published: true, position_json: JSON.stringify(layout), json_metadata: JSON.stringify({ native_filter_configuration: [period] }) });
+  const readYears = async (p: Page) => [...(await drawn(box(p, years))).matchAll(/y(\d{4})/g)].map((m) => m[1]);
+
+  // first paint: the filter's default range bounds the rows (the chart alone would read 1965–2008)
+  await page.goto(`/superset/dashboard/${slug}/`);
+  await expect(box(page, years)).toHaveAttribute("data-filters-applied", "1");
+  expect(await readYears(page)).toEqual(["1990", "1999"]);
+
+  // apply another range in the bar
+  await item(page, "Period").getByTestId("filter-time-button").click();
+  const picker = page.getByTestId("time-range-picker");
+  await picker.getByRole("textbox", { name: "Range type" }).click();
+  await page.getByRole("option", { name: "Advanced", exact: true }).click();
+  await picker.getByRole("textbox", { name: "START (INCLUSIVE)" }).fill("1970-01-01");
+  await picker.getByRole("textbox", { name: "END (EXCLUSIVE)" }).fill("1980-01-01");
+  await page.getByTestId("filter-time-apply").click();
+  await page.getByTestId("filter-bar-apply").click();
+  await expect.poll(() => readYears(page)).toEqual(["1970", "1979"]);
+
+  // the permalink carries the range, and the chart opened from it is bounded by it
+  await page.getByTestId("dashboard-menu").click();
+  await page.getByTestId("dashboard-copy-permalink").click();
+  await expect(page.getByText("Copied to clipboard!")).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const other = await browser.newContext();
+  const viewer = await other.newPage();
+  try {
+    await login(viewer, admin().username, admin().password);
+    await viewer.goto(link);
+    await expect(box(viewer, years)).toHaveAttribute("data-filters-applied", "1");
+    expect(await readYears(viewer)).toEqual(["1970", "1979"]);
   } finally {
     await other.close();
   }
