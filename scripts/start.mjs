@@ -6,6 +6,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { join, resolve } from "node:path";
 import { examplesSeedFile } from "./examples-seed.mjs";
 import { startMinuteTicker } from "./minute-ticker.mjs";
+import { startArgs } from "./dev-server.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
@@ -32,7 +33,8 @@ if (seed && (!existsSync(marker) || readFileSync(marker, "utf8") !== seed)) {
 
 // the main Worker and the render Worker that draws report PNGs/PDFs (ADR 0014), in one session: the first config
 // is the one served on the port, the second is reached through the main Worker's RENDERER service binding
-const child = spawn(WRANGLER, ["dev", "--config", "wrangler.toml", "--config", "wrangler.render.toml", "--port", process.env.PORT ?? "8787", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled"], {
+// (both bound to loopback only: scripts/dev-server.mjs says why)
+const child = spawn(WRANGLER, startArgs(process.env.PORT ?? "8787"), {
   cwd: ROOT, env, stdio: "inherit",
 });
 // The first request runs the first-start work (roles, first admin, examples registration), so the generated

@@ -1,10 +1,13 @@
-import writeXlsxFile, { type Row, type SheetData } from "write-excel-file/universal";
+import writeXlsxFile, { type Row, type SheetData } from "write-excel-file/node";
 import { zipSync } from "fflate";
 import { GenericType } from "../connectors/types";
 
 // Chart data as files (Superset's result_format csv and xlsx): one query answers one file; several queries
 // answer a ZIP of query_1.csv, query_2.csv … as Superset's ChartDataRestApi does. Spreadsheet files come from
-// write-excel-file (a small, well-kept XLSX writer that runs in a Worker), ZIPs from fflate.
+// write-excel-file (a small, well-kept XLSX writer), ZIPs from fflate. Its Node build, not the universal one: the
+// universal build zips with fflate's asynchronous zip(), which hands any file over 160 KB (a sheet of ~1,000 rows)
+// to a Web Worker, and workerd has none ("Worker is not defined"). The Node build streams through fflate's
+// synchronous ZipDeflate and node:stream, which workerd's nodejs_compat provides.
 
 export interface TabularResult {
   colnames?: unknown;
@@ -36,8 +39,8 @@ export async function resultXlsx(result: TabularResult): Promise<Uint8Array<Arra
   const header: Row = names.map((n) => ({ value: n, fontWeight: "bold" as const }));
   const body: Row[] = rowsOf(result).map((r) => names.map((n, i) => xlsxCell(r[n], types[i])));
   const sheet: SheetData = [header, ...body];
-  const blob = await writeXlsxFile(sheet, { sheet: "Sheet1" }).toBlob();
-  return new Uint8Array(await blob.arrayBuffer());
+  const buffer = await writeXlsxFile(sheet, { sheet: "Sheet1" }).toBuffer();
+  return new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
 }
 
 function xlsxCell(v: unknown, type: number | undefined) {

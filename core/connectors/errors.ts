@@ -7,6 +7,18 @@ export const queryTimeoutError = (timeoutMs: number) =>
     timeout: Math.round(timeoutMs / 1000),
   });
 
+/**
+ * A metadata call (test_connection, schemas, tables, columns, a plan) that got no answer in time: Superset's
+ * SupersetTimeoutException of test_connection (CONNECTION_DATABASE_TIMEOUT, 408), naming what was asked.
+ */
+export const metadataTimeoutError = (engine: string, what: string, timeoutMs: number) =>
+  new ApiError(
+    408,
+    `${engineLabel(engine)} did not answer within ${Math.round(timeoutMs / 1000)} seconds while ${what}. Please check your connection details and database settings, and ensure that your database is accepting connections, then try connecting again.`,
+    "CONNECTION_DATABASE_TIMEOUT",
+    { engine_name: engineLabel(engine), timeout: Math.round(timeoutMs / 1000) },
+  );
+
 export const queryStoppedError = () => new ApiError(400, "The query was stopped.", "GENERIC_DB_ENGINE_ERROR", { stopped: true });
 
 /** A failure reported by the database for the SQL itself (syntax, missing table …): the user's to fix. */

@@ -8,6 +8,7 @@ import { d1Connector } from "./d1";
 import { postgresqlConnector } from "./postgresql";
 import { mysqlConnector } from "./mysql";
 import { pooledConnector } from "./pooled";
+import { withMetadataDeadline } from "./deadline";
 import type { ConnectionPoolRpc } from "./pool-rpc";
 import type { ConnectionSpec, ConnectorUse, NetworkTarget } from "./types";
 
@@ -65,10 +66,10 @@ export async function connectorFor(
   return pooledConnector(ns.get(ns.idFromName(`pool:${database.id}:${shard}`)), spec, () => openConnector(env, spec));
 }
 
-/** A connector for connection details not (yet) saved, as test_connection needs. */
+/** A connector for connection details not (yet) saved, as test_connection needs; its metadata calls are bounded. */
 export function openConnector(env: Env, spec: ConnectionSpec, use: ConnectorUse = {}): Connector {
   const parsed = parsedSpec(spec);
-  return FACTORIES[parsed.engine](env, parsed, spec, use);
+  return withMetadataDeadline(FACTORIES[parsed.engine](env, parsed, spec, use));
 }
 
 function parsedSpec(spec: ConnectionSpec): ParsedUri {

@@ -61,22 +61,31 @@ export async function writeUpload(
         }
         if (prefix.length < PREFIX_ROWS && chars < PREFIX_CHARS) continue;
         writer = await openStaging(connector, engine, columns, prefix, opts, onProgress);
+        for (const row of prefix) await writer.add(row.values, row.line);
         prefix = [];
       } else {
         for (const row of batch.rows) await writer.add(project(row, rowNumber++, columns, nulls), row.line);
       }
       await writer.progress(batch.fraction ?? 0);
     }
-    writer ??= await openStaging(connector, engine, columns ?? [], prefix, opts, onProgress);
+    if (!writer) {
+      writer = await openStaging(connector, engine, columns ?? [], prefix, opts, onProgress);
+      for (const row of prefix) await writer.add(row.values, row.line);
+    }
     await writer.finish();
     return { rows: rowNumber, columns: writer.columns };
   } catch (e) {
+    // from the moment the staging table exists (the held rows included: a row the database refuses may be among
+    // them), any failure drops it
     await writer?.abandon();
     throw e;
   }
 }
 
-/** Chooses the types from the prefix, makes the staging table and writes the prefix into it. */
+/**
+ * Chooses the types from the prefix and makes the staging table; the caller writes the prefix into it, once it
+ * holds the writer that can drop it again.
+ */
 async function openStaging(
   connector: Connector, engine: UploadEngine, columns: OutColumn[], prefix: { line: number; values: (string | null)[] }[], opts: UploadOptions, onProgress: UploadProgress,
 ) {
@@ -98,10 +107,11 @@ async function openStaging(
   // append onto a missing table creates it, as pandas' to_sql does
 
   const staging = stagingName();
-  await run([sql.create(staging)]);
   // the INSERT's shape is gated once; the statements themselves carry the rows (as literals on D1, built by
-  // d1Literal, whose only output is numbers, NULL and quoted strings), so they are not parsed again
+  // d1Literal, whose only output is numbers, NULL and quoted strings), so they are not parsed again. Gated before
+  // the table is made: nothing may fail between making it and handing back the writer that drops it.
   gate(sql.insert(staging, [names.map(() => null)]));
+  await run([sql.create(staging)]);
   const packer = sql.packer(staging);
   let statements: WriteStatement[] = [];
   let added = 0;
@@ -138,7 +148,6 @@ async function openStaging(
     },
   };
   onProgress(0, 0);
-  for (const row of prefix) await writer.add(row.values, row.line);
   return writer;
 }
 

@@ -6,6 +6,9 @@ import postgres from "postgres";
 import { createConnection } from "mysql2/promise";
 import { createServer, type AddressInfo } from "node:net";
 import { loginAsAdmin, type ApiClient } from "../support/client";
+import { fakePostgres } from "../support/fake-postgres";
+import { MAX_ATTEMPTS } from "../../services/connectors/postgresql/socket";
+import { METADATA_TIMEOUT_MS } from "../../services/connectors/deadline";
 
 let admin: ApiClient;
 const reachable: Record<string, string | true> = {};
@@ -220,4 +223,57 @@ test("the examples D1 database is browsable", async () => {
 test("available/ lists the engines", async () => {
   const body = await json(await admin.get("/api/v1/database/available/"));
   expect(body.databases.map((d: any) => d.engine)).toEqual(["postgresql", "mysql", "d1"]);
+});
+
+test("a PostgreSQL server that drops every connection after authenticating is tried a few times, spaced out, then reported", async () => {
+  for (const mode of ["drop-after-auth", "drop-after-ready"] as const) {
+    const server = await fakePostgres(mode);
+    try {
+      const uri = `postgresql://postgres@127.0.0.1:${server.port}/test`;
+      const started = Date.now();
+      const res = await admin.post("/api/v1/database/test_connection/", { sqlalchemy_uri: uri });
+      const body = await json(res);
+      expect([mode, res.status]).toEqual([mode, 422]);
+      if (mode === "drop-after-auth") expect(body.message).toContain(`closed the connection during the handshake ${MAX_ATTEMPTS} times in a row`);
+      expect(Date.now() - started).toBeLessThan(8000);
+      const created = await json(await admin.post("/api/v1/database/", { database_name: `dropper ${mode} ${suffix}`, sqlalchemy_uri: uri }));
+      const schemas = await admin.get(`/api/v1/database/${created.id}/schemas/?q=(force:!t)`);
+      expect([mode, schemas.status]).toEqual([mode, 400]);
+      // nothing keeps trying behind the answers (before: ~630 reconnects a second, for as long as workerd lived)
+      const afterAnswers = server.connections();
+      expect(afterAnswers).toBeLessThanOrEqual(4 * MAX_ATTEMPTS);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(server.connections()).toBe(afterAnswers);
+      await admin.delete(`/api/v1/database/${created.id}`);
+    } finally {
+      await server.close();
+    }
+  }
+});
+
+test("metadata calls to a PostgreSQL server that never answers time out with a clear error", async () => {
+  const server = await fakePostgres("silent");
+  try {
+    const uri = `postgresql://postgres@127.0.0.1:${server.port}/test`;
+    const created = await json(await admin.post("/api/v1/database/", { database_name: `silent ${suffix}`, sqlalchemy_uri: uri }));
+    const started = Date.now();
+    const answers = await Promise.all([
+      admin.post("/api/v1/database/test_connection/", { sqlalchemy_uri: uri }),
+      admin.get(`/api/v1/database/${created.id}/schemas/?q=(force:!t)`),
+      admin.get(`/api/v1/database/${created.id}/tables/?q=(schema_name:public,force:!t)`),
+      admin.get(`/api/v1/database/${created.id}/table_metadata/?name=t&schema=public`),
+    ].map(async (p) => {
+      const res = await p;
+      return [res.status, (await json(res)).errors?.[0]] as const;
+    }));
+    for (const [status, error] of answers) {
+      expect(status).toBe(408);
+      expect(error).toMatchObject({ error_type: "CONNECTION_DATABASE_TIMEOUT", extra: { timeout: METADATA_TIMEOUT_MS / 1000 } });
+      expect(error.message).toContain(`PostgreSQL did not answer within ${METADATA_TIMEOUT_MS / 1000} seconds`);
+    }
+    expect(Date.now() - started).toBeLessThan(METADATA_TIMEOUT_MS + 8000);
+    await admin.delete(`/api/v1/database/${created.id}`);
+  } finally {
+    await server.close();
+  }
 });

@@ -1,6 +1,9 @@
 import { expect, test } from "vitest";
 import { baseUrl, browserSession, loginAsAdmin } from "../support/client";
 import { inject } from "vitest";
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
+import { startArgs } from "../../scripts/dev-server.mjs";
 
 test("health answers without login", async () => {
   const res = await fetch(`${baseUrl()}/health`);
@@ -83,4 +86,28 @@ test("built assets are cached for a year, named by their content hash; pages are
   const asset = await fetch(`${baseUrl()}${scripts[0]}`);
   expect(asset.status).toBe(200);
   expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+});
+
+/** "connected" or "refused": whether anything listens at host:port. */
+function probe(host: string, port: number): Promise<string> {
+  return new Promise((res) => {
+    const socket = connect({ host, port, timeout: 3000 });
+    socket.once("connect", () => (socket.destroy(), res("connected")));
+    socket.once("error", () => res("refused"));
+    socket.once("timeout", () => (socket.destroy(), res("refused")));
+  });
+}
+
+test("npm start's wrangler dev listens on loopback only, so its /cdn-cgi/handler/scheduled is not reachable from another machine", async () => {
+  // what `npm start` spawns: exactly one --ip, the loopback address
+  const args = startArgs("8787");
+  expect(args.filter((a) => a === "--ip")).toHaveLength(1);
+  expect(args[args.indexOf("--ip") + 1]).toBe("127.0.0.1");
+  expect(args).toContain("--test-scheduled");
+  // and wrangler honours it: this run's Worker is served by the same arguments (tests/support/server.mjs)
+  const port = Number(new URL(baseUrl()).port);
+  expect(await probe("127.0.0.1", port)).toBe("connected");
+  const outside = Object.values(networkInterfaces()).flat().filter((a) => a && !a.internal && a.family === "IPv4").map((a) => a!.address);
+  expect(outside.length).toBeGreaterThan(0); // this machine kind has a non-loopback interface
+  for (const address of outside) expect([address, await probe(address, port)]).toEqual([address, "refused"]);
 });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parse } from "smol-toml";
 import { examplesStateTemplate } from "./examples-template.mjs";
+import { wranglerDevArgs } from "../../scripts/dev-server.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const WRANGLER = join(ROOT, "node_modules/.bin/wrangler");
@@ -128,8 +129,12 @@ export async function startWorker({ vars = {}, port, probe = "/health", config =
 export async function runWranglerDev({ dir, configPath, stateDir, port, vars = {}, probe = "/", logLevel = "info", render = true }) {
   const inspectorPort = await freePort();
   const renderConfig = join(dirname(configPath), RENDER_CONFIG);
-  const args = ["dev", "--config", configPath, ...(render && existsSync(renderConfig) ? ["--config", renderConfig] : []), "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir,
-    "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel];
+  // served as `npm start` serves it: on loopback only (scripts/dev-server.mjs)
+  const args = wranglerDevArgs({
+    configs: [configPath, ...(render && existsSync(renderConfig) ? [renderConfig] : [])],
+    port,
+    extra: ["--persist-to", stateDir, "--inspector-port", String(inspectorPort), "--show-interactive-dev-session=false", "--log-level", logLevel],
+  });
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, args, { cwd: dir, env: { ...QUIET, CI: "true" }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -48,7 +48,16 @@ export function mysqlConnector(target: NetworkTarget): Connector {
       isMariaDb = /mariadb/i.test(String(version?.[0] ?? ""));
       return conn;
     }));
-  const fail = (e: unknown) => mapError(e, where);
+  const fail = (e: unknown) => {
+    // a fatal error leaves mysql2's connection closed for good: the next call (an upload dropping its staging
+    // table, say) must connect again rather than fail on the dead one
+    if ((e as { fatal?: boolean })?.fatal && connecting) {
+      const dead = connecting;
+      connecting = null;
+      void dead.then((c) => c.destroy()).catch(() => {});
+    }
+    return mapError(e, where);
+  };
 
   async function setTimeoutVar(conn: Connection, timeoutMs: number | undefined) {
     const ms = timeoutMs ? Math.max(1, Math.ceil(timeoutMs)) : 0;

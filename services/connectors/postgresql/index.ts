@@ -7,6 +7,7 @@ import type { ConnectorUse, NetworkTarget } from "../types";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listSchemas, listTables, readTableMetadata } from "./metadata";
 import { PG_PARSERS, PG_TYPE_NAMES } from "./types";
+import { boundedSocketFactory } from "./socket";
 
 const dialect = dialectFor("postgresql");
 
@@ -23,6 +24,7 @@ const CONNECTION_STATES = new Set(["28P01", "28000", "3D000", "08001", "08006", 
  * statement_timeout, so even a stuck cancel leaves the server to stop the statement itself.
  */
 export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {}): Connector {
+  const ssl = sslOption(target.query.sslmode);
   const sql = postgres({
     host: target.host,
     port: target.port,
@@ -35,7 +37,10 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
     connect_timeout: 10,
     // a request's connector closes when the request is done; a pooled one must outlive the pool's idle clock
     idle_timeout: use.idleSeconds ?? 5,
-    ssl: sslOption(target.query.sslmode),
+    ssl,
+    // connection attempts counted and spaced out (postgres.js alone retries a failed handshake without end);
+    // the option is real but missing from postgres.js's types
+    ...{ socket: boundedSocketFactory({ host: target.host, port: target.port, ssl: Boolean(ssl) }) },
     onnotice: () => {},
     types: PG_PARSERS,
     connection: { application_name: "edge-superset" },
