@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { encodeRison } from "../../core/http/rison-guard";
 import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
 import { listAll } from "../support/access";
 
