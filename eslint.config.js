@@ -18,6 +18,17 @@ export default tseslint.config(
     },
   },
   {
+    // D1 binds at most 100 parameters a statement: lists are bound as one JSON parameter by db/d1-params.ts
+    // (inList / notInList / valuesList), never one parameter per value (docs/decisions/0016-d1-limits.md).
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["db/d1-params.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [{ name: "drizzle-orm", importNames: ["inArray", "notInArray"], message: "Use inList / notInList from db/d1-params.ts: D1 binds at most 100 parameters a statement." }],
+      }],
+    },
+  },
+  {
     // React's rules only where React lives: elsewhere a function named use…() is no hook.
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

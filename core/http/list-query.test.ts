@@ -34,10 +34,10 @@ test.each([
   expect(() => parseListArgs(decodeRison(q))).toThrow(message);
 });
 
-test("page_size -1 or over the maximum is capped at the maximum, as FAB does", () => {
-  expect(parseListArgs(decodeRison("(page_size:-1)")).pageSize).toBe(1000);
-  expect(parseListArgs(decodeRison("(page_size:5000)")).pageSize).toBe(1000);
-  expect(parseListArgs(decodeRison("(page_size:5000)"), { maxPageSize: 100 }).pageSize).toBe(100);
+test("page_size -1 or over the maximum is capped at the maximum (FAB_API_MAX_PAGE_SIZE, 100), as FAB does", () => {
+  expect(parseListArgs(decodeRison("(page_size:-1)")).pageSize).toBe(100);
+  expect(parseListArgs(decodeRison("(page_size:200)")).pageSize).toBe(100);
+  expect(parseListArgs(decodeRison("(page_size:5000)"), { maxPageSize: 50 }).pageSize).toBe(50);
   expect(parseListArgs(decodeRison("(page_size:7)")).pageSize).toBe(7);
 });
 

@@ -24,7 +24,8 @@ export interface ListArgs {
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 1000;
+/** FAB_API_MAX_PAGE_SIZE as Superset runs it: a larger page_size (or -1) is served as this many rows, not refused. */
+export const MAX_PAGE_SIZE = 100;
 
 /** Validates the decoded `q` of a list call; anything malformed is a 400 naming the problem. */
 export function parseListArgs(q: unknown, opts: { maxPageSize?: number } = {}): ListArgs {

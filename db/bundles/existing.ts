@@ -1,23 +1,16 @@
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboards, databases, datasets, savedQueries } from "../schema";
-import { selectInChunks, chunked, D1_MAX_PARAMS } from "../chunked";
 import type { ParsedBundle } from "../../core/bundles/parse";
 import type { ExistingState } from "../../core/bundles/plan";
+import { inList, valuesList } from "../d1-params";
 
 // What of a bundle already exists here, read before planning: rows by the bundle's uuids, the datasets of the
 // databases it names (for matching by table name), names and slugs that must stay unique, owners of what may be
 // overwritten.
 
-const inChunks = async <T>(values: string[], run: (chunk: string[]) => Promise<T[]>): Promise<T[]> => {
-  const out: T[] = [];
-  for (const chunk of chunked(values, D1_MAX_PARAMS - 10)) out.push(...(await run(chunk)));
-  return out;
-};
-
 async function ownersBy(db: Database, table: "slice_user" | "dashboard_user" | "sqlatable_user", key: "slice_id" | "dashboard_id" | "table_id", ids: number[]) {
-  const rows = await selectInChunks(ids, (chunk) =>
-    db.all<{ user_id: number; id: number }>(sql`SELECT user_id, ${sql.raw(key)} AS id FROM ${sql.raw(table)} WHERE ${sql.raw(key)} IN (${sql.join(chunk.map((i) => sql`${i}`), sql`, `)})`));
+  const rows = await db.all<{ user_id: number; id: number }>(sql`SELECT user_id, ${sql.raw(key)} AS id FROM ${sql.raw(table)} WHERE ${sql.raw(key)} IN ${valuesList(ids)}`);
   const out = new Map<number, number[]>();
   for (const r of rows) out.set(r.id, [...(out.get(r.id) ?? []), r.user_id]);
   return out;
@@ -27,17 +20,17 @@ export async function loadExisting(db: Database, bundle: ParsedBundle): Promise<
   const uuids = (list: { data: Record<string, unknown> }[]) => list.map((c) => c.data.uuid as string);
   const dbUuids = [...new Set([...uuids(bundle.database), ...bundle.dataset.map((c) => c.data.database_uuid as string), ...bundle.saved_query.map((c) => c.data.database_uuid as string)])];
   const dsUuids = [...new Set([...uuids(bundle.dataset), ...bundle.chart.map((c) => c.data.dataset_uuid as string)])];
-  const dbRows = await inChunks(dbUuids, (c) => db.select({ id: databases.id, uuid: databases.uuid, database_name: databases.database_name, sqlalchemy_uri: databases.sqlalchemy_uri, has_password: sql<number>`${databases.password} IS NOT NULL` }).from(databases).where(inArray(databases.uuid, c)).all());
+  const dbRows = await db.select({ id: databases.id, uuid: databases.uuid, database_name: databases.database_name, sqlalchemy_uri: databases.sqlalchemy_uri, has_password: sql<number>`${databases.password} IS NOT NULL` }).from(databases).where(inList(databases.uuid, dbUuids)).all();
   const names = bundle.database.map((c) => c.data.database_name as string);
-  const nameRows = await inChunks(names, (c) => db.select({ uuid: databases.uuid, database_name: databases.database_name }).from(databases).where(inArray(databases.database_name, c)).all());
-  const dsRows = await inChunks(dsUuids, (c) => db.select({ id: datasets.id, uuid: datasets.uuid }).from(datasets).where(inArray(datasets.uuid, c)).all());
+  const nameRows = await db.select({ uuid: databases.uuid, database_name: databases.database_name }).from(databases).where(inList(databases.database_name, names)).all();
+  const dsRows = await db.select({ id: datasets.id, uuid: datasets.uuid }).from(datasets).where(inList(datasets.uuid, dsUuids)).all();
   const dbIds = dbRows.map((r) => r.id);
-  const keyRows = await selectInChunks(dbIds, (c) => db.select({ id: datasets.id, uuid: datasets.uuid, database_id: datasets.database_id, catalog: datasets.catalog, schema: datasets.schema, table_name: datasets.table_name }).from(datasets).where(inArray(datasets.database_id, c)).all());
-  const chRows = await inChunks(uuids(bundle.chart), (c) => db.select({ id: charts.id, uuid: charts.uuid }).from(charts).where(inArray(charts.uuid, c)).all());
-  const dashRows = await inChunks(uuids(bundle.dashboard), (c) => db.select({ id: dashboards.id, uuid: dashboards.uuid }).from(dashboards).where(inArray(dashboards.uuid, c)).all());
+  const keyRows = await db.select({ id: datasets.id, uuid: datasets.uuid, database_id: datasets.database_id, catalog: datasets.catalog, schema: datasets.schema, table_name: datasets.table_name }).from(datasets).where(inList(datasets.database_id, dbIds)).all();
+  const chRows = await db.select({ id: charts.id, uuid: charts.uuid }).from(charts).where(inList(charts.uuid, uuids(bundle.chart))).all();
+  const dashRows = await db.select({ id: dashboards.id, uuid: dashboards.uuid }).from(dashboards).where(inList(dashboards.uuid, uuids(bundle.dashboard))).all();
   const slugs = bundle.dashboard.map((c) => c.data.slug).filter((s): s is string => typeof s === "string" && s !== "");
-  const slugRows = await inChunks(slugs, (c) => db.select({ uuid: dashboards.uuid, slug: dashboards.slug }).from(dashboards).where(inArray(dashboards.slug, c)).all());
-  const sqRows = await inChunks(uuids(bundle.saved_query), (c) => db.select({ id: savedQueries.id, uuid: savedQueries.uuid, user_id: savedQueries.user_id }).from(savedQueries).where(inArray(savedQueries.uuid, c)).all());
+  const slugRows = await db.select({ uuid: dashboards.uuid, slug: dashboards.slug }).from(dashboards).where(inList(dashboards.slug, slugs)).all();
+  const sqRows = await db.select({ id: savedQueries.id, uuid: savedQueries.uuid, user_id: savedQueries.user_id }).from(savedQueries).where(inList(savedQueries.uuid, uuids(bundle.saved_query))).all();
 
   const dsOwners = await ownersBy(db, "sqlatable_user", "table_id", [...new Set([...dsRows.map((r) => r.id), ...keyRows.map((r) => r.id)])]);
   const chOwners = await ownersBy(db, "slice_user", "slice_id", chRows.map((r) => r.id));

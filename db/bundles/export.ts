@@ -1,12 +1,11 @@
-import { inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboards, databases, datasetColumns, datasetMetrics, datasets, savedQueries } from "../schema";
-import { selectInChunks } from "../chunked";
 import {
   chartConfig, dashboardConfig, databaseConfig, datasetConfig, exportRoot, fileName, metadataFile, parsedJson, savedQueryConfig, toYaml,
 } from "../../core/bundles/export-configs";
 import { dashboardForExport, defaultPosition } from "../../core/bundles/remap";
 import { writeBundleZip } from "../../core/bundles/zip";
+import { inList } from "../d1-params";
 
 // Superset's export commands: the asked rows with every dependency (a dashboard brings its charts, their datasets
 // and those datasets' databases; a database brings its datasets), written as one ZIP bundle.
@@ -26,21 +25,21 @@ export interface Selection {
 type Json = Record<string, unknown>;
 
 export async function exportBundle(db: Database, kind: ExportKind, sel: Selection, now = new Date()): Promise<{ name: string; bytes: Uint8Array }> {
-  const dashRows = await selectInChunks(sel.dashboards, (c) => db.select().from(dashboards).where(inArray(dashboards.id, c)).all());
-  const links = await selectInChunks(sel.dashboards, (c) => db.select().from(dashboardCharts).where(inArray(dashboardCharts.dashboard_id, c)).all());
+  const dashRows = await db.select().from(dashboards).where(inList(dashboards.id, sel.dashboards)).all();
+  const links = await db.select().from(dashboardCharts).where(inList(dashboardCharts.dashboard_id, sel.dashboards)).all();
   const positions = new Map(dashRows.map((d) => [d.id, objectOf(d.position_json)]));
   const chartIds = new Set([...sel.charts, ...links.map((l) => l.slice_id)]);
   for (const pos of positions.values()) for (const id of chartIdsIn(pos)) chartIds.add(id);
-  const chartRows = await selectInChunks([...chartIds], (c) => db.select().from(charts).where(inArray(charts.id, c)).all());
+  const chartRows = await db.select().from(charts).where(inList(charts.id, [...chartIds])).all();
   const datasetIds = new Set([...sel.datasets, ...chartRows.filter((c) => c.datasource_id !== null).map((c) => c.datasource_id!)]);
-  const dbOfDatasets = sel.databases.length ? await selectInChunks(sel.databases, (c) => db.select({ id: datasets.id }).from(datasets).where(inArray(datasets.database_id, c)).all()) : [];
+  const dbOfDatasets = sel.databases.length ? await db.select({ id: datasets.id }).from(datasets).where(inList(datasets.database_id, sel.databases)).all() : [];
   for (const r of dbOfDatasets) datasetIds.add(r.id);
-  const dsRows = await selectInChunks([...datasetIds], (c) => db.select().from(datasets).where(inArray(datasets.id, c)).all());
-  const cols = await selectInChunks([...datasetIds], (c) => db.select().from(datasetColumns).where(inArray(datasetColumns.table_id, c)).all());
-  const mets = await selectInChunks([...datasetIds], (c) => db.select().from(datasetMetrics).where(inArray(datasetMetrics.table_id, c)).all());
-  const sqRows = await selectInChunks(sel.savedQueries, (c) => db.select().from(savedQueries).where(inArray(savedQueries.id, c)).all());
+  const dsRows = await db.select().from(datasets).where(inList(datasets.id, [...datasetIds])).all();
+  const cols = await db.select().from(datasetColumns).where(inList(datasetColumns.table_id, [...datasetIds])).all();
+  const mets = await db.select().from(datasetMetrics).where(inList(datasetMetrics.table_id, [...datasetIds])).all();
+  const sqRows = await db.select().from(savedQueries).where(inList(savedQueries.id, sel.savedQueries)).all();
   const databaseIds = new Set([...sel.databases, ...dsRows.map((d) => d.database_id), ...sqRows.filter((q) => q.db_id !== null).map((q) => q.db_id!)]);
-  const dbRows = await selectInChunks([...databaseIds], (c) => db.select().from(databases).where(inArray(databases.id, c)).all());
+  const dbRows = await db.select().from(databases).where(inList(databases.id, [...databaseIds])).all();
 
   const files = new Map<string, string>();
   files.set("metadata.yaml", metadataFile(METADATA_TYPES[kind], now));

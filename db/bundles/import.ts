@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, databases, datasetColumns, datasetMetrics, datasetOwners, datasets, savedQueries } from "../schema";
-import { rowChunks } from "../chunked";
+import { insertChunks } from "../d1-params";
 import { loadExisting, nextId } from "./existing";
 import { planImport, type ExistingState, type ImportPlan, type Importer, type Step } from "../../core/bundles/plan";
 import { IMPORTS, type ParsedBundle, type BundleErrors } from "../../core/bundles/parse";
@@ -113,7 +113,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         items.push(db.delete(dashboardCharts).where(eq(dashboardCharts.dashboard_id, id)));
       }
       const links = [...new Set(chartIds.values())].map((slice_id) => ({ dashboard_id: id, slice_id }));
-      for (const chunk of rowChunks(links, 2)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
+      for (const chunk of insertChunks(dashboardCharts, links)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
     } else {
       const row = savedQueryRow(d, idOf(d.database_uuid as string));
       items.push(create
@@ -139,13 +139,13 @@ function datasetChildren(db: Database, tableId: number, d: Record<string, unknow
   const items: Item[] = [];
   const columns = columnRows(d).map((c) => ({ ...c, table_id: tableId, uuid: crypto.randomUUID(), created_on: now, changed_on: now, created_by_fk: actor, changed_by_fk: actor }));
   const metrics = metricRows(d).map((m) => ({ ...m, table_id: tableId, uuid: crypto.randomUUID(), created_on: now, changed_on: now, created_by_fk: actor, changed_by_fk: actor }));
-  for (const chunk of rowChunks(columns, 19)) {
+  for (const chunk of insertChunks(datasetColumns, columns)) {
     items.push(db.insert(datasetColumns).values(chunk).onConflictDoUpdate({
       target: [datasetColumns.table_id, datasetColumns.column_name],
       set: Object.fromEntries(["verbose_name", "is_dttm", "is_active", "type", "type_generic", "groupby", "filterable", "expression", "description", "python_date_format", "advanced_data_type", "extra", "changed_on", "changed_by_fk"].map((k) => [k, excluded(k)])),
     }));
   }
-  for (const chunk of rowChunks(metrics, 16)) {
+  for (const chunk of insertChunks(datasetMetrics, metrics)) {
     items.push(db.insert(datasetMetrics).values(chunk).onConflictDoUpdate({
       target: [datasetMetrics.table_id, datasetMetrics.metric_name],
       set: Object.fromEntries(["verbose_name", "metric_type", "expression", "description", "d3format", "currency", "warning_text", "extra", "changed_on", "changed_by_fk"].map((k) => [k, excluded(k)])),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "../schema";
@@ -8,6 +8,7 @@ import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import type { ChartRelations, UserRef } from "../../core/charts/shape";
+import { inList, valuesList } from "../d1-params";
 
 // Reading charts (`slices`) in Superset's shapes. A chart is visible to whoever may read its dataset
 // (Superset's ChartFilter); the others answer 404 as if it did not exist.
@@ -39,14 +40,14 @@ function chartFilter(userId: number) {
     }
     if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
       const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM slice_user o WHERE o.slice_id = ${charts.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+      return sql`EXISTS (SELECT 1 FROM slice_user o WHERE o.slice_id = ${charts.id} AND o.user_id IN ${valuesList(ids)})`;
     }
     if (f.col === "dashboards" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
       const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_slices d WHERE d.slice_id = ${charts.id} AND d.dashboard_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+      return sql`EXISTS (SELECT 1 FROM dashboard_slices d WHERE d.slice_id = ${charts.id} AND d.dashboard_id IN ${valuesList(ids)})`;
     }
-    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(charts.created_by_fk, idList(f));
-    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(charts.changed_by_fk, idList(f));
+    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(charts.created_by_fk, idList(f));
+    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(charts.changed_by_fk, idList(f));
     if (f.opr === "chart_is_favorite") {
       const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'slice' AND s.obj_id = ${charts.id} AND s.user_id = ${userId})`;
       return truthy(f.value) ? fav : sql`NOT ${fav}`;
@@ -110,13 +111,13 @@ export async function chartRelations(db: Database, rows: ChartRow[]): Promise<Ch
   const dsIds = [...new Set(rows.map((r) => r.datasource_id).filter((v): v is number => typeof v === "number"))];
   const [ownerRows, dashRows, personRows, dsRows] = await Promise.all([
     db.select({ slice_id: chartOwners.slice_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
-      .from(chartOwners).innerJoin(users, eq(users.id, chartOwners.user_id)).where(inArray(chartOwners.slice_id, ids)).all(),
+      .from(chartOwners).innerJoin(users, eq(users.id, chartOwners.user_id)).where(inList(chartOwners.slice_id, ids)).all(),
     db.select({ slice_id: dashboardCharts.slice_id, id: dashboards.id, dashboard_title: dashboards.dashboard_title })
-      .from(dashboardCharts).innerJoin(dashboards, eq(dashboards.id, dashboardCharts.dashboard_id)).where(inArray(dashboardCharts.slice_id, ids)).all(),
-    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, personIds)).all() : [],
+      .from(dashboardCharts).innerJoin(dashboards, eq(dashboards.id, dashboardCharts.dashboard_id)).where(inList(dashboardCharts.slice_id, ids)).all(),
+    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, personIds)).all() : [],
     dsIds.length
       ? db.select({ id: datasets.id, table_name: datasets.table_name, schema: datasets.schema, database_name: databases.database_name })
-          .from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id)).where(inArray(datasets.id, dsIds)).all()
+          .from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id)).where(inList(datasets.id, dsIds)).all()
       : [],
   ]);
   for (const { slice_id, ...u } of ownerRows) (owners.get(slice_id) ?? owners.set(slice_id, []).get(slice_id)!).push(u);
@@ -133,6 +134,6 @@ export async function chartOwnerIds(db: Database, chartId: number): Promise<numb
 export async function favoriteChartIds(db: Database, userId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.select({ obj_id: favorites.obj_id }).from(favorites)
-    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), inArray(favorites.obj_id, ids))).all();
+    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))).all();
   return new Set(rows.map((r) => r.obj_id));
 }

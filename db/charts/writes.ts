@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favorites, users } from "../schema";
 import { validationError } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
+import { inList } from "../d1-params";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
 
@@ -12,11 +13,11 @@ type Relations = Pick<ChartPayload, "owners" | "dashboards">;
 export async function assertRelationsExist(db: Database, { owners, dashboards: dashboardIds }: Relations): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (owners?.length) {
-    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, owners)).all();
+    const found = await db.select({ id: users.id }).from(users).where(inList(users.id, owners)).all();
     if (found.length !== owners.length) errors.owners = ["Owners are invalid"];
   }
   if (dashboardIds?.length) {
-    const found = await db.select({ id: dashboards.id }).from(dashboards).where(inArray(dashboards.id, dashboardIds)).all();
+    const found = await db.select({ id: dashboards.id }).from(dashboards).where(inList(dashboards.id, dashboardIds)).all();
     if (found.length !== dashboardIds.length) errors.dashboards = ["Dashboards do not exist"];
   }
   if (Object.keys(errors).length) throw validationError(errors);
@@ -33,7 +34,7 @@ export async function dashboardsNotOwned(db: Database, userId: number, ids: numb
   const joining = ids.filter((id) => !already.some((a) => a.id === id));
   if (!joining.length) return [];
   const owned = await db.select({ id: dashboardOwners.dashboard_id }).from(dashboardOwners)
-    .where(and(eq(dashboardOwners.user_id, userId), inArray(dashboardOwners.dashboard_id, joining))).all();
+    .where(and(eq(dashboardOwners.user_id, userId), inList(dashboardOwners.dashboard_id, joining))).all();
   return joining.filter((id) => !owned.some((o) => o.id === id));
 }
 
@@ -76,10 +77,10 @@ export async function deleteCharts(db: Database, ids: number[]): Promise<void> {
   if (!ids.length) return;
   // SQLite cascades only when foreign keys are enforced: the link rows are removed explicitly
   await db.batch([
-    db.delete(chartOwners).where(inArray(chartOwners.slice_id, ids)),
-    db.delete(dashboardCharts).where(inArray(dashboardCharts.slice_id, ids)),
-    db.delete(favorites).where(and(eq(favorites.class_name, "slice"), inArray(favorites.obj_id, ids))),
-    db.delete(charts).where(inArray(charts.id, ids)),
+    db.delete(chartOwners).where(inList(chartOwners.slice_id, ids)),
+    db.delete(dashboardCharts).where(inList(dashboardCharts.slice_id, ids)),
+    db.delete(favorites).where(and(eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))),
+    db.delete(charts).where(inList(charts.id, ids)),
   ]);
 }
 

@@ -1,10 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards } from "../schema";
 import { remapMetadata, remapPositions, type DashboardCopyPayload } from "../../core/dashboards/copy";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, NOTHING_LINKED } from "./link-guard";
+import { inList, insertChunks } from "../d1-params";
 
 // Superset's DashboardDAO.copy_dashboard: a new draft dashboard owned by the caller. With duplicate_slices each
 // chart of the original is cloned (owned by the caller) and the layout and metadata point at the clones;
@@ -30,12 +31,13 @@ export async function copyDashboard(
   await assertMayLink(db, saver, NOTHING_LINKED, { charts: chartIds, jsonMetadata: meta });
   const ids = new Map<number, number>();
   if (p.duplicate_slices && chartIds.length) {
-    const rows = await db.select().from(charts).where(inArray(charts.id, chartIds)).all();
+    const rows = await db.select().from(charts).where(inList(charts.id, chartIds)).all();
     for (const { id, uuid: _u, created_on: _c, changed_on: _ch, ...rest } of rows) {
       const copy = await db.insert(charts).values({ ...rest, uuid: crypto.randomUUID(), created_by_fk: actor, changed_by_fk: actor }).returning({ id: charts.id }).get();
       ids.set(id, copy.id);
     }
-    if (rows.length) await db.insert(chartOwners).values([...ids.values()].map((slice_id) => ({ slice_id, user_id: actor }))).onConflictDoNothing().run();
+    const owned = [...ids.values()].map((slice_id) => ({ slice_id, user_id: actor }));
+    for (const part of insertChunks(chartOwners, owned)) await db.insert(chartOwners).values(part).onConflictDoNothing().run();
   }
   const changedOn = new Date().toISOString();
   const created = await db.insert(dashboards).values({
@@ -44,7 +46,7 @@ export async function copyDashboard(
     json_metadata: JSON.stringify(p.duplicate_slices ? remapMetadata(meta, ids) : meta),
     description: original.description, created_by_fk: actor, changed_by_fk: actor, created_on: changedOn, changed_on: changedOn,
   }).returning({ id: dashboards.id }).get();
-  const existing = new Set((chartIds.length ? await db.select({ id: charts.id }).from(charts).where(inArray(charts.id, chartIds)).all() : []).map((r) => r.id));
+  const existing = new Set((chartIds.length ? await db.select({ id: charts.id }).from(charts).where(inList(charts.id, chartIds)).all() : []).map((r) => r.id));
   const finalCharts = chartIds.filter((c) => existing.has(c)).map((c) => (p.duplicate_slices ? (ids.get(c) ?? c) : c));
   const writes = [
     db.insert(dashboardOwners).values({ user_id: actor, dashboard_id: created.id }),

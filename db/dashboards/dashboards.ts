@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
@@ -9,6 +9,7 @@ import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import type { UserRef } from "../../core/charts/shape";
 import type { DashboardChartRecord, DashboardRelations } from "../../core/dashboards/shape";
+import { inList, valuesList } from "../d1-params";
 
 // Reading dashboards in Superset's shapes. Who sees a dashboard is Superset's DashboardAccessFilter: admins
 // see all; others see the dashboards they own, and published ones holding at least one chart whose dataset they
@@ -46,7 +47,7 @@ export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
 export function dashboardRoleGrantWhere(v: DashboardViewer): SQL {
   const names = v.roles ?? [];
   const roleGranted = names.length
-    ? sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr JOIN ${roles} ar ON ar.id = dr.role_id WHERE dr.dashboard_id = ${dashboards.id} AND ar.name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)}))`
+    ? sql`EXISTS (SELECT 1 FROM ${dashboardRoles} dr JOIN ${roles} ar ON ar.id = dr.role_id WHERE dr.dashboard_id = ${dashboards.id} AND ar.name IN ${valuesList(names)})`
     : sql`0`;
   return and(eq(dashboards.published, true), roleGranted)!;
 }
@@ -69,14 +70,14 @@ function dashboardFilter(userId: number) {
     }
     if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
       const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_user o WHERE o.dashboard_id = ${dashboards.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+      return sql`EXISTS (SELECT 1 FROM dashboard_user o WHERE o.dashboard_id = ${dashboards.id} AND o.user_id IN ${valuesList(ids)})`;
     }
     if (f.col === "roles" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
       const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_roles r WHERE r.dashboard_id = ${dashboards.id} AND r.role_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+      return sql`EXISTS (SELECT 1 FROM dashboard_roles r WHERE r.dashboard_id = ${dashboards.id} AND r.role_id IN ${valuesList(ids)})`;
     }
-    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(dashboards.created_by_fk, idList(f));
-    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(dashboards.changed_by_fk, idList(f));
+    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(dashboards.created_by_fk, idList(f));
+    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(dashboards.changed_by_fk, idList(f));
     if (f.opr === "dashboard_is_favorite") {
       const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'Dashboard' AND s.obj_id = ${dashboards.id} AND s.user_id = ${userId})`;
       return truthy(f.value) ? fav : sql`NOT ${fav}`;
@@ -143,12 +144,12 @@ export async function dashboardRelations(db: Database, rows: DashboardRow[]): Pr
   const personIds = [...new Set(rows.flatMap((r) => [r.changed_by_fk, r.created_by_fk]).filter((v): v is number => typeof v === "number"))];
   const [ownerRows, roleRows, personRows, chartRows] = await Promise.all([
     db.select({ dashboard_id: dashboardOwners.dashboard_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
-      .from(dashboardOwners).innerJoin(users, eq(users.id, dashboardOwners.user_id)).where(inArray(dashboardOwners.dashboard_id, ids)).all(),
+      .from(dashboardOwners).innerJoin(users, eq(users.id, dashboardOwners.user_id)).where(inList(dashboardOwners.dashboard_id, ids)).all(),
     db.select({ dashboard_id: dashboardRoles.dashboard_id, id: roles.id, name: roles.name })
-      .from(dashboardRoles).innerJoin(roles, eq(roles.id, dashboardRoles.role_id)).where(inArray(dashboardRoles.dashboard_id, ids)).all(),
-    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, personIds)).all() : [],
+      .from(dashboardRoles).innerJoin(roles, eq(roles.id, dashboardRoles.role_id)).where(inList(dashboardRoles.dashboard_id, ids)).all(),
+    personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, personIds)).all() : [],
     db.select({ dashboard_id: dashboardCharts.dashboard_id, slice_name: charts.slice_name })
-      .from(dashboardCharts).innerJoin(charts, eq(charts.id, dashboardCharts.slice_id)).where(inArray(dashboardCharts.dashboard_id, ids)).orderBy(charts.id).all(),
+      .from(dashboardCharts).innerJoin(charts, eq(charts.id, dashboardCharts.slice_id)).where(inList(dashboardCharts.dashboard_id, ids)).orderBy(charts.id).all(),
   ]);
   const push = <T>(m: Map<number, T[]>, k: number, v: T) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
   for (const { dashboard_id, ...u } of ownerRows) push(owners, dashboard_id, u);
@@ -174,6 +175,6 @@ export async function chartsOfDashboard(db: Database, dashboardId: number): Prom
 export async function favoriteDashboardIds(db: Database, userId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await db.select({ obj_id: favorites.obj_id }).from(favorites)
-    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "Dashboard"), inArray(favorites.obj_id, ids))).all();
+    .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "Dashboard"), inList(favorites.obj_id, ids))).all();
   return new Set(rows.map((r) => r.obj_id));
 }

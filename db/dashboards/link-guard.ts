@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboards, datasets } from "../schema";
-import { selectInChunks } from "../chunked";
+import { inList } from "../d1-params";
 import { chartScopeWhere } from "../charts/charts";
 import { scopeWhere } from "../datasets/datasets";
 import type { DatasetScope } from "../../core/datasets/access";
@@ -41,10 +41,12 @@ export async function assertMayLink(
   const newDatasets = newlyLinked([...targets, ...(next.datasets ?? [])], before.datasets);
   const chartVisible = chartScopeWhere(saver);
   // charts that do not exist are never linked (the layout's reference is dropped): only existing ones count
-  const chartRows = await selectInChunks(newCharts, (chunk) =>
-    db.select({ id: charts.id, readable: sql<number>`CASE WHEN ${chartVisible ?? sql`1`} THEN 1 ELSE 0 END` }).from(charts).where(inArray(charts.id, chunk)).all());
-  const readableDatasets = new Set((await selectInChunks(newDatasets, (chunk) =>
-    db.select({ id: datasets.id }).from(datasets).where(and(inArray(datasets.id, chunk), scopeWhere(saver))).all())).map((r) => r.id));
+  const chartRows = newCharts.length
+    ? await db.select({ id: charts.id, readable: sql<number>`CASE WHEN ${chartVisible ?? sql`1`} THEN 1 ELSE 0 END` }).from(charts).where(inList(charts.id, newCharts)).all()
+    : [];
+  const readableDatasets = new Set(newDatasets.length
+    ? (await db.select({ id: datasets.id }).from(datasets).where(and(inList(datasets.id, newDatasets), scopeWhere(saver))).all()).map((r) => r.id)
+    : []);
   const badCharts = chartRows.filter((r) => !r.readable).map((r) => r.id).sort((a, b) => a - b);
   const badDatasets = newDatasets.filter((d) => !readableDatasets.has(d));
   if (badCharts.length || badDatasets.length) throw linkRefusal(badCharts, badDatasets);

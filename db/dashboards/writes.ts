@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
 import { validationError } from "../../core/http/errors";
@@ -6,6 +6,7 @@ import type { DashboardPayload } from "../../core/dashboards/payloads";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
+import { inList } from "../d1-params";
 
 // Writing dashboards: the row, its owners (dashboard_user), roles (dashboard_roles), the charts its layout
 // places (dashboard_slices, synced from position_json as Superset's set_dash_metadata does) and favourites.
@@ -14,11 +15,11 @@ import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
 export async function assertDashboardFields(db: Database, p: DashboardPayload, selfId?: number): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (p.owners?.length) {
-    const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, p.owners)).all();
+    const found = await db.select({ id: users.id }).from(users).where(inList(users.id, p.owners)).all();
     if (found.length !== p.owners.length) errors.owners = ["Owners are invalid"];
   }
   if (p.roles?.length) {
-    const found = await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, p.roles)).all();
+    const found = await db.select({ id: roles.id }).from(roles).where(inList(roles.id, p.roles)).all();
     if (found.length !== p.roles.length) errors.roles = ["Some roles do not exist"];
   }
   if (p.slug) {
@@ -44,7 +45,7 @@ async function placedCharts(db: Database, positionJson: string | null | undefine
   }
   const ids = chartIdsOfPositions(positions);
   if (!ids.length) return [];
-  return (await db.select({ id: charts.id }).from(charts).where(inArray(charts.id, ids)).all()).map((r) => r.id);
+  return (await db.select({ id: charts.id }).from(charts).where(inList(charts.id, ids)).all()).map((r) => r.id);
 }
 
 /** `saver`: the data access of who saves, which bounds what the dashboard may link (db/dashboards/link-guard.ts). */
@@ -98,11 +99,11 @@ export async function deleteDashboards(db: Database, ids: number[]): Promise<voi
   if (!ids.length) return;
   // SQLite cascades only when foreign keys are enforced: the link rows are removed explicitly
   await db.batch([
-    db.delete(dashboardOwners).where(inArray(dashboardOwners.dashboard_id, ids)),
-    db.delete(dashboardRoles).where(inArray(dashboardRoles.dashboard_id, ids)),
-    db.delete(dashboardCharts).where(inArray(dashboardCharts.dashboard_id, ids)),
-    db.delete(favorites).where(and(eq(favorites.class_name, "Dashboard"), inArray(favorites.obj_id, ids))),
-    db.delete(dashboards).where(inArray(dashboards.id, ids)),
+    db.delete(dashboardOwners).where(inList(dashboardOwners.dashboard_id, ids)),
+    db.delete(dashboardRoles).where(inList(dashboardRoles.dashboard_id, ids)),
+    db.delete(dashboardCharts).where(inList(dashboardCharts.dashboard_id, ids)),
+    db.delete(favorites).where(and(eq(favorites.class_name, "Dashboard"), inList(favorites.obj_id, ids))),
+    db.delete(dashboards).where(inList(dashboards.id, ids)),
   ]);
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "../datasets/cache";
 import { charts, dashboardCharts, dashboards, databases, datasets, users } from "../schema";
+import { inList } from "../d1-params";
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type NewDatabaseRow = typeof databases.$inferInsert;
@@ -49,7 +50,7 @@ export async function relatedObjects(db: Database, databaseId: number) {
         .selectDistinct({ id: dashboards.id, title: dashboards.dashboard_title, slug: dashboards.slug, json_metadata: dashboards.json_metadata })
         .from(dashboards)
         .innerJoin(dashboardCharts, eq(dashboardCharts.dashboard_id, dashboards.id))
-        .where(inArray(dashboardCharts.slice_id, chartIds))
+        .where(inList(dashboardCharts.slice_id, chartIds))
         .all()
     : [];
   return { charts: chartRows, dashboards: dashboardRows };
@@ -58,6 +59,6 @@ export async function relatedObjects(db: Database, databaseId: number) {
 export async function userNames(db: Database, ids: (number | null)[]): Promise<Map<number, { id: number; first_name: string; last_name: string }>> {
   const wanted = [...new Set(ids.filter((i): i is number => typeof i === "number"))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, wanted)).all();
+  const rows = await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, wanted)).all();
   return new Map(rows.map((r) => [r.id, r]));
 }

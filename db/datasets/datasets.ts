@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
 import { whereFor, type ListSpec } from "../lists/list";
@@ -6,6 +6,7 @@ import { notFound, badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import { humanizeAgo } from "../../core/recent-activity";
+import { inList, valuesList } from "../d1-params";
 
 // Reading datasets in Superset's shapes (DatasetRestApi.get_list and .get). Only datasets the caller's
 // data access covers are ever visible; the others answer 404 as if they did not exist.
@@ -18,8 +19,8 @@ export type MetricRow = typeof datasetMetrics.$inferSelect;
 export function scopeWhere(scope: DatasetScope): SQL | undefined {
   if (scope.all) return undefined;
   const parts: SQL[] = [sql`0`];
-  if (scope.databaseIds.length) parts.push(inArray(datasets.database_id, scope.databaseIds));
-  if (scope.datasetIds.length) parts.push(inArray(datasets.id, scope.datasetIds));
+  if (scope.databaseIds.length) parts.push(inList(datasets.database_id, scope.databaseIds));
+  if (scope.datasetIds.length) parts.push(inList(datasets.id, scope.datasetIds));
   for (const s of scope.schemas) {
     parts.push(and(eq(datasets.schema, s.schema), sql`${datasets.database_id} IN (SELECT id FROM dbs WHERE database_name = ${s.database})`)!);
   }
@@ -40,7 +41,7 @@ function datasetFilter(f: ListFilter): SQL | undefined {
   if (f.col === "owners" && (f.opr === "rel_m_m" || f.opr === "eq" || f.opr === "in")) {
     const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
     if (ids.some((n) => !Number.isSafeInteger(n))) throw badRequest("Filter owners needs user ids");
-    return sql`EXISTS (SELECT 1 FROM sqlatable_user o WHERE o.table_id = ${datasets.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    return sql`EXISTS (SELECT 1 FROM sqlatable_user o WHERE o.table_id = ${datasets.id} AND o.user_id IN ${valuesList(ids)})`;
   }
   if (f.col === "sql" && f.opr === "dataset_is_null_or_empty") {
     // Superset's "type" filter: true lists physical datasets, false virtual ones
@@ -73,7 +74,7 @@ type UserRef = { id: number; first_name: string; last_name: string };
 async function usersById(db: Database, ids: number[]): Promise<Map<number, UserRef>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, unique)).all();
+  const rows = await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, unique)).all();
   return new Map(rows.map((u) => [u.id, u]));
 }
 
@@ -84,7 +85,7 @@ export async function ownersOf(db: Database, datasetIds: number[]): Promise<Map<
     .select({ table_id: datasetOwners.table_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
     .from(datasetOwners)
     .innerJoin(users, eq(users.id, datasetOwners.user_id))
-    .where(inArray(datasetOwners.table_id, datasetIds))
+    .where(inList(datasetOwners.table_id, datasetIds))
     .all();
   for (const { table_id, ...user } of rows) (map.get(table_id) ?? map.set(table_id, []).get(table_id)!).push(user);
   return map;
@@ -101,7 +102,7 @@ export async function listDatasets(db: Database, args: ListArgs, scope: DatasetS
   const rows = await db.select().from(datasets).where(where).orderBy(...orderBy(args)).limit(args.pageSize).offset(args.page * args.pageSize).all();
   const ids = rows.map((r) => r.id);
   const dbRows = rows.length
-    ? await db.select({ id: databases.id, database_name: databases.database_name }).from(databases).where(inArray(databases.id, [...new Set(rows.map((r) => r.database_id))])).all()
+    ? await db.select({ id: databases.id, database_name: databases.database_name }).from(databases).where(inList(databases.id, [...new Set(rows.map((r) => r.database_id))])).all()
     : [];
   const dbNames = new Map(dbRows.map((d) => [d.id, d]));
   const owners = await ownersOf(db, ids);

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboards } from "../schema";
+import { inList } from "../d1-params";
 
 /** GET /api/v1/dataset/{pk}/related_objects: the charts built on the dataset and the dashboards showing them. */
 export async function relatedObjects(db: Database, datasetId: number) {
@@ -15,7 +16,7 @@ export async function relatedObjects(db: Database, datasetId: number) {
         .selectDistinct({ id: dashboards.id, title: dashboards.dashboard_title, slug: dashboards.slug, json_metadata: dashboards.json_metadata })
         .from(dashboards)
         .innerJoin(dashboardCharts, eq(dashboardCharts.dashboard_id, dashboards.id))
-        .where(inArray(dashboardCharts.slice_id, chartRows.map((r) => r.id)))
+        .where(inList(dashboardCharts.slice_id, chartRows.map((r) => r.id)))
         .orderBy(dashboards.id)
         .all()
     : [];

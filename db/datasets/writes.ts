@@ -1,11 +1,11 @@
-import { and, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
-import { rowChunks } from "../chunked";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "./cache";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
 import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
 import { invalidDataset } from "../../core/datasets/fields";
 import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../../core/datasets/payloads";
+import { inList, insertChunks } from "../d1-params";
 
 // Writing datasets: create with columns read from the source, update with Superset's replace semantics
 // for columns and metrics (listed ids are updated, new ones created, missing ones deleted), refresh
@@ -41,7 +41,7 @@ export async function findDataset(db: Database, key: { database: number; catalog
 
 export async function assertUsersExist(db: Database, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).all();
+  const found = await db.select({ id: users.id }).from(users).where(inList(users.id, ids)).all();
   if (found.length !== new Set(ids).size) throw invalidDataset({ owners: ["Owners are invalid"] });
 }
 
@@ -49,11 +49,6 @@ const columnValues = (datasetId: number, c: SourceColumn, actor: number) => ({
   uuid: uuid(), table_id: datasetId, column_name: c.column_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm,
   created_by_fk: actor, changed_by_fk: actor,
 });
-
-// Drizzle binds a parameter for every field of a row it writes (defaults included), so a multi-row insert of
-// columns is sized by the table's width: 8 rows at a time went past D1's 100 parameters for any table of 8 or
-// more columns (a 500 on POST /api/v1/dataset/).
-const COLUMN_PARAMS = Object.keys(getTableColumns(datasetColumns)).length;
 
 export async function insertDataset(db: Database, input: DatasetCreate, columns: SourceColumn[], owners: number[], actor: number): Promise<number> {
   const created = await db
@@ -71,7 +66,7 @@ export async function insertDataset(db: Database, input: DatasetCreate, columns:
   const writes = [
     // Superset gives every new dataset a COUNT(*) metric
     db.insert(datasetMetrics).values({ uuid: uuid(), table_id: id, metric_name: "count", metric_type: "count", expression: "COUNT(*)", verbose_name: "COUNT(*)", created_by_fk: actor, changed_by_fk: actor }),
-    ...rowChunks(columns, COLUMN_PARAMS).map((part) => db.insert(datasetColumns).values(part.map((c) => columnValues(id, c, actor)))),
+    ...insertChunks(datasetColumns, columns).map((part) => db.insert(datasetColumns).values(part.map((c) => columnValues(id, c, actor)))),
     ...owners.map((user_id) => db.insert(datasetOwners).values({ user_id, table_id: id }).onConflictDoNothing()),
   ];
   await db.batch(writes as [typeof writes[0], ...typeof writes]);
@@ -106,7 +101,7 @@ function replaceColumns(db: Database, datasetId: number, existing: ColumnRow[], 
   const removed = existing.filter((c) => !kept.has(c.id)).map((c) => c.id);
   const writes: { run: unknown }[] = [];
   // deletions first, so a renamed-and-recreated column does not collide with the unique name index
-  if (removed.length) writes.push(db.delete(datasetColumns).where(inArray(datasetColumns.id, removed)));
+  if (removed.length) writes.push(db.delete(datasetColumns).where(inList(datasetColumns.id, removed)));
   for (const { id, ...c } of columns) {
     if (id) writes.push(db.update(datasetColumns).set({ ...c, changed_by_fk: actor, changed_on: now() }).where(eq(datasetColumns.id, id)));
     else writes.push(db.insert(datasetColumns).values({ ...c, uuid: uuid(), table_id: datasetId, created_by_fk: actor, changed_by_fk: actor }));
@@ -120,7 +115,7 @@ function replaceMetrics(db: Database, datasetId: number, existing: MetricRow[], 
   const kept = new Set(metrics.flatMap((m) => (m.id ? [m.id] : [])));
   const removed = existing.filter((m) => !kept.has(m.id)).map((m) => m.id);
   const writes: { run: unknown }[] = [];
-  if (removed.length) writes.push(db.delete(datasetMetrics).where(inArray(datasetMetrics.id, removed)));
+  if (removed.length) writes.push(db.delete(datasetMetrics).where(inList(datasetMetrics.id, removed)));
   for (const { id, ...m } of metrics) {
     if (id) writes.push(db.update(datasetMetrics).set({ ...m, changed_by_fk: actor, changed_on: now() }).where(eq(datasetMetrics.id, id)));
     else writes.push(db.insert(datasetMetrics).values({ ...m, uuid: uuid(), table_id: datasetId, created_by_fk: actor, changed_by_fk: actor }));
@@ -138,7 +133,7 @@ export async function refreshColumns(db: Database, dataset: DatasetRow, source: 
   const names = new Set(source.map((c) => c.column_name));
   const writes: { run: unknown }[] = [db.update(datasets).set({ changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id))];
   const gone = existing.filter((c) => !c.expression && !names.has(c.column_name)).map((c) => c.id);
-  if (gone.length) writes.push(db.delete(datasetColumns).where(inArray(datasetColumns.id, gone)));
+  if (gone.length) writes.push(db.delete(datasetColumns).where(inList(datasetColumns.id, gone)));
   for (const c of source) {
     const old = byName.get(c.column_name);
     if (old) writes.push(db.update(datasetColumns).set({ type: c.type, type_generic: c.type_generic, changed_on: now() }).where(eq(datasetColumns.id, old.id)));
@@ -181,10 +176,10 @@ export async function deleteDatasets(db: Database, ids: number[]): Promise<void>
   // columns, metrics and owners go with the dataset (ON DELETE CASCADE); deleted explicitly too, since
   // SQLite only cascades when foreign keys are enforced
   await db.batch([
-    db.delete(datasetColumns).where(inArray(datasetColumns.table_id, ids)),
-    db.delete(datasetMetrics).where(inArray(datasetMetrics.table_id, ids)),
-    db.delete(datasetOwners).where(inArray(datasetOwners.table_id, ids)),
-    db.delete(datasets).where(inArray(datasets.id, ids)),
+    db.delete(datasetColumns).where(inList(datasetColumns.table_id, ids)),
+    db.delete(datasetMetrics).where(inList(datasetMetrics.table_id, ids)),
+    db.delete(datasetOwners).where(inList(datasetOwners.table_id, ids)),
+    db.delete(datasets).where(inList(datasets.id, ids)),
   ]);
   forgetDatasets();
 }

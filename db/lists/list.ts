@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, not, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
+import { inList } from "../d1-params";
 
 // Applies Superset's generic list filters and ordering to one table. Only the columns a resource
 // names are filterable or sortable, so callers cannot probe other columns (password hashes, say).
@@ -75,7 +76,7 @@ function genericFilter(column: SQLiteColumn, f: ListFilter): SQL {
       const values = Array.isArray(v) ? v : [v];
       if (values.length === 0) return sql`0`;
       if (values.length > 500) throw badRequest(`Filter ${f.col} has too many values`);
-      return inArray(column, values as (string | number)[]);
+      return inList(column, values as (string | number)[]);
     }
     default:
       throw badRequest(`Filter operator not supported: ${f.opr}`);

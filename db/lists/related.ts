@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { databases, roles, users } from "../schema";
 import type { ListSpec } from "./list";
 import type { RelatedArgs } from "../../core/http/fab";
+import { inList, notInList } from "../d1-params";
 
 // FAB's `related/<column>` and `distinct/<column>` lists: `{ count, result: [{ value, text, extra? }] }`.
 
@@ -27,7 +28,7 @@ export async function relatedUsers(db: Database, args: RelatedArgs): Promise<Rel
   const rows = await db.select().from(users).where(where).orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
     .limit(args.pageSize).offset(args.page * args.pageSize).all();
   const extra = args.includeIds.length && args.page === 0
-    ? await db.select().from(users).where(and(inArray(users.id, args.includeIds), rows.length ? notInArray(users.id, rows.map((r) => r.id)) : undefined)).all()
+    ? await db.select().from(users).where(and(inList(users.id, args.includeIds), rows.length ? notInList(users.id, rows.map((r) => r.id)) : undefined)).all()
     : [];
   return {
     count: total?.n ?? 0,
@@ -39,7 +40,7 @@ export async function relatedUsers(db: Database, args: RelatedArgs): Promise<Rel
 export async function relatedDatabases(db: Database, visibleIds: number[] | "all", args: RelatedArgs): Promise<RelatedAnswer> {
   if (visibleIds !== "all" && visibleIds.length === 0) return { count: 0, result: [] };
   const where = and(
-    visibleIds === "all" ? undefined : inArray(databases.id, visibleIds),
+    visibleIds === "all" ? undefined : inList(databases.id, visibleIds),
     args.filter ? contains(databases.database_name, args.filter) : undefined,
   );
   const total = await db.select({ n: sql<number>`count(*)` }).from(databases).where(where).get();

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { keyValues, logs, revokedSessions } from "../schema";
 
@@ -36,7 +36,7 @@ async function deleteInSlices(
   let total = 0;
   for (let i = 0; i < MAX_SLICES_PER_TICK; i++) {
     const slice = db.select({ id: idColumn }).from(table).where(where).limit(DELETE_SLICE);
-    const res = await db.delete(table).where(inArray(idColumn, slice)).run();
+    const res = await db.delete(table).where(sql`${idColumn} IN ${slice}`).run();
     const changed = res.meta.changes ?? 0;
     total += changed;
     if (changed < DELETE_SLICE) break;

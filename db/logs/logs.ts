@@ -1,14 +1,12 @@
-import { and, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboards, logs, users } from "../schema";
 import { orderFor, whereFor, type ListSpec } from "../lists/list";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { LogRow } from "../../core/event-log";
+import { inList, insertChunks } from "../d1-params";
 
 // The event log: writes from POST /tptanalytics/log/, reads for GET /api/v1/log/ and the Action Log page.
-
-/** D1 binds at most 100 parameters per statement: 9 columns per row leaves 11 rows per insert. */
-const ROWS_PER_INSERT = 11;
 
 export interface LogWriteContext {
   userId: number | null;
@@ -28,7 +26,7 @@ export function insertLogs(db: Database, rows: LogRow[], ctx: LogWriteContext): 
 export async function insertLogRows(db: Database, values: StoredLogRow[]): Promise<number[]> {
   if (values.length === 0) return [];
   const statements = [];
-  for (let i = 0; i < values.length; i += ROWS_PER_INSERT) statements.push(db.insert(logs).values(values.slice(i, i + ROWS_PER_INSERT)).returning({ id: logs.id }));
+  for (const part of insertChunks(logs, values)) statements.push(db.insert(logs).values(part).returning({ id: logs.id }));
   // One batch is one transaction: a send is stored whole or not at all.
   const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[0][]]);
   return results.flat().map((r) => r.id);
@@ -141,7 +139,7 @@ export async function recentActivity(
   const oneYearAgo = new Date(opts.now.getTime() - 365 * 86_400_000).toISOString();
   const where = and(
     eq(logs.user_id, opts.userId),
-    inArray(logs.action, opts.actions),
+    inList(logs.action, opts.actions),
     or(isNotNull(logs.dashboard_id), isNotNull(logs.slice_id)),
     opts.distinct ? gt(logs.dttm, oneYearAgo) : undefined,
   );

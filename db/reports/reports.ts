@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { charts, dashboards, databases, reportOwners, reportRecipients, reportSchedules, users } from "../schema";
@@ -6,6 +6,7 @@ import { whereFor, type ListSpec } from "../lists/list";
 import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { ReportRelations } from "../../core/reports/shape";
+import { inList, valuesList } from "../d1-params";
 
 // Reading report schedules: who sees which (Superset's ReportScheduleFilter), list filters and order, and the
 // relations of a page of reports loaded in bulk.
@@ -37,10 +38,10 @@ function reportFilter(f: ListFilter): SQL | undefined {
   }
   if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
     const ids = idList(f);
-    return sql`EXISTS (SELECT 1 FROM report_schedule_user o WHERE o.report_schedule_id = ${reportSchedules.id} AND o.user_id IN (${sql.join(ids.map((n) => sql`${n}`), sql`, `)}))`;
+    return sql`EXISTS (SELECT 1 FROM report_schedule_user o WHERE o.report_schedule_id = ${reportSchedules.id} AND o.user_id IN ${valuesList(ids)})`;
   }
-  if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(reportSchedules.created_by_fk, idList(f));
-  if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inArray(reportSchedules.changed_by_fk, idList(f));
+  if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(reportSchedules.created_by_fk, idList(f));
+  if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(reportSchedules.changed_by_fk, idList(f));
   if (f.col === "active" && ["eq", "neq"].includes(f.opr)) {
     const on = f.value === true || f.value === "true" || f.value === "!t" || f.value === 1;
     return eq(reportSchedules.active, f.opr === "eq" ? on : !on);
@@ -99,16 +100,16 @@ export async function reportRelations(db: Database, rows: ReportRow[]): Promise<
   const ids = rows.map((r) => r.id);
   const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))];
   const ownerRows = ids.length ? await db.select({ report: reportOwners.report_schedule_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
-    .from(reportOwners).innerJoin(users, eq(users.id, reportOwners.user_id)).where(inArray(reportOwners.report_schedule_id, ids)).orderBy(asc(users.id)).all() : [];
-  const recipientRows = ids.length ? await db.select().from(reportRecipients).where(inArray(reportRecipients.report_schedule_id, ids)).orderBy(asc(reportRecipients.id)).all() : [];
+    .from(reportOwners).innerJoin(users, eq(users.id, reportOwners.user_id)).where(inList(reportOwners.report_schedule_id, ids)).orderBy(asc(users.id)).all() : [];
+  const recipientRows = ids.length ? await db.select().from(reportRecipients).where(inList(reportRecipients.report_schedule_id, ids)).orderBy(asc(reportRecipients.id)).all() : [];
   const peopleIds = uniq(rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-  const people = peopleIds.length ? await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inArray(users.id, peopleIds)).all() : [];
+  const people = peopleIds.length ? await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, peopleIds)).all() : [];
   const chartIds = uniq(rows.map((r) => r.chart_id));
   const dashboardIds = uniq(rows.map((r) => r.dashboard_id));
   const databaseIds = uniq(rows.map((r) => r.database_id));
-  const chartRows = chartIds.length ? await db.select({ id: charts.id, slice_name: charts.slice_name, viz_type: charts.viz_type }).from(charts).where(inArray(charts.id, chartIds)).all() : [];
-  const dashboardRows = dashboardIds.length ? await db.select({ id: dashboards.id, dashboard_title: dashboards.dashboard_title }).from(dashboards).where(inArray(dashboards.id, dashboardIds)).all() : [];
-  const databaseRows = databaseIds.length ? await db.select({ id: databases.id, database_name: databases.database_name }).from(databases).where(inArray(databases.id, databaseIds)).all() : [];
+  const chartRows = chartIds.length ? await db.select({ id: charts.id, slice_name: charts.slice_name, viz_type: charts.viz_type }).from(charts).where(inList(charts.id, chartIds)).all() : [];
+  const dashboardRows = dashboardIds.length ? await db.select({ id: dashboards.id, dashboard_title: dashboards.dashboard_title }).from(dashboards).where(inList(dashboards.id, dashboardIds)).all() : [];
+  const databaseRows = databaseIds.length ? await db.select({ id: databases.id, database_name: databases.database_name }).from(databases).where(inList(databases.id, databaseIds)).all() : [];
   const owners = new Map<number, { id: number; first_name: string; last_name: string }[]>();
   for (const o of ownerRows) owners.set(o.report, [...(owners.get(o.report) ?? []), { id: o.id, first_name: o.first_name, last_name: o.last_name }]);
   const recipients = new Map<number, (typeof recipientRows)[number][]>();

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, reportExecutionLogs, reportOwners, reportRecipients, reportSchedules, users } from "../schema";
 import { validationError } from "../../core/http/errors";
 import type { ReportPayload } from "../../core/reports/payload";
+import { inList } from "../d1-params";
 
 // Writing report schedules: the row, its owners (report_schedule_user) and recipients (report_recipient).
 // The execution log is written by the runner; here it is only removed with its report.
@@ -31,7 +32,7 @@ export async function databaseExists(db: Database, id: number): Promise<boolean>
 /** Owner ids must name existing users (Superset's OwnersNotFoundValidationError). */
 export async function assertOwnersExist(db: Database, owners: number[]): Promise<void> {
   if (!owners.length) return;
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, owners)).all();
+  const found = await db.select({ id: users.id }).from(users).where(inList(users.id, owners)).all();
   if (found.length !== new Set(owners).size) throw validationError({ owners: ["Owners are invalid"] });
 }
 
@@ -85,9 +86,9 @@ export async function deleteReports(db: Database, ids: number[]): Promise<void> 
   if (!ids.length) return;
   // SQLite cascades only when foreign keys are enforced: the dependent rows are removed explicitly
   await db.batch([
-    db.delete(reportOwners).where(inArray(reportOwners.report_schedule_id, ids)),
-    db.delete(reportRecipients).where(inArray(reportRecipients.report_schedule_id, ids)),
-    db.delete(reportExecutionLogs).where(inArray(reportExecutionLogs.report_schedule_id, ids)),
-    db.delete(reportSchedules).where(inArray(reportSchedules.id, ids)),
+    db.delete(reportOwners).where(inList(reportOwners.report_schedule_id, ids)),
+    db.delete(reportRecipients).where(inList(reportRecipients.report_schedule_id, ids)),
+    db.delete(reportExecutionLogs).where(inList(reportExecutionLogs.report_schedule_id, ids)),
+    db.delete(reportSchedules).where(inList(reportSchedules.id, ids)),
   ]);
 }

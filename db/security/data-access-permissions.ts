@@ -1,8 +1,9 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetPrincipals } from "./principal-cache";
 import { databases, datasets } from "../schema";
 import { databasePermName, datasourcePermName } from "../../core/security/permissions";
+import { inList } from "../d1-params";
 
 // Superset's data-access permissions are (permission, view) pairs whose view names a database
 // ("database_access" on "[examples].(id:1)") or a dataset ("datasource_access" on "[examples].[flights](id:7)").
@@ -46,7 +47,7 @@ export async function datasetViews(db: Database, datasetIds: number[]) {
     .select({ id: datasets.id, table_name: datasets.table_name, database_id: databases.id, database_name: databases.database_name })
     .from(datasets)
     .innerJoin(databases, eq(databases.id, datasets.database_id))
-    .where(inArray(datasets.id, datasetIds))
+    .where(inList(datasets.id, datasetIds))
     .all();
   return rows.map((r) => ({ ...r, view: datasourcePermName(r.database_name, r.table_name, r.id) }));
 }

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetPrincipals } from "./principal-cache";
 import { permissions, permissionViewRoles, permissionViews, roles, userRoles, users, viewMenus } from "../schema";
 import { listPage, type ListSpec } from "../lists/list";
-import { rowChunks, selectInChunks } from "../chunked";
 import { notFound, unprocessable, validationError } from "../../core/http/errors";
 import type { ListArgs } from "../../core/http/list-query";
 import { BUILT_IN_ROLE_NAMES, hasFixedPermissions, type RoleSearchArgs } from "../../core/security/admin-payloads";
+import { inList, insertChunks } from "../d1-params";
 
 // Roles, their permission pairs and their users, for the security admin API and GET /api/v1/me/roles/.
 
@@ -63,20 +63,18 @@ export async function deleteRole(db: Database, id: number) {
 export async function pairsByRole(db: Database, roleIds: number[]): Promise<Record<string, [string, string][]>> {
   const out: Record<string, [string, string][]> = {};
   if (roleIds.length === 0) return out;
-  const named = await selectInChunks(roleIds, (chunk) => db.select({ name: roles.name }).from(roles).where(inArray(roles.id, chunk)).all());
+  const named = await db.select({ name: roles.name }).from(roles).where(inList(roles.id, roleIds)).all();
   for (const r of named) out[r.name] = [];
-  const rows = await selectInChunks(roleIds, (chunk) =>
-    db
+  const rows = await db
       .select({ role: roles.name, permission: permissions.name, view: viewMenus.name })
       .from(permissionViewRoles)
       .innerJoin(roles, eq(roles.id, permissionViewRoles.role_id))
       .innerJoin(permissionViews, eq(permissionViews.id, permissionViewRoles.permission_view_id))
       .innerJoin(permissions, eq(permissions.id, permissionViews.permission_id))
       .innerJoin(viewMenus, eq(viewMenus.id, permissionViews.view_menu_id))
-      .where(inArray(permissionViewRoles.role_id, chunk))
+      .where(inList(permissionViewRoles.role_id, roleIds))
       .orderBy(viewMenus.name, permissions.name)
-      .all(),
-  );
+      .all();
   for (const r of rows) out[r.role].push([r.permission, r.view]);
   return out;
 }
@@ -101,7 +99,7 @@ export async function rolePermissions(db: Database, roleId: number) {
 
 async function missingIds(db: Database, table: typeof permissionViews | typeof users, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await selectInChunks(ids, (chunk) => db.select({ id: table.id }).from(table).where(inArray(table.id, chunk)).all());
+  const rows = await db.select({ id: table.id }).from(table).where(inList(table.id, ids)).all();
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }
@@ -117,7 +115,7 @@ export async function setRolePermissions(db: Database, roleId: number, pvIds: nu
   else
     await db.batch([
       removeAll,
-      ...rowChunks(pvIds, 2).map((part) => db.insert(permissionViewRoles).values(part.map((id) => ({ permission_view_id: id, role_id: roleId })))),
+      ...insertChunks(permissionViewRoles, pvIds).map((part) => db.insert(permissionViewRoles).values(part.map((id) => ({ permission_view_id: id, role_id: roleId })))),
     ]);
   forgetPrincipals();
 }
@@ -132,7 +130,7 @@ export async function setRoleUsers(db: Database, roleId: number, userIds: number
   else
     await db.batch([
       removeAll,
-      ...rowChunks(userIds, 2).map((part) => db.insert(userRoles).values(part.map((user_id) => ({ user_id, role_id: roleId })))),
+      ...insertChunks(userRoles, userIds).map((part) => db.insert(userRoles).values(part.map((user_id) => ({ user_id, role_id: roleId })))),
     ]);
   forgetPrincipals();
 }
@@ -142,10 +140,10 @@ export async function searchRoles(db: Database, q: RoleSearchArgs) {
   const conditions: SQL[] = [];
   if (q.name) conditions.push(sql`lower(${roles.name}) LIKE lower(${`%${q.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}) ESCAPE '\\'`);
   if (q.userIds?.length)
-    conditions.push(sql`${roles.id} IN (SELECT ${userRoles.role_id} FROM ${userRoles} WHERE ${inArray(userRoles.user_id, q.userIds)})`);
+    conditions.push(sql`${roles.id} IN (SELECT ${userRoles.role_id} FROM ${userRoles} WHERE ${inList(userRoles.user_id, q.userIds)})`);
   if (q.permissionIds?.length)
     conditions.push(
-      sql`${roles.id} IN (SELECT ${permissionViewRoles.role_id} FROM ${permissionViewRoles} WHERE ${inArray(permissionViewRoles.permission_view_id, q.permissionIds)})`,
+      sql`${roles.id} IN (SELECT ${permissionViewRoles.role_id} FROM ${permissionViewRoles} WHERE ${inList(permissionViewRoles.permission_view_id, q.permissionIds)})`,
     );
   const where = conditions.length ? and(...conditions) : undefined;
   const column = q.orderColumn === "name" ? roles.name : roles.id;
@@ -159,10 +157,8 @@ export async function searchRoles(db: Database, q: RoleSearchArgs) {
     .offset(q.page * q.pageSize)
     .all();
   const ids = page.map((r) => r.id);
-  const userLinks = await selectInChunks(ids, (chunk) => db.select().from(userRoles).where(inArray(userRoles.role_id, chunk)).all());
-  const permLinks = await selectInChunks(ids, (chunk) =>
-    db.select().from(permissionViewRoles).where(inArray(permissionViewRoles.role_id, chunk)).all(),
-  );
+  const userLinks = await db.select().from(userRoles).where(inList(userRoles.role_id, ids)).all();
+  const permLinks = await db.select().from(permissionViewRoles).where(inList(permissionViewRoles.role_id, ids)).all();
   return {
     count: total?.n ?? 0,
     ids,
@@ -196,14 +192,12 @@ export async function getPermissionView(db: Database, id: number) {
 }
 
 async function permissionViewNames(db: Database, ids: number[]) {
-  const rows = await selectInChunks(ids, (chunk) =>
-    db
+  const rows = await db
       .select({ id: permissionViews.id, permission: permissions.name, view_menu: viewMenus.name })
       .from(permissionViews)
       .innerJoin(permissions, eq(permissions.id, permissionViews.permission_id))
       .innerJoin(viewMenus, eq(viewMenus.id, permissionViews.view_menu_id))
-      .where(inArray(permissionViews.id, chunk))
-      .all(),
-  );
+      .where(inList(permissionViews.id, ids))
+      .all();
   return new Map(rows.map((r) => [r.id, { id: r.id, permission: { name: r.permission }, view_menu: { name: r.view_menu } }]));
 }

@@ -1,12 +1,12 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetPrincipals } from "./principal-cache";
 import { roles, userRoles, users } from "../schema";
 import { listPage, type ListSpec } from "../lists/list";
-import { idChunks, rowChunks, selectInChunks } from "../chunked";
 import { badRequest, notFound, unprocessable, validationError } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { UserCreate, UserUpdate } from "../../core/security/admin-payloads";
+import { inList, insertChunks } from "../d1-params";
 
 // Users as the security admin API sees them. The password hash never leaves this module.
 
@@ -45,8 +45,7 @@ function userFilter(f: ListFilter): SQL | undefined {
     if (f.opr !== "rel_m_m" && f.opr !== "eq" && f.opr !== "in") throw badRequest(`Filter operator not supported on roles: ${f.opr}`);
     const ids = (Array.isArray(f.value) ? f.value : [f.value]).filter((v) => Number.isSafeInteger(v)) as number[];
     if (ids.length === 0) throw badRequest("Filter roles needs role ids");
-    if (ids.length > idChunks(ids)[0].length) throw badRequest("Filter roles has too many values");
-    return sql`${users.id} IN (SELECT ${userRoles.user_id} FROM ${userRoles} WHERE ${inArray(userRoles.role_id, ids)})`;
+    return sql`${users.id} IN (SELECT ${userRoles.user_id} FROM ${userRoles} WHERE ${inList(userRoles.role_id, ids)})`;
   }
   if (f.opr === "all_text") {
     if (typeof f.value !== "string") throw badRequest("Filter all_text needs a text value");
@@ -73,15 +72,13 @@ export async function getUser(db: Database, id: number) {
 async function rolesOfUsers(db: Database, ids: number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const map = new Map<number, { id: number; name: string }[]>();
   if (ids.length === 0) return map;
-  const rows = await selectInChunks(ids, (chunk) =>
-    db
+  const rows = await db
       .select({ user_id: userRoles.user_id, id: roles.id, name: roles.name })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.role_id))
-      .where(inArray(userRoles.user_id, chunk))
+      .where(inList(userRoles.user_id, ids))
       .orderBy(roles.name)
-      .all(),
-  );
+      .all();
   for (const r of rows) map.set(r.user_id, [...(map.get(r.user_id) ?? []), { id: r.id, name: r.name }]);
   return map;
 }
@@ -122,7 +119,7 @@ async function checkUnique(db: Database, input: UserUpdate, exceptId?: number) {
     if (taken) errors.email = ["A user with this email already exists."];
   }
   if (input.roles !== undefined) {
-    const found = await selectInChunks(input.roles, (chunk) => db.select({ id: roles.id }).from(roles).where(inArray(roles.id, chunk)).all());
+    const found = await db.select({ id: roles.id }).from(roles).where(inList(roles.id, input.roles)).all();
     const known = new Set(found.map((r) => r.id));
     const unknown = input.roles.filter((id) => !known.has(id));
     if (unknown.length) errors.roles = [`Unknown role id${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}.`];
@@ -156,7 +153,7 @@ export async function createUser(db: Database, input: Omit<UserCreate, "password
     .returning({ id: users.id })
     .get()
     .catch(uniqueViolation);
-  for (const part of rowChunks(input.roles, 2)) await db.insert(userRoles).values(part.map((role_id) => ({ user_id: inserted.id, role_id })));
+  for (const part of insertChunks(userRoles, input.roles)) await db.insert(userRoles).values(part.map((role_id) => ({ user_id: inserted.id, role_id })));
   return inserted.id;
 }
 
@@ -178,7 +175,7 @@ export async function updateUser(db: Database, id: number, input: Omit<UserUpdat
       .batch([
         updateRow,
         db.delete(userRoles).where(eq(userRoles.user_id, id)),
-        ...rowChunks(roleIds, 2).map((part) => db.insert(userRoles).values(part.map((role_id) => ({ user_id: id, role_id })))),
+        ...insertChunks(userRoles, roleIds).map((part) => db.insert(userRoles).values(part.map((role_id) => ({ user_id: id, role_id })))),
       ])
       .catch(uniqueViolation);
   }
@@ -203,6 +200,6 @@ export async function deleteUser(db: Database, id: number) {
 /** Names of the given roles, for the "do not lock yourself out" checks. */
 export async function roleNames(db: Database, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await selectInChunks(ids, (chunk) => db.select({ name: roles.name }).from(roles).where(inArray(roles.id, chunk)).all());
+  const rows = await db.select({ name: roles.name }).from(roles).where(inList(roles.id, ids)).all();
   return rows.map((r) => r.name);
 }

@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, users } from "../schema";
+import { inList } from "../d1-params";
 
 // Bulk name look-ups for SQL Lab payloads: one query per page instead of one per row.
 
@@ -17,7 +17,7 @@ export async function usersById(db: Database, ids: (number | null | undefined)[]
   const rows = await db
     .select({ id: users.id, first_name: users.first_name, last_name: users.last_name, username: users.username })
     .from(users)
-    .where(inArray(users.id, wanted))
+    .where(inList(users.id, wanted))
     .all();
   return new Map(rows.map((r) => [r.id, r]));
 }
@@ -31,6 +31,6 @@ export async function databaseNamesById(db: Database, ids: (number | null | unde
 export async function databaseRefsById(db: Database, ids: (number | null | undefined)[]): Promise<Map<number, { name: string; engine: string }>> {
   const wanted = [...new Set(ids.filter((i): i is number => typeof i === "number"))];
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: databases.id, name: databases.database_name, engine: databases.engine }).from(databases).where(inArray(databases.id, wanted)).all();
+  const rows = await db.select({ id: databases.id, name: databases.database_name, engine: databases.engine }).from(databases).where(inList(databases.id, wanted)).all();
   return new Map(rows.map((r) => [r.id, { name: r.name, engine: r.engine }]));
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { savedQueries } from "../schema";
 import type { ListSpec } from "../lists/list";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ListFilter } from "../../core/http/list-query";
 import { badRequest } from "../../core/http/errors";
+import { inList } from "../d1-params";
 
 export type SavedQueryRow = typeof savedQueries.$inferSelect;
 
@@ -40,7 +41,7 @@ export async function ownSavedQueryIds(db: Database, ids: number[], userId: numb
   const rows = await db
     .select({ id: savedQueries.id })
     .from(savedQueries)
-    .where(and(inArray(savedQueries.id, ids), eq(savedQueries.user_id, userId)))
+    .where(and(inList(savedQueries.id, ids), eq(savedQueries.user_id, userId)))
     .all();
   return rows.map((r) => r.id);
 }

@@ -13,6 +13,20 @@ export async function post<T>(page: Page, path: string, data: unknown): Promise<
   return (await res.json()) as T;
 }
 
+export type PermissionPair = { id: number; permission: { name: string }; view_menu: { name: string } };
+
+/** Every (permission, view) pair, page by page: a page holds at most 100 (FAB_API_MAX_PAGE_SIZE, as Superset). */
+export async function permissionPairs(page: Page): Promise<PermissionPair[]> {
+  const out: PermissionPair[] = [];
+  for (let n = 0; ; n++) {
+    const res = await page.request.get(`/api/v1/security/permissions-resources/?q=${encodeURIComponent(`(page:${n},page_size:100)`)}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { count: number; result: PermissionPair[] };
+    out.push(...body.result);
+    if (body.result.length < 100 || out.length >= body.count) return out;
+  }
+}
+
 /** birth_names's dataset id and a maker of charts on it (over all time), each named with `run` so reruns do not clash. */
 export async function birthNamesCharts(page: Page, run: string) {
   const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);

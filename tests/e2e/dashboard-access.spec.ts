@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
-import { csrfToken, post } from "./api-helpers";
+import { csrfToken, permissionPairs, post } from "./api-helpers";
 
 // What a Gamma user sees of dashboards (Superset's DashboardAccessFilter): the list holds the published
 // dashboards with a chart of a dataset they may read, never one of only other data, nor a draft; on a dashboard
@@ -32,8 +32,7 @@ async function dashboard(page: Page, title: string, chartIds: number[], publishe
 }
 
 async function gammaReaderOf(page: Page, datasetId: number): Promise<{ username: string; password: string }> {
-  const perms = await page.request.get(`/api/v1/security/permissions-resources/?q=(page_size:1000)`);
-  const pair = ((await perms.json()) as { result: { id: number; permission: { name: string }; view_menu: { name: string } }[] }).result
+  const pair = (await permissionPairs(page))
     .find((p) => p.permission.name === "datasource_access" && p.view_menu.name.includes(`(id:${datasetId})`))!;
   const role = await post<{ id: number }>(page, "/api/v1/security/roles/", { name: `access_readers_${run}` });
   const granted = await page.request.post(`/api/v1/security/roles/${role.id}/permissions`, { data: { permission_view_menu_ids: [pair.id] }, headers: { "X-CSRFToken": await csrfToken(page) } });

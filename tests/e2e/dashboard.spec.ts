@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { admin, hydrated, login } from "./helpers";
-import { csrfToken, post } from "./api-helpers";
+import { csrfToken, permissionPairs, post } from "./api-helpers";
 
 // The dashboard journey of issue 11: charts and a dashboard with tabs, a header, a divider and markdown are made
 // through the API; the page draws every chart of the open tab, a tab switch puts the tab in the URL anchor and
@@ -113,8 +113,7 @@ test("dashboard: charts painted, tabs in the anchor, markdown sanitised; Gamma n
   await expect.poll(async () => ((await (await page.request.get(`/api/v1/dashboard/favorite_status/?q=!(${dash.id})`)).json()) as { result: { value: boolean }[] }).result[0].value).toBe(false);
 
   // a Gamma user who may read birth_names sees the published dashboard but not the draft
-  const perms = await page.request.get(`/api/v1/security/permissions-resources/?q=(page_size:1000)`);
-  const pair = ((await perms.json()) as { result: { id: number; permission: { name: string }; view_menu: { name: string } }[] }).result
+  const pair = (await permissionPairs(page))
     .find((p) => p.permission.name === "datasource_access" && p.view_menu.name.includes(`[birth_names](id:${ds})`))!;
   const role = await post<{ id: number }>(page, "/api/v1/security/roles/", { name: `births_readers_${run}` });
   const granted = await page.request.post(`/api/v1/security/roles/${role.id}/permissions`, { data: { permission_view_menu_ids: [pair.id] }, headers: { "X-CSRFToken": await csrfToken(page) } });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { admin, login } from "./helpers";
+import { permissionPairs } from "./api-helpers";
 
 // The home page of issue 11 (Superset's Welcome page) and the Public role: an admin's Recents, Favorite and
 // Mine tabs lead to the objects; an anonymous browser sees a dashboard opened to the Public role, and is sent
@@ -79,9 +80,7 @@ test("the home page shows recents, favourite and own dashboards and charts, and 
 test("an anonymous browser sees a dashboard opened to the Public role, and is sent to login for anything else", async ({ page, browser }) => {
   await login(page, admin().username, admin().password);
   const made = await pieDashboard(page, `Public board ${run}`);
-  const all = ((await (await page.request.get(`/api/v1/security/permissions-resources/?q=${encodeURIComponent("(page_size:1000)")}`)).json()) as {
-    result: { id: number; permission: { name: string }; view_menu: { name: string } }[];
-  }).result;
+  const all = await permissionPairs(page);
   const pair = (permission: string, view: string) => all.find((p) => p.permission.name === permission && p.view_menu.name === view)!.id;
   const roles = ((await (await page.request.get(`/api/v1/security/roles/?q=${encodeURIComponent("(page_size:100)")}`)).json()) as { result: { id: number; name: string }[] }).result;
   const publicRole = roles.find((r) => r.name === "Public")!.id;

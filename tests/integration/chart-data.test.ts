@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { createConnection } from "mysql2/promise";
 import { strFromU8, unzipSync } from "fflate";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { gammaWith, q, unique, type ListBody } from "../support/access";
+import { gammaWith, listAll, q, unique, type ListBody } from "../support/access";
 import { newClientId } from "../support/sqllab";
 
 // POST /api/v1/chart/data through the real Worker on D1, PostgreSQL and MariaDB. Each engine gets the same
@@ -153,8 +153,8 @@ test("results are cached per query; force and cache invalidation bypass the cach
 });
 
 test("birth_names on D1 agrees with the same figures written as SQL in SQL Lab", async () => {
-  const all = await json<ListBody>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`));
-  const births = all.result.find((d) => d.table_name === "birth_names" && d.database.database_name === "examples")!;
+  const all = await listAll<ListBody["result"][number]>(admin, "/api/v1/dataset/");
+  const births = all.find((d) => d.table_name === "birth_names" && d.database.database_name === "examples")!;
   const chart = (await json(await chartData(births.id, {
     columns: ["gender"], metrics: ["count", { expressionType: "SIMPLE", column: { column_name: "num" }, aggregate: "SUM", label: "births" }],
     filters: [{ col: "state", op: "IN", val: ["CA", "NY"] }], orderby: [["gender", true]],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { encodeRison } from "../../core/http/rison-guard";
 import { startSqlLabWorker, type SqlLabWorker } from "../support/sqllab-worker";
+import { listAll } from "../support/access";
 
 // The per-isolate principal cache (db/security/principal-cache.ts, ADR 0008) must never keep a right alive. Each test
 // first uses the credential, so its principal is cached, then takes the right away:
@@ -25,9 +25,8 @@ afterAll(async () => {
 });
 
 async function pairId(permission: string, view: string): Promise<number> {
-  const res = await w.admin.get(`/api/v1/security/permissions-resources/?q=${encodeRison({ page_size: 1000 })}`);
-  const pairs = (await res.json()) as { result: { id: number; permission: { name: string }; view_menu: { name: string } }[] };
-  return pairs.result.find((p) => p.permission.name === permission && p.view_menu.name === view)!.id;
+  const pairs = await listAll<{ id: number; permission: { name: string }; view_menu: { name: string } }>(w.admin, "/api/v1/security/permissions-resources/");
+  return pairs.find((p) => p.permission.name === permission && p.view_menu.name === view)!.id;
 }
 
 /** A custom role that may read charts, and a user holding only it, signed in with a bearer token. */
@@ -121,8 +120,8 @@ test("a session revoked in D1 behind this isolate's back stops within the bound"
 // The same bound for the dataset rows chart data compiles from (db/datasets/cache.ts): an edit through the API
 // shows on the next request, one written straight into D1 within the bound. Access is never cached with them.
 test("chart data sees a dataset's metric edited through the API at once, and in D1 behind its back within the bound", async () => {
-  const list = (await (await w.admin.get(`/api/v1/dataset/?q=${encodeRison({ page_size: 1000 })}`)).json()) as { result: { id: number; table_name: string }[] };
-  const births = list.result.find((d) => d.table_name === "birth_names")!.id;
+  const list = await listAll<{ id: number; table_name: string }>(w.admin, "/api/v1/dataset/");
+  const births = list.find((d) => d.table_name === "birth_names")!.id;
   const querySql = async () => {
     const res = await w.admin.post("/api/v1/chart/data", { datasource: { id: births, type: "table" }, queries: [{ metrics: ["soak_metric"], columns: [] }], result_type: "query" });
     return res.ok ? ((await res.json()) as { result: { query: string }[] }).result[0].query : `status ${res.status}`;

@@ -11,10 +11,23 @@ export const q = (value: unknown) => encodeURIComponent(encodeRison(value));
 export interface Pair { id: number; permission: { name: string }; view_menu: { name: string } }
 export interface ListBody { count: number; result: { id: number; table_name: string; database: { id: number; database_name: string } }[] }
 
+/**
+ * Every row of a list endpoint, page after page: a page holds at most 100 rows (FAB_API_MAX_PAGE_SIZE, as
+ * Superset), so a list wanted whole is read as Superset's own frontend reads one.
+ */
+export async function listAll<T = any>(client: ApiClient, path: string, query: Record<string, unknown> = {}): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 0; ; page++) {
+    const res = await client.get(`${path}?q=${q({ ...query, page, page_size: 100 })}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { count: number; result: T[] };
+    out.push(...body.result);
+    if (body.result.length < 100 || out.length >= body.count) return out;
+  }
+}
+
 export async function pairs(admin: ApiClient): Promise<Pair[]> {
-  const res = await admin.get(`/api/v1/security/permissions-resources/?q=${q({ page_size: 1000 })}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { result: Pair[] }).result;
+  return listAll<Pair>(admin, "/api/v1/security/permissions-resources/");
 }
 
 export const pairFor = (all: Pair[], permission: string, view: string) => all.find((p) => p.permission.name === permission && p.view_menu.name === view);
@@ -52,8 +65,8 @@ export async function json<T = Record<string, any>>(res: Response): Promise<T> {
 
 /** One of the generated example datasets (birth_names …) as the dataset list shows it. */
 export async function exampleDataset(admin: ApiClient, tableName: string): Promise<ListBody["result"][number]> {
-  const all = await json<ListBody>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`));
-  const found = all.result.find((d) => d.table_name === tableName && d.database.database_name === "examples");
+  const all = await listAll<ListBody["result"][number]>(admin, "/api/v1/dataset/");
+  const found = all.find((d) => d.table_name === tableName && d.database.database_name === "examples");
   if (!found) throw new Error(`the example dataset ${tableName} is missing`);
   return found;
 }

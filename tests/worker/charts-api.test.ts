@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { exampleDataset, gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
+import { exampleDataset, gammaWith, json, listAll, pairFor, pairs, q, unique } from "../support/access";
 
 // The charts API (Superset's ChartRestApi) through the real Worker: create, read, list with Superset's
 // filters, update, favourites and delete, with ownership and data access as Superset applies them.
@@ -83,12 +83,12 @@ test("Gamma sees charts only on datasets it may read, and only owners change a c
   const all = await pairs(admin);
   const blind = await gammaWith(admin, []);
   expect((await blind.get(`/api/v1/chart/${id}`)).status).toBe(404);
-  expect((await json(await blind.get(`/api/v1/chart/?q=${q({ page_size: 1000 })}`))).ids).not.toContain(id);
+  expect((await listAll(blind, "/api/v1/chart/")).map((c) => c.id)).not.toContain(id);
 
   const view = datasourcePermName(birthNames.database.database_name, "birth_names", birthNames.id);
   const reader = await gammaWith(admin, [pairFor(all, "datasource_access", view)!.id]);
   expect((await reader.get(`/api/v1/chart/${id}`)).status).toBe(200);
-  expect((await json(await reader.get(`/api/v1/chart/?q=${q({ page_size: 1000 })}`))).ids).toContain(id);
+  expect((await listAll(reader, "/api/v1/chart/")).map((c) => c.id)).toContain(id);
   // Gamma has no can_write on Chart; with it (an editor role) a non-owner is still refused
   expect((await reader.put(`/api/v1/chart/${id}`, { slice_name: "mine now" })).status).toBe(403);
   const editor = await gammaWith(admin, [pairFor(all, "datasource_access", view)!.id, pairFor(all, "can_write", "Chart")!.id]);
@@ -124,4 +124,36 @@ test("a chart joins only dashboards its saver owns; the dashboard then lists it"
   // warm-up may name a dashboard the caller sees; one it cannot see is a 404
   expect((await admin.put("/api/v1/chart/warm_up_cache", { chart_id: chart.id, dashboard_id: mine.id })).status).toBe(200);
   expect((await admin.put("/api/v1/chart/warm_up_cache", { chart_id: chart.id, dashboard_id: 99_999_999 })).status).toBe(404);
+});
+
+// D1 binds at most 100 parameters a statement: lists of ids longer than that (a page of 100 charts and its
+// owners and dashboards, 150 favourite ids, a bulk delete, the examples database's related objects) must hold.
+test("lists, favourites, related objects and bulk deletes hold past D1's 100 bound parameters", async () => {
+  const tag = `Many ${unique()}`;
+  const ids: number[] = [];
+  for (let i = 0; i < 150; i++) ids.push((await json(await admin.post("/api/v1/chart/", chartBody(`${tag} ${i}`)))).id);
+
+  // Superset's dashboard editor asks for 200 a page: FAB serves its maximum, 100
+  const listed = await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "slice_name", opr: "ct", value: tag }], page_size: 200 })}`);
+  expect(listed.status).toBe(200);
+  const page = await json(listed);
+  expect(page.count).toBe(150);
+  expect(page.result).toHaveLength(100);
+  expect(page.result.every((c: { owners: unknown[] }) => c.owners.length === 1)).toBe(true);
+
+  expect((await admin.post(`/api/v1/chart/${ids[140]}/favorites/`, {})).status).toBe(200);
+  const favs = await admin.get(`/api/v1/chart/favorite_status/?q=${q(ids)}`);
+  expect(favs.status).toBe(200);
+  const status = (await json(favs)).result as { id: number; value: boolean }[];
+  expect(status).toHaveLength(150);
+  expect(status.filter((s) => s.value).map((s) => s.id)).toEqual([ids[140]]);
+
+  const examples = (await listAll(admin, "/api/v1/database/")).find((d) => d.database_name === "examples")!;
+  const related = await admin.get(`/api/v1/database/${examples.id}/related_objects/`);
+  expect(related.status).toBe(200);
+  expect((await json(related)).charts.count).toBeGreaterThanOrEqual(150);
+
+  const deleted = await admin.delete(`/api/v1/chart/?q=${q(ids)}`);
+  expect(deleted.status).toBe(200);
+  expect((await json(await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "slice_name", opr: "ct", value: tag }] })}`))).count).toBe(0);
 });

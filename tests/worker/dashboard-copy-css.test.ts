@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { datasourcePermName } from "../../core/security/permissions";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { exampleDataset, gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
+import { exampleDataset, gammaWith, json, listAll, pairFor, pairs, q, unique } from "../support/access";
 
 // "Save as" (POST /api/v1/dashboard/{id_or_slug}/copy/, with and without copies of the charts) and the CSS
 // templates API (/api/v1/css_template/) through the real Worker, in Superset's shapes and permissions.
@@ -137,8 +137,8 @@ test("CSS templates: create, read, list with search and order, update, delete on
   expect(search.ids).toEqual([id]);
   expect(search.result[0]).toMatchObject({ id, template_name: name, created_on: expect.any(String) });
   expect(search.list_columns).toContain("css");
-  const ordered = await json(await admin.get(`/api/v1/css_template/?q=${q({ order_column: "template_name", order_direction: "asc", page_size: 1000 })}`));
-  const names = ordered.result.map((r: { template_name: string }) => r.template_name);
+  const ordered = await listAll(admin, "/api/v1/css_template/", { order_column: "template_name", order_direction: "asc" });
+  const names = ordered.map((r: { template_name: string }) => r.template_name);
   expect(names).toEqual([...names].sort());
   expect((await admin.get(`/api/v1/css_template/?q=${q({ order_column: "css" })}`)).status).toBe(400);
 

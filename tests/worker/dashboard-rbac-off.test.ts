@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { json, roleId, unique } from "../support/access";
+import { json, listAll, roleId, unique } from "../support/access";
 import { loginAs, loginAsAdmin } from "../support/client";
 
 // Without DASHBOARD_RBAC (the default) a dashboard's roles grant nothing: the user holding the role but not
@@ -9,7 +9,7 @@ test("with DASHBOARD_RBAC off, a dashboard's roles do not grant it", async () =>
   const admin = await loginAsAdmin();
   const role = await admin.post("/api/v1/security/roles/", { name: `rbac_off_${unique()}` });
   const roleIdValue = (await json(role)).id as number;
-  const flights = (await json(await admin.get(`/api/v1/dataset/?q=${encodeURIComponent("(page_size:1000)")}`))).result.find(
+  const flights = (await listAll(admin, "/api/v1/dataset/")).find(
     (d: { table_name: string; database: { database_name: string } }) => d.table_name === "flights" && d.database.database_name === "examples",
   );
   const chart = await admin.post("/api/v1/chart/", { slice_name: `Off ${unique()}`, viz_type: "pie", datasource_id: flights.id, datasource_type: "table", params: "{}" });

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { databasePermName, datasourcePermName } from "../../core/security/permissions";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { gammaWith, pairFor, pairs, q, unique, type ListBody } from "../support/access";
+import { gammaWith, json, listAll, pairFor, pairs, q, type ListBody, unique } from "../support/access";
 
 // Data access through roles (Superset's database_access / datasource_access): an admin grants a custom role
 // access to the examples database with the security admin API, and a Gamma user holding it reads exactly
@@ -21,8 +21,8 @@ async function otherDatabaseWithDataset(admin: ApiClient) {
 
 test("a Gamma user granted database_access on examples lists and reads the examples datasets, and no others", async () => {
   const admin = await loginAsAdmin();
-  const all = (await (await admin.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`)).json()) as ListBody;
-  const examples = all.result.find((d) => d.database.database_name === "examples")!.database;
+  const all = await listAll<ListBody["result"][number]>(admin, "/api/v1/dataset/");
+  const examples = all.find((d) => d.database.database_name === "examples")!.database;
   const other = await otherDatabaseWithDataset(admin);
 
   // the grantable pair exists from first start, under Superset's view name
@@ -30,9 +30,7 @@ test("a Gamma user granted database_access on examples lists and reads the examp
   expect(grant).toBeDefined();
   const reader = await gammaWith(admin, [grant!.id]);
 
-  const listed = await reader.get(`/api/v1/dataset/?q=${q({ page_size: 1000 })}`);
-  expect(listed.status).toBe(200);
-  const body = (await listed.json()) as ListBody;
+  const body: ListBody = { result: await listAll(reader, "/api/v1/dataset/"), count: (await json<ListBody>(await reader.get(`/api/v1/dataset/?q=${q({ page_size: 1 })}`))).count };
   const names = body.result.map((d) => d.table_name);
   expect(names).toEqual(expect.arrayContaining(["birth_names", "cleaned_sales_data", "flights", "multiformat_time_series"]));
   expect(body.result.every((d) => d.database.id === examples.id)).toBe(true);

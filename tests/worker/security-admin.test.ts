@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
 import { workerFetch, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
+import { listAll } from "../support/access";
 
 // The security admin API (users, roles, permission pairs) against the real Worker and D1.
 
@@ -181,10 +182,8 @@ test("custom roles: create, rename, give permissions, assign users, delete", asy
   expect((await admin.put(`/api/v1/security/roles/${id}`, { name: `${name} v2` })).status).toBe(200);
   expect(((await (await admin.get(`/api/v1/security/roles/${id}`)).json()) as { result: { name: string } }).result.name).toBe(`${name} v2`);
 
-  const pairs = (await (await admin.get(`/api/v1/security/permissions-resources/?q=${encodeRison({ page_size: 1000 })}`)).json()) as {
-    result: { id: number; permission: { name: string }; view_menu: { name: string } }[];
-  };
-  const readChart = pairs.result.find((p) => p.permission.name === "can_read" && p.view_menu.name === "Chart")!;
+  const pairs = await listAll<{ id: number; permission: { name: string }; view_menu: { name: string } }>(admin, "/api/v1/security/permissions-resources/");
+  const readChart = pairs.find((p) => p.permission.name === "can_read" && p.view_menu.name === "Chart")!;
   expect(readChart).toBeDefined();
   const set = await admin.post(`/api/v1/security/roles/${id}/permissions`, { permission_view_menu_ids: [readChart.id] });
   expect(set.status).toBe(200);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
@@ -9,6 +9,7 @@ import { parseAnnotationPayload, parseLayerPayload } from "../../core/annotation
 import { annotationLayers, annotations } from "../../db/schema";
 import { listPage, type ListSpec } from "../../db/lists/list";
 import { usersById } from "../../db/sqllab/lookups";
+import { inList } from "../../db/d1-params";
 
 // /api/v1/annotation_layer/: Superset's AnnotationLayerRestApi and AnnotationRestApi (annotations live
 // under their layer). Reads need can_read on Annotation, writes can_write; layers are shared, not owned.
@@ -109,9 +110,9 @@ annotationLayerApi.put("/api/v1/annotation_layer/:pk", write, async (c) => {
 /** A layer that still holds annotations is not deleted (Superset's AnnotationLayerDeleteIntegrityError). */
 async function deleteLayers(c: C, ids: number[]): Promise<void> {
   for (const id of ids) await layerOr404(c, id);
-  const used = await c.var.db.select({ n: sql<number>`count(*)` }).from(annotations).where(inArray(annotations.layer_id, ids)).get();
+  const used = await c.var.db.select({ n: sql<number>`count(*)` }).from(annotations).where(inList(annotations.layer_id, ids)).get();
   if (used && used.n > 0) throw new ApiError(422, "Annotation layer has associated annotations.", "GENERIC_COMMAND_ERROR");
-  await c.var.db.delete(annotationLayers).where(inArray(annotationLayers.id, ids)).run();
+  await c.var.db.delete(annotationLayers).where(inList(annotationLayers.id, ids)).run();
 }
 
 annotationLayerApi.delete("/api/v1/annotation_layer/:pk", write, async (c) => {
@@ -169,6 +170,6 @@ annotationLayerApi.delete("/api/v1/annotation_layer/:pk/annotation/", write, asy
   const layer = await layerOr404(c, idParam(c));
   const ids = idsQuery(c);
   for (const id of ids) await annotationOr404(c, layer.id, id);
-  await c.var.db.delete(annotations).where(and(eq(annotations.layer_id, layer.id), inArray(annotations.id, ids))).run();
+  await c.var.db.delete(annotations).where(and(eq(annotations.layer_id, layer.id), inList(annotations.id, ids))).run();
   return c.json({ message: ids.length === 1 ? "Deleted 1 annotation" : `Deleted ${ids.length} annotations` });
 });

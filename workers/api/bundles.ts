@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { risonQuery } from "../http/input";
@@ -16,6 +16,7 @@ import { importBundle } from "../../db/bundles/import";
 import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/bundles/zip";
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
+import { inList } from "../../db/d1-params";
 
 // Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
 // dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
@@ -66,14 +67,14 @@ function idList(q: unknown): number[] {
 async function visibleIds(db: Database, p: Principal, kind: keyof typeof VIEWS, ids: number[]): Promise<number[]> {
   const scope = datasetScope(p);
   const pick = async (table: typeof dashboards | typeof charts | typeof datasets | typeof savedQueries, where: SQL | undefined) =>
-    (await db.select({ id: table.id }).from(table).where(and(inArray(table.id, ids), where)).all()).map((r) => r.id);
+    (await db.select({ id: table.id }).from(table).where(and(inList(table.id, ids), where)).all()).map((r) => r.id);
   switch (kind) {
     case "dashboard": return pick(dashboards, dashboardAccessWhere({ userId: p.id, admin: isAdmin(p), scope }));
     case "chart": return pick(charts, chartScopeWhere(scope));
     case "dataset": return pick(datasets, scopeWhere(scope));
     case "saved_query": return pick(savedQueries, eq(savedQueries.user_id, p.id));
     case "database": {
-      const rows = await db.select({ id: databases.id }).from(databases).where(inArray(databases.id, ids)).all();
+      const rows = await db.select({ id: databases.id }).from(databases).where(inList(databases.id, ids)).all();
       const allowed = accessibleDatabaseIds(p);
       return rows.map((r) => r.id).filter((id) => allowed === "all" || allowed.includes(id));
     }

@@ -14,7 +14,7 @@ import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
 import { postProcessedResult } from "../../core/chart-data/pivoted-csv";
 import { runQueryObject } from "../../services/chart-data/run-query";
@@ -22,6 +22,7 @@ import { chartJobResult } from "../chart-data/async-job";
 import { callOf, chartDataAnswer } from "../chart-data/answer";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 import { frontAnswer, frontRecorder, type FrontRecorder } from "../chart-data/front-cache";
+import { inList } from "../../db/d1-params";
 
 // Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
 // runs a saved chart's; GET /api/v1/chart/data/{cache_key} answers a cached result; column values for
@@ -130,7 +131,7 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
       .get();
     if (row) ids.add(row.id);
   }
-  if (ids.size) await c.get("db").update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inArray(datasets.id, [...ids])).run();
+  if (ids.size) await c.get("db").update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inList(datasets.id, [...ids])).run();
   forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
   return c.body(null, 201);
 });

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
@@ -11,6 +11,7 @@ import { cssTemplates } from "../../db/schema";
 import { listPage, type ListSpec } from "../../db/lists/list";
 import { usersById, type UserRef } from "../../db/sqllab/lookups";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
+import { inList } from "../../db/d1-params";
 
 // /api/v1/css_template/: Superset's CssTemplateRestApi. Templates are shared, not owned: reads need can_read
 // CssTemplate, writes can_write CssTemplate (Alpha and Admin have both, Gamma only reads, as Superset's roles).
@@ -97,8 +98,8 @@ cssTemplateApi.delete("/api/v1/css_template/", write, async (c) => {
   const ids = risonQuery<unknown>(c);
   if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of ids");
   const unique = [...new Set(ids as number[])];
-  const found = await c.var.db.select({ id: cssTemplates.id }).from(cssTemplates).where(inArray(cssTemplates.id, unique)).all();
+  const found = await c.var.db.select({ id: cssTemplates.id }).from(cssTemplates).where(inList(cssTemplates.id, unique)).all();
   if (found.length !== unique.length) throw notFound();
-  await c.var.db.delete(cssTemplates).where(inArray(cssTemplates.id, unique)).run();
+  await c.var.db.delete(cssTemplates).where(inList(cssTemplates.id, unique)).run();
   return c.json({ message: unique.length === 1 ? "Deleted 1 css template" : `Deleted ${unique.length} css templates` });
 });

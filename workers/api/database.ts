@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
@@ -20,6 +20,7 @@ import { AVAILABLE_ENGINES } from "./database-engines";
 import { databaseMetaApi } from "./database-meta";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATABASE } from "../../core/http/fab-resources";
+import { inList } from "../../db/d1-params";
 
 // /api/v1/database/: Superset's DatabaseRestApi (list, get, create, update, delete, test_connection,
 // related_objects, available). Schemas, tables and table metadata live in database-meta.ts.
@@ -45,7 +46,7 @@ function listSpec(principal: Principal): ListSpec {
     },
     defaultOrder: { column: databases.changed_on, direction: "desc" },
     // Superset's DatabaseFilter: without all_database_access a user lists only the databases granted to them.
-    baseWhere: ids === "all" ? undefined : ids.length ? inArray(databases.id, ids) : sql`0`,
+    baseWhere: ids === "all" ? undefined : ids.length ? inList(databases.id, ids) : sql`0`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
@@ -19,6 +19,7 @@ import { checkDatasetExpressions } from "../datasets/check-expressions";
 import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/security/data-access-permissions";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATASET } from "../../core/http/fab-resources";
+import { inList } from "../../db/d1-params";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
 // dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
@@ -34,7 +35,7 @@ function mustOwn(principal: Principal, owners: number[]): void {
 }
 
 async function ownerIds(c: C, datasetIds: number[]): Promise<Map<number, number[]>> {
-  const rows = await c.var.db.select().from(datasetOwners).where(inArray(datasetOwners.table_id, datasetIds)).all();
+  const rows = await c.var.db.select().from(datasetOwners).where(inList(datasetOwners.table_id, datasetIds)).all();
   const map = new Map<number, number[]>();
   for (const r of rows) (map.get(r.table_id) ?? map.set(r.table_id, []).get(r.table_id)!).push(r.user_id);
   return map;
@@ -127,7 +128,7 @@ datasetApi.delete("/api/v1/dataset/", write, async (c) => {
   }
   const principal = principalOf(c);
   const wanted = [...new Set(ids as number[])];
-  const found = await c.var.db.select({ id: datasets.id }).from(datasets).where(and(inArray(datasets.id, wanted), scopeWhere(datasetScope(principal)))).all();
+  const found = await c.var.db.select({ id: datasets.id }).from(datasets).where(and(inList(datasets.id, wanted), scopeWhere(datasetScope(principal)))).all();
   if (found.length !== wanted.length) throw notFound();
   const owners = await ownerIds(c, wanted);
   for (const id of wanted) mustOwn(principal, owners.get(id) ?? []);

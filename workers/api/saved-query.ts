@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
@@ -18,6 +18,7 @@ import { sqlLabDatabase } from "../sqllab/database-access";
 import type { Database } from "../../db/client";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { SAVED_QUERY } from "../../core/http/fab-resources";
+import { inList } from "../../db/d1-params";
 
 // /api/v1/saved_query/: Superset's SavedQueryRestApi. Everyone sees only their own saved queries
 // (Superset's SavedQueryFilter). A schedule is kept in extra_json.schedule_info and run by the cron.
@@ -89,7 +90,7 @@ savedQueryApi.delete("/api/v1/saved_query/", requires("can_write", "SavedQuery")
   const unique = [...new Set(ids as number[])];
   const own = await ownSavedQueryIds(c.var.db, unique, principalOf(c).id);
   if (own.length !== unique.length) throw notFound();
-  await c.var.db.delete(savedQueries).where(inArray(savedQueries.id, own)).run();
+  await c.var.db.delete(savedQueries).where(inList(savedQueries.id, own)).run();
   const n = own.length;
   return c.json({ message: n === 1 ? `Deleted ${n} saved query` : `Deleted ${n} saved queries` });
 });

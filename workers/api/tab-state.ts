@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam } from "../http/input";
@@ -10,6 +10,7 @@ import { isClientId } from "../../core/sqllab/client-id";
 import { ownedTab, ownedTableSchema, tabToDict } from "../../db/sqllab/tab-states";
 import { ownQueryByClientId } from "../../db/sqllab/queries";
 import { legacyPayload, objectField } from "../sqllab/legacy-body";
+import { inList } from "../../db/d1-params";
 
 // Superset's TabStateView and TableSchemaView (SPEC §7): SQL Lab tabs and their open tables, kept on the
 // backend per user. Only the owner reads or changes a tab; another user's tab answers 403, a missing one 404.
@@ -192,5 +193,5 @@ tabStateApi.delete("/tableschemaview/:id", requires("can_write", "TableSchemaVie
 });
 
 function inArrayIds(ids: number[]) {
-  return inArray(tableSchemas.id, ids);
+  return inList(tableSchemas.id, ids);
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { databases } from "../../../db/schema";
 import { listPage, type ListSpec } from "../../../db/lists/list";
 import { userNames, type DatabaseRow } from "../../../db/databases/databases";
@@ -10,6 +10,7 @@ import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state
 import { naturalTime } from "../../../core/sqllab/humanize";
 import { engineLabel } from "../../../core/connectors/errors";
 import { DATABASE_LIST } from "./list-config";
+import { inList } from "../../../db/d1-params";
 
 // The Databases list page reads the same rows as GET /api/v1/database/ (same visibility filter); changes
 // go through the API from the browser so they share its validation and password handling.
@@ -23,7 +24,7 @@ function spec(principal: Principal): ListSpec {
       allow_dml: databases.allow_dml, expose_in_sqllab: databases.expose_in_sqllab, changed_on_delta_humanized: databases.changed_on,
     },
     defaultOrder: { column: databases.changed_on, direction: "desc" },
-    baseWhere: ids === "all" ? undefined : ids.length ? inArray(databases.id, ids) : sql`0`,
+    baseWhere: ids === "all" ? undefined : ids.length ? inList(databases.id, ids) : sql`0`,
   };
 }
 

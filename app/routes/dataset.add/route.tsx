@@ -7,7 +7,7 @@ import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
 import { datasetCall } from "../../features/datasets/dataset-api";
-import { useApiGet } from "./use-api-get";
+import { allPages, useApiGet } from "./use-api-get";
 import { TablePicker, type TableOption } from "./TablePicker";
 import { ColumnsPreview, type PreviewColumn } from "./ColumnsPreview";
 
@@ -41,10 +41,14 @@ export default function AddDataset() {
   const schemas = useApiGet<{ result: string[] }>(databaseId ? `/api/v1/database/${databaseId}/schemas/` : null, toastError("The schemas could not be listed"));
   const tablesPath = databaseId && schema ? `/api/v1/database/${databaseId}/tables/?q=${q({ schema_name: schema })}` : null;
   const tables = useApiGet<{ result: TableOption[] }>(tablesPath, toastError("The tables could not be listed"));
-  const existingPath = databaseId && schema
-    ? `/api/v1/dataset/?q=${q({ filters: [{ col: "database", opr: "rel_o_m", value: Number(databaseId) }, { col: "schema", opr: "eq", value: schema }], page_size: 1000 })}`
+  // every dataset of the schema, page by page (a page holds at most 100), to mark the tables that have one
+  const existingQuery = databaseId && schema
+    ? { filters: [{ col: "database", opr: "rel_o_m", value: Number(databaseId) }, { col: "schema", opr: "eq", value: schema }] }
     : null;
-  const existingDatasets = useApiGet<{ result: DatasetItem[] }>(existingPath, toastError("The existing datasets could not be listed"));
+  const existingDatasets = useApiGet<{ result: DatasetItem[] }>(
+    existingQuery && `/api/v1/dataset/?q=${q(existingQuery)}`, toastError("The existing datasets could not be listed"),
+    () => allPages<DatasetItem>("/api/v1/dataset/", existingQuery!),
+  );
   const metadataPath = databaseId && table
     ? `/api/v1/database/${databaseId}/table_metadata/?name=${encodeURIComponent(table)}${schema ? `&schema=${encodeURIComponent(schema)}` : ""}`
     : null;

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { asc, inArray } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { databases, users } from "../../../db/schema";
 import { accessibleDatabaseIds } from "../../../core/security/database-visibility";
 import { can, type Principal } from "../../../core/security/permissions";
+import { inList } from "../../../db/d1-params";
 
 // The choices of the Query history filters: the databases the caller may use, and, for those who see
 // everyone's runs (all_query_access, as GET /api/v1/query/ decides), the users.
@@ -14,7 +15,7 @@ export async function historyFilterChoices(context: AppLoadContext, principal: P
     scope === "all"
       ? await dbQuery.orderBy(asc(databases.database_name)).all()
       : scope.length
-        ? await dbQuery.where(inArray(databases.id, scope)).orderBy(asc(databases.database_name)).all()
+        ? await dbQuery.where(inList(databases.id, scope)).orderBy(asc(databases.database_name)).all()
         : [];
   const seesAll = can(principal, "all_query_access", "all_query_access");
   const people = seesAll
