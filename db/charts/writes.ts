@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favorites, users } from "../schema";
-import { validationError } from "../../core/http/errors";
+import { commandInvalid } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
@@ -19,7 +19,7 @@ export async function assertRelationsExist(db: Database, { owners, dashboards: d
     const found = await db.select({ id: dashboards.id }).from(dashboards).where(inArray(dashboards.id, dashboardIds)).all();
     if (found.length !== dashboardIds.length) errors.dashboards = ["Dashboards do not exist"];
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw commandInvalid(errors, "Chart parameters are invalid.");
 }
 
 /**

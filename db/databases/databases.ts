@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "../datasets/cache";
-import { charts, dashboardCharts, dashboards, databases, datasets, users } from "../schema";
+import { charts, dashboardCharts, dashboards, databases, datasets, tabStates, users } from "../schema";
 
 export type DatabaseRow = typeof databases.$inferSelect;
 export type NewDatabaseRow = typeof databases.$inferInsert;
@@ -52,7 +52,9 @@ export async function relatedObjects(db: Database, databaseId: number) {
         .where(inArray(dashboardCharts.slice_id, chartIds))
         .all()
     : [];
-  return { charts: chartRows, dashboards: dashboardRows };
+  // Superset's DatabaseDAO lists every SQL Lab tab on the database (the delete dialog counts them), whoever's
+  const tabRows = await db.select({ id: tabStates.id, label: tabStates.label, active: tabStates.active }).from(tabStates).where(eq(tabStates.database_id, databaseId)).all();
+  return { charts: chartRows, dashboards: dashboardRows, sqllab_tab_states: tabRows };
 }
 
 export async function userNames(db: Database, ids: (number | null)[]): Promise<Map<number, { id: number; first_name: string; last_name: string }>> {
