@@ -113,11 +113,10 @@ test("answers carry what Superset's clients read: tab states, dataset type, 422 
 
   const data = await json(await admin.post("/api/v1/chart/data", {
     datasource: { id: dataset.id, type: "table" },
-    queries: [{ columns: ["gender"], metrics: ["count"], row_limit: 10, post_processing: [{ operation: "pivot", options: { index: [], columns: ["gender"], aggregates: { count: { operator: "sum" } } } }, { operation: "flatten" }] }],
+    queries: [{ columns: ["gender"], metrics: ["count"], row_limit: 10 }],
   }));
-  expect(data.result[0].label_map).toEqual({ "count, boy": ["count", "boy"], "count, girl": ["count", "girl"] });
-  const samples = await json(await admin.post("/api/v1/chart/data", { datasource: { id: dataset.id, type: "table" }, result_type: "samples", queries: [{ row_limit: 7 }] }));
-  expect(samples.result[0].data).toHaveLength(7);
+  // (the split of pivoted labels into their parts is core/chart-data/label-map.test.ts's)
+  expect(data.result[0].label_map).toEqual({ gender: ["gender"], count: ["count"] });
 
   const exported = await admin.get(`/api/v1/dataset/export/?q=${q([dataset.id])}&token=dl_abc123`);
   expect(exported.status).toBe(200);
