@@ -62,6 +62,8 @@ export interface AppVariables {
   /** how the request proved who it is: a session cookie (needs CSRF on writes) or a bearer token */
   authMethod: "cookie" | "bearer" | null;
   sessionId: string | null;
+  /** a bearer token that did not verify: what a guard answers (flask-jwt-extended's words) when nobody else is signed in */
+  tokenError: import("../core/http/errors").JwtError | null;
   /** what a handler adds to its Action Log row (see workers/http/action-log.ts) */
   actionNote?: { userId?: number; details?: Record<string, unknown> };
 }

@@ -5,7 +5,8 @@ import type { AppEnv } from "../services/env";
 import { openDatabase } from "../db/client";
 import { authenticate } from "./http/authenticate";
 import { securityHeaders } from "./http/security-headers";
-import { onError, onNotFound } from "./http/on-error";
+import { onError } from "./http/on-error";
+import { slashRedirectOrNotFound } from "./http/slash-redirect";
 import { securityApi } from "./api/security";
 import { sessionPages } from "./api/session-pages";
 import { ensureStarted } from "./startup";
@@ -22,10 +23,11 @@ export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise
   app.route("/", securityApi);
   app.route("/", sessionPages);
   for (const sub of apiRoutes) app.route("/", sub);
-  // API-looking paths that matched nothing get a JSON 404, not an HTML page.
-  app.all("/api/*", onNotFound);
+  // API-looking paths that matched nothing get a JSON 404 (or Werkzeug's 308 to the slash form), not an HTML page.
+  const unmatched = slashRedirectOrNotFound(app);
+  app.all("/api/*", unmatched);
   app.get("*", (c) => render(c));
-  app.notFound(onNotFound);
+  app.notFound(unmatched);
   return app;
 }
 

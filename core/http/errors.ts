@@ -25,10 +25,26 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A bearer token refused as flask-jwt-extended refuses it: `{"msg": "..."}`, 401 for an expired token, 422 for
+ * one that does not decode or verify or is of the wrong type. Scripts written against Superset read `msg`.
+ */
+export class JwtError extends ApiError {
+  constructor(status: 401 | 422, message: string) {
+    super(status, message, "GENERIC_BACKEND_ERROR");
+  }
+}
+
 export const badRequest = (message: string, errorType = "INVALID_PAYLOAD_FORMAT_ERROR", extra?: Record<string, unknown>) =>
   new ApiError(400, message, errorType, extra);
 export const validationError = (fields: Record<string, string[] | string>) =>
   new ApiError(400, "Validation error", "INVALID_PAYLOAD_SCHEMA_ERROR", undefined, fields);
+/**
+ * Superset's CommandInvalidError (DashboardInvalidError, ChartInvalidError, ...): a well-formed body whose values
+ * the command refuses against stored rows (a slug in use, owners that do not exist) is 422 `{message: {field: [...]}}`.
+ */
+export const commandInvalid = (fields: Record<string, string[] | string>, message = "Parameters are invalid.") =>
+  new ApiError(422, message, "GENERIC_COMMAND_ERROR", undefined, fields);
 export const unauthorized = (message = "Not authorized") => new ApiError(401, message, "GENERIC_BACKEND_ERROR");
 export const forbidden = (message = "Forbidden") => new ApiError(403, message, "GENERIC_BACKEND_ERROR");
 export const notFound = (message = "Not found") => new ApiError(404, message, "GENERIC_BACKEND_ERROR");
@@ -60,6 +76,7 @@ const STATUS_TEXTS: Record<number, string> = {
 
 /** Superset answers errors as `{message}` for simple failures and `{errors:[...]}` for typed ones; we send both. */
 export function errorEnvelope(err: ApiError): Record<string, unknown> {
+  if (err instanceof JwtError) return { msg: err.message };
   if (err.fieldErrors) return { message: err.fieldErrors };
   const error: SupersetError = {
     message: err.message,

@@ -60,7 +60,7 @@ export const DATABASE: FabResource = {
     str("force_ctas_schema"), bool("impersonate_user"), str("extra"), str("encrypted_extra"), str("server_cert"),
   ],
   filters: {
-    allow_file_upload: F.bool, allow_dml: F.bool, allow_run_async: F.bool, created_by: F.relation,
+    allow_file_upload: [op("Upload Enabled", "upload_is_enabled"), ...F.bool], allow_dml: F.bool, allow_run_async: F.bool, created_by: F.relation,
     database_name: F.text, expose_in_sqllab: F.bool, uuid: F.text,
   },
 };

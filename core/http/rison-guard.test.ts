@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { decodeRison, encodeRison, MAX_RISON_DEPTH, MAX_RISON_LENGTH, RisonError } from "./rison-guard";
+import { decodeQueryArgument, decodeRison, encodeRison, MAX_RISON_DEPTH, MAX_RISON_LENGTH, RisonError } from "./rison-guard";
 
 test("decodes ordinary rison", () => {
   expect(decodeRison("(filters:!((col:name,opr:ct,value:'a b')),page:0)")).toEqual({
@@ -36,4 +36,20 @@ test.each(MALFORMED)("%j is refused with a RisonError and a clean message", (tex
 test("size and depth are capped before parsing", () => {
   expect(() => decodeRison("(".repeat(MAX_RISON_DEPTH + 1))).toThrow(/nests deeper/);
   expect(() => decodeRison(`'${"a".repeat(MAX_RISON_LENGTH)}'`)).toThrow(/longer than/);
+});
+
+test("q may be JSON, as FAB falls back to it (scripts send q=json.dumps(...)), under the same caps", () => {
+  const args = { filters: [{ col: "table_name", opr: "ct", value: "birth" }], page_size: 5 };
+  expect(decodeQueryArgument(JSON.stringify(args))).toEqual(args);
+  expect(decodeQueryArgument(" [1, 2]")).toEqual([1, 2]);
+  expect(decodeQueryArgument("{}")).toEqual({});
+  // rison still decodes as before, and a rison mistake keeps rison's message
+  expect(decodeQueryArgument("(page:0)")).toEqual({ page: 0 });
+  expect(() => decodeQueryArgument("(a:")).toThrow(/^Not a valid rison argument/);
+  expect(() => decodeQueryArgument('{"a":')).toThrow(new RisonError("Not a valid rison/json argument"));
+  expect(() => decodeQueryArgument('{"__proto__":{"x":1}}')).toThrow(/__proto__/);
+  expect(() => decodeQueryArgument("[".repeat(MAX_RISON_DEPTH + 1))).toThrow(/nests deeper/);
+  expect(() => decodeQueryArgument(`["${"a".repeat(MAX_RISON_LENGTH)}"]`)).toThrow(/longer than/);
+  // brackets inside JSON strings do not count as nesting
+  expect(decodeQueryArgument(`["${"[".repeat(100)}\\"{"]`)).toEqual([`${"[".repeat(100)}"{`]);
 });

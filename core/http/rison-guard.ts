@@ -43,6 +43,49 @@ function nestingDepth(text: string): number {
   return max;
 }
 
+/**
+ * A `?q=` argument as FAB reads it: rison, or JSON (FAB_API_ALLOW_JSON_QS, on by default), because scripts send
+ * `q=json.dumps(...)`. Both go through the same size and depth caps before parsing.
+ */
+export function decodeQueryArgument(text: string | null | undefined): unknown {
+  // Rison objects and lists open with "(" or "!(": text opening with "{" or "[" is JSON (rison would read "{}"
+  // as the string "{}"). Anything else is rison, whose errors keep rison's message.
+  const start = text?.trimStart()[0];
+  if (start !== "{" && start !== "[") return decodeRison(text);
+  if (text!.length > MAX_RISON_LENGTH) throw new RisonError(`JSON is longer than ${MAX_RISON_LENGTH} characters`);
+  if (jsonNestingDepth(text!) > MAX_RISON_DEPTH) throw new RisonError(`JSON nests deeper than ${MAX_RISON_DEPTH} levels`);
+  let forbidden = false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text!, (key, v) => {
+      // keys that would reach an object's prototype when the argument is spread or merged (as jsonBody refuses)
+      if (key === "__proto__" || key === "constructor" || key === "prototype") forbidden = true;
+      return v;
+    });
+  } catch {
+    throw new RisonError("Not a valid rison/json argument");
+  }
+  if (forbidden) throw new RisonError("Not a valid rison/json argument: it may not contain __proto__, constructor or prototype keys");
+  return value;
+}
+
+/** JSON objects and arrays open with '{' or '['; strings use " with \ as escape. */
+function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === "\\") i++;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === "{" || ch === "[") max = Math.max(max, ++depth);
+    else if (ch === "}" || ch === "]") depth--;
+  }
+  return max;
+}
+
 export function encodeRison(value: unknown): string {
   return rison.encode(value);
 }

@@ -139,3 +139,17 @@ test("the :=  assignment is a write in MySQL but a named argument in PostgreSQL"
 test("an unknown dialect fails closed", () => {
   expect(() => gateSql("SELECT 1", { dialect: "oracle" as never, allowDml: false })).toThrow();
 });
+
+test("a statement whose first word no dialect knows (SELEC 1) is Superset's syntax error, not a DML refusal", () => {
+  for (const [sql, line, column] of [["SELEC 1", 1, 1], ["SELECT 1;\n  SELEC 2", 2, 3]] as const) {
+    let error: ApiError | undefined;
+    try {
+      gateSql(sql, { dialect: "sqlite", allowDml: false });
+    } catch (e) {
+      error = e as ApiError;
+    }
+    expect(error).toMatchObject({ status: 422, errorType: "INVALID_SQL_ERROR", message: `Error parsing near 'SELEC' at line ${line}:${column}`, extra: { line, column, highlight: "SELEC" } });
+  }
+  // a real write keeps the DML refusal
+  expect(() => gateSql("DELETE FROM t", { dialect: "sqlite", allowDml: false })).toThrow(DML_NOT_ALLOWED_MESSAGE);
+});

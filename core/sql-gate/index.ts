@@ -50,6 +50,9 @@ export function gateSql(sql: string, options: GateOptions): { statements: string
     }
     const verdict = allowDml ? null : classifyStatement(group, dialect);
     if (verdict && !verdict.read) {
+      // a head no dialect starts a statement with (SELEC 1) is a typo: Superset's parser answers a syntax error
+      const unknown = unknownHead(group);
+      if (unknown) throw parseError(sql, unknown);
       throw verdict.unparsable
         ? unparsableForReadOnly(verdict.reason)
         : new ApiError(400, DML_NOT_ALLOWED_MESSAGE, "DML_NOT_ALLOWED_ERROR", {
@@ -89,6 +92,32 @@ function unparsableForReadOnly(reason: string): ApiError {
     reason,
     issue_codes: DML_ISSUE_CODES,
   });
+}
+
+/**
+ * Words that start a statement in one of the dialects (reads and writes alike). Only what is outside this list is
+ * reported as a syntax error; anything in it that does not read keeps the DML refusal.
+ */
+const STATEMENT_HEADS = new Set(
+  ("SELECT WITH VALUES TABLE SHOW EXPLAIN DESCRIBE DESC PRAGMA INSERT UPDATE DELETE MERGE UPSERT REPLACE CREATE DROP ALTER " +
+    "TRUNCATE RENAME COMMENT GRANT REVOKE SET RESET USE BEGIN START COMMIT ROLLBACK END ABORT SAVEPOINT RELEASE CALL EXEC " +
+    "EXECUTE PREPARE DEALLOCATE DECLARE FETCH MOVE CLOSE OPEN DO COPY LOAD IMPORT EXPORT VACUUM ANALYZE ANALYSE OPTIMIZE REPAIR " +
+    "CHECK CHECKSUM CHECKPOINT CLUSTER REINDEX REFRESH LOCK UNLOCK LISTEN UNLISTEN NOTIFY DISCARD ATTACH DETACH HANDLER FLUSH " +
+    "KILL PURGE XA SECURITY REASSIGN INSTALL UNINSTALL BACKUP RESTORE SHUTDOWN SIGNAL RESIGNAL GET CACHE HELP BINLOG CHANGE").split(" "),
+);
+
+/** The statement's first word when no dialect starts a statement with it, with where it stands. */
+function unknownHead(group: Lexeme[]): Lexeme | null {
+  const head = group.find((lexeme) => lexeme.kind !== "open");
+  return head?.kind === "word" && !STATEMENT_HEADS.has(head.words[0]) ? head : null;
+}
+
+/** Superset's SupersetParseError: 422, INVALID_SQL_ERROR, "Error parsing near '<word>' at line L:C". */
+export function parseError(sql: string, at: Pick<Lexeme, "start" | "raw">): ApiError {
+  const before = sql.slice(0, at.start).split("\n");
+  const line = before.length;
+  const column = before[before.length - 1].length + 1;
+  return new ApiError(422, `Error parsing near '${at.raw}' at line ${line}:${column}`, "INVALID_SQL_ERROR", { line, column, highlight: at.raw });
 }
 
 function invalidSql(message: string): ApiError {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favorites, users } from "../schema";
-import { validationError } from "../../core/http/errors";
+import { commandInvalid } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
 import { inList } from "../d1-params";
 
@@ -20,7 +20,7 @@ export async function assertRelationsExist(db: Database, { owners, dashboards: d
     const found = await db.select({ id: dashboards.id }).from(dashboards).where(inList(dashboards.id, dashboardIds)).all();
     if (found.length !== dashboardIds.length) errors.dashboards = ["Dashboards do not exist"];
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw commandInvalid(errors, "Chart parameters are invalid.");
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
-import { validationError } from "../../core/http/errors";
+import { commandInvalid } from "../../core/http/errors";
 import type { DashboardPayload } from "../../core/dashboards/payloads";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
@@ -26,7 +26,7 @@ export async function assertDashboardFields(db: Database, p: DashboardPayload, s
     const taken = await db.select({ id: dashboards.id }).from(dashboards).where(eq(dashboards.slug, p.slug)).get();
     if (taken && taken.id !== selfId) errors.slug = ["Must be unique"];
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  if (Object.keys(errors).length) throw commandInvalid(errors, "Dashboard parameters are invalid.");
 }
 
 function rowValues(p: DashboardPayload) {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "../datasets/cache";
-import { charts, dashboardCharts, dashboards, databases, datasets, users } from "../schema";
+import { charts, dashboardCharts, dashboards, databases, datasets, tabStates, users } from "../schema";
 import { inList } from "../d1-params";
 
 export type DatabaseRow = typeof databases.$inferSelect;
@@ -53,7 +53,9 @@ export async function relatedObjects(db: Database, databaseId: number) {
         .where(inList(dashboardCharts.slice_id, chartIds))
         .all()
     : [];
-  return { charts: chartRows, dashboards: dashboardRows };
+  // Superset's DatabaseDAO lists every SQL Lab tab on the database (the delete dialog counts them), whoever's
+  const tabRows = await db.select({ id: tabStates.id, label: tabStates.label, active: tabStates.active }).from(tabStates).where(eq(tabStates.database_id, databaseId)).all();
+  return { charts: chartRows, dashboards: dashboardRows, sqllab_tab_states: tabRows };
 }
 
 export async function userNames(db: Database, ids: (number | null)[]): Promise<Map<number, { id: number; first_name: string; last_name: string }>> {

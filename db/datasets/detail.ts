@@ -90,3 +90,11 @@ export async function datasetDetail(db: Database, dataset: DatasetRow, database:
     ]),
   };
 }
+
+/**
+ * The dataset as Superset's `SqlaTable.data` answers it (Explore's initial context, a dashboard's datasets): the
+ * detail plus `type`, which Superset's frontend reads to build datasource keys ("3__table").
+ */
+export async function datasourceData(db: Database, dataset: DatasetRow, database: DatabaseRow) {
+  return { ...(await datasetDetail(db, dataset, database)), type: "table" as const };
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, reportExecutionLogs, reportOwners, reportRecipients, reportSchedules, users } from "../schema";
-import { validationError } from "../../core/http/errors";
+import { commandInvalid } from "../../core/http/errors";
 import type { ReportPayload } from "../../core/reports/payload";
 import { inList } from "../d1-params";
 
@@ -33,7 +33,7 @@ export async function databaseExists(db: Database, id: number): Promise<boolean>
 export async function assertOwnersExist(db: Database, owners: number[]): Promise<void> {
   if (!owners.length) return;
   const found = await db.select({ id: users.id }).from(users).where(inList(users.id, owners)).all();
-  if (found.length !== new Set(owners).size) throw validationError({ owners: ["Owners are invalid"] });
+  if (found.length !== new Set(owners).size) throw commandInvalid({ owners: ["Owners are invalid"] }, "Report Schedule parameters are invalid.");
 }
 
 /** The columns of the row a payload sets (relations and API-only names mapped to their columns). */

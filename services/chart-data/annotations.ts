@@ -1,4 +1,5 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { inList } from "../../db/d1-params";
 import { ApiError } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
@@ -38,10 +39,10 @@ export async function annotationData(src: AnnotationSources, q: QueryObject): Pr
   const native = layers.filter((l) => l.sourceType === "NATIVE");
   if (native.length) {
     const ids = native.map((l) => l.value as number);
-    const found = new Set((await src.db.select({ id: annotationLayers.id }).from(annotationLayers).where(inArray(annotationLayers.id, ids)).all()).map((r) => r.id));
+    const found = new Set((await src.db.select({ id: annotationLayers.id }).from(annotationLayers).where(inList(annotationLayers.id, ids)).all()).map((r) => r.id));
     const missing = native.find((l) => !found.has(l.value as number));
     if (missing) throw invalid(`Annotation layer '${missing.name}' refers to annotation layer ${String(missing.value)}, which does not exist`);
-    const rows = await src.db.select().from(annotations).where(inArray(annotations.layer_id, ids)).orderBy(asc(annotations.start_dttm)).all();
+    const rows = await src.db.select().from(annotations).where(inList(annotations.layer_id, ids)).orderBy(asc(annotations.start_dttm)).all();
     for (const l of native) {
       const records = rows
         .filter((r) => r.layer_id === l.value)

@@ -16,6 +16,7 @@ import type { ChartDatasource } from "./datasource";
 import { cacheKeyOf, readCached, replaceCached, writeCached } from "./cache";
 import { applyChartPostProcessing } from "./post-process";
 import { epochMs } from "../../core/chart-data/epoch";
+import { labelMap } from "../../core/chart-data/label-map";
 
 // One query object of a chart-data request, end to end: templates rendered, compiled for the engine, the
 // whole statement through the SQL gate (read-only, one statement), the cache, the connector (plus one query
@@ -49,7 +50,9 @@ export type QueryPayload = Record<string, unknown>;
 /** Superset's samples and drill-to-detail: the dataset's rows, no aggregation. */
 function reshape(q: QueryObject, type: ResultType, ds: ChartDatasource): QueryObject {
   const all = ds.query.columns.map((c) => c.column_name);
-  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: SAMPLES_ROW_LIMIT, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {} };
+  // Superset's _get_samples: the query's row_limit, capped at SAMPLES_ROW_LIMIT (absent or 0: the cap)
+  const samplesLimit = q.row_limit && q.row_limit > 0 ? Math.min(q.row_limit, SAMPLES_ROW_LIMIT) : SAMPLES_ROW_LIMIT;
+  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: samplesLimit, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {} };
   if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false };
   return q;
 }
@@ -149,7 +152,8 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   if (!context.force) {
     const hit = await readCached(key);
     if (hit && hit.datasourceId === datasource.dataset.id) {
-      return { ...hit.payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
+      const colnames = Array.isArray(hit.payload.colnames) ? (hit.payload.colnames as string[]) : [];
+      return { ...hit.payload, ...common, label_map: labelMap(colnames), cache_key: key, cache_timeout: run.cacheTimeout, is_cached: true, cached_dttm: hit.cached_dttm };
     }
   }
   // every statement is gated before any of them runs
@@ -182,7 +186,7 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   // viewer, another isolate of the data centre) reads the refreshed rows, never the ones from before the refresh
   if (context.force) await replaceCached(key, cached, run.cacheTimeout);
   else run.background(writeCached(key, cached, run.cacheTimeout));
-  return { ...payload, ...common, cache_key: key, cache_timeout: run.cacheTimeout, is_cached: false, cached_dttm: null };
+  return { ...payload, ...common, label_map: labelMap(payload.colnames), cache_key: key, cache_timeout: run.cacheTimeout, is_cached: false, cached_dttm: null };
 }
 
 /** Superset's per-database ALLOW_ADHOC_SUBQUERY: the database's extra may turn it on ({"allow_adhoc_subquery": true}). */

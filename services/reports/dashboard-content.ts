@@ -1,4 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { inList } from "../../db/d1-params";
 import { charts, dashboardCharts, dashboards } from "../../db/schema";
 import { parseLayout } from "../../core/dashboards/layout";
 import { dashboardSlots } from "../../core/render/dashboard-grid";
@@ -46,7 +47,7 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
   if (total > MAX_RENDER_SIDE || total * width > MAX_RENDER_PIXELS) {
     throw new ReportError(`The dashboard "${dashboard.dashboard_title}" is ${total} px tall at ${width} px wide, more than one report picture holds (${MAX_RENDER_SIDE} px, ${MAX_RENDER_PIXELS / 1e6} M pixels): choose a tab or a smaller custom width.`);
   }
-  const rows = await call.db.select().from(charts).where(inArray(charts.id, [...new Set(slots.map((s) => s.chartId))])).all();
+  const rows = await call.db.select().from(charts).where(inList(charts.id, [...new Set(slots.map((s) => s.chartId))])).all();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const filters = filtersOfMetadata(dashboard.json_metadata);
   const extraFormData = reportExtraFormData(layout, rows.map((r) => ({ id: r.id, datasetId: r.datasource_id })), filters, nativeFilters);

@@ -101,7 +101,7 @@ test("bad bodies name their fields; a taken slug is refused", async () => {
   const slug = `taken-${unique()}`;
   expect((await admin.post("/api/v1/dashboard/", { dashboard_title: "One", slug })).status).toBe(201);
   const twice = await admin.post("/api/v1/dashboard/", { dashboard_title: "Two", slug });
-  expect(twice.status).toBe(400);
+  expect(twice.status).toBe(422);
   expect((await json(twice)).message).toEqual({ slug: ["Must be unique"] });
   const untitled = await json(await admin.post("/api/v1/dashboard/", { slug: "  My Slug!  " + unique() }));
   expect(untitled.result.dashboard_title).toBe("[ untitled dashboard ]");

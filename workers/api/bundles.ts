@@ -51,9 +51,12 @@ bundleApi.get("/api/v1/assets/export/", requires("can_read", "ImportExportRestAp
 bundleApi.post("/api/v1/assets/import/", requires("can_write", "ImportExportRestApi"), (c) => runImport(c, "assets"));
 
 function zipAnswer(c: Context<AppEnv>, zip: { name: string; bytes: Uint8Array }) {
-  return new Response(zip.bytes as Uint8Array<ArrayBuffer>, {
-    headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${zip.name}"`, "Cache-Control": "no-store" },
-  });
+  const headers = new Headers({ "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${zip.name}"`, "Cache-Control": "no-store" });
+  // Superset's download cookie: its frontend sends ?token=<random> and polls document.cookie for `<token>=done` to
+  // know the file arrived. The token names a cookie, so only a plain token is echoed (never header syntax).
+  const token = c.req.query("token");
+  if (token && /^[A-Za-z0-9_-]{1,64}$/.test(token)) headers.append("Set-Cookie", `${token}=done; Max-Age=600; Path=/; SameSite=Lax`);
+  return new Response(zip.bytes as Uint8Array<ArrayBuffer>, { headers });
 }
 
 /** `q` is a rison list of ids, `!(1,2)`. */
@@ -88,8 +91,10 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
   const length = Number(c.req.header("content-length") ?? 0);
   if (length > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
   const form = await c.req.raw.formData().catch(() => null);
-  const upload = form?.get("formData");
-  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the bundle as the multipart field formData");
+  // Superset's ImportAssetsCommand API reads the field `bundle` (its OpenAPI document and preset-cli send that);
+  // the per-resource imports read `formData`. Either name is taken everywhere.
+  const upload = form?.get("bundle") ?? form?.get("formData");
+  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the bundle as the multipart field bundle or formData");
   if (upload.size > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
   let passwords: Record<string, string> = {};
   const rawPasswords = form.get("passwords");

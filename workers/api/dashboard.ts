@@ -16,7 +16,7 @@ import {
 import { assertDashboardFields, deleteDashboards, insertDashboard, setDashboardFavorite, updateDashboard } from "../../db/dashboards/writes";
 import { parseLayout, tabTree } from "../../core/dashboards/layout";
 import { loadDataset } from "../../db/datasets/datasets";
-import { datasetDetail } from "../../db/datasets/detail";
+import { datasourceData } from "../../db/datasets/detail";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { parseDashboardCopy } from "../../core/dashboards/copy";
 import { copyDashboard } from "../../db/dashboards/copy";
@@ -100,7 +100,7 @@ dashboardApi.get("/api/v1/dashboard/:id_or_slug/datasets", read, async (c) => {
   const result = [];
   for (const id of ids) {
     const found = await loadDataset(c.var.db, id, scope).catch(() => null);
-    if (found) result.push(await datasetDetail(c.var.db, found.dataset, found.database));
+    if (found) result.push(await datasourceData(c.var.db, found.dataset, found.database));
   }
   return c.json({ result });
 });

@@ -45,6 +45,9 @@ function listSpec(principal: Principal): ListSpec {
       uuid: databases.uuid,
     },
     defaultOrder: { column: databases.changed_on, direction: "desc" },
+    // Superset's DatabaseUploadEnabledFilter (the upload dialogs' database picker): databases that allow file
+    // upload; Superset ignores the value sent (!t)
+    customFilter: (f) => (f.col === "allow_file_upload" && f.opr === "upload_is_enabled" ? sql`${databases.allow_file_upload} = 1` : undefined),
     // Superset's DatabaseFilter: without all_database_access a user lists only the databases granted to them.
     baseWhere: ids === "all" ? undefined : ids.length ? inList(databases.id, ids) : sql`0`,
   };
@@ -149,6 +152,7 @@ databaseApi.get("/api/v1/database/:pk/related_objects/", requires("can_read", "D
   return c.json({
     charts: { count: related.charts.length, result: related.charts },
     dashboards: { count: related.dashboards.length, result: related.dashboards },
+    sqllab_tab_states: { count: related.sqllab_tab_states.length, result: related.sqllab_tab_states },
   });
 });
 

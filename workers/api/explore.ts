@@ -11,7 +11,7 @@ import {
 } from "../../core/explore/state";
 import { chartDetail, chartFormData } from "../../core/charts/shape";
 import { loadDataset } from "../../db/datasets/datasets";
-import { datasetDetail } from "../../db/datasets/detail";
+import { datasourceData } from "../../db/datasets/detail";
 import { chartRelations, visibleChart } from "../../db/charts/charts";
 import { keyOwnerOf } from "../http/key-owner";
 import { mayChangeKey, mayReadKey, type KeyOwner } from "../../core/security/key-owner";
@@ -175,5 +175,5 @@ exploreApi.get("/api/v1/explore/", requires("can_read", "Explore"), async (c) =>
   const { dataset, database, chart } = await checkAccess(c, ds.id, ds.type, chartId);
   formData = { ...formData, datasource: `${dataset.id}__table` };
   const slice = chart ? { ...chartDetail(chart, await chartRelations(c.var.db, [chart])), slice_id: chart.id, form_data: formData } : null;
-  return c.json({ result: { dataset: await datasetDetail(c.var.db, dataset, database), form_data: formData, slice, message: null } });
+  return c.json({ result: { dataset: await datasourceData(c.var.db, dataset, database), form_data: formData, slice, message: null } });
 });

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { sign, verify } from "hono/jwt";
+import { sign } from "hono/jwt";
 import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { users } from "../../db/schema";
 import { verifyPassword } from "../../core/security/passwords";
-import { badRequest, unauthorized } from "../../core/http/errors";
+import { badRequest, JwtError, unauthorized, validationError } from "../../core/http/errors";
+import { booleanField } from "../../core/http/boolean-field";
+import { verifiedJwt } from "../http/verified-tokens";
 import { isPublic, requiresLogin, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
@@ -24,6 +26,9 @@ export const securityApi = new Hono<AppEnv>()
     const { username, password, provider } = body;
     if (typeof username !== "string" || typeof password !== "string") throw badRequest("username and password are required");
     if (provider !== undefined && provider !== "db") throw badRequest(`Unsupported provider: ${String(provider)}`);
+    // FAB's login schema reads refresh as a Marshmallow Boolean: "true" asks for a refresh token as true does
+    const refresh = body.refresh === undefined ? false : booleanField(body.refresh);
+    if (refresh === undefined) throw validationError({ refresh: ["Not a valid boolean."] });
     const throttle = loginThrottle(c, username);
     await throttle.check();
     const user = await checkCredentials(c.var.db, username, password);
@@ -37,15 +42,19 @@ export const securityApi = new Hono<AppEnv>()
     const gen = user.session_generation;
     const access_token = await sign({ sub: String(user.id), type: "access", fresh: true, gen, iat: now, exp: now + ACCESS_TOKEN_SECONDS }, c.var.secret);
     const result: Record<string, string> = { access_token };
-    if (body.refresh === true) {
+    if (refresh) {
       result.refresh_token = await sign({ sub: String(user.id), type: "refresh", gen, iat: now, exp: now + REFRESH_TOKEN_SECONDS }, c.var.secret);
     }
     return c.json(result);
   })
   .post("/api/v1/security/refresh", isPublic("exchanges a refresh token, checked below"), async (c) => {
-    const auth = c.req.header("Authorization") ?? "";
-    const claims = await verify(auth.replace(/^Bearer\s+/, ""), c.var.secret, "HS256").catch(() => null);
-    if (!claims || claims.type !== "refresh" || typeof claims.sub !== "string" || typeof claims.gen !== "number") throw unauthorized("Not authorized");
+    // flask-jwt-extended's answers: no header 401, a token that does not verify 401/422, an access token 422
+    const auth = c.req.header("Authorization");
+    if (!auth?.startsWith("Bearer ")) throw new JwtError(401, "Missing Authorization Header");
+    const claims = await verifiedJwt(auth.slice(7).trim(), c.var.secret);
+    if (claims instanceof JwtError) throw claims;
+    if (claims.type !== "refresh") throw new JwtError(422, "Only refresh tokens are allowed");
+    if (typeof claims.sub !== "string" || typeof claims.gen !== "number") throw unauthorized("Not authorized");
     // a refresh token from before a password change or deactivation refreshes nothing
     if (!(await loadPrincipal(c.var.db, Number(claims.sub), { generation: claims.gen }))) throw unauthorized("Not authorized");
     const now = Math.floor(Date.now() / 1000);
@@ -77,9 +86,17 @@ export const securityApi = new Hono<AppEnv>()
   })
   .get("/api/v1/me/roles/", requiresLogin(), async (c) => {
     // Superset's shape: each role with its own [permission, view] pairs; data-access permissions by kind.
+    // Superset's bootstrap_user_data(user, include_perms=True): the user fields its frontend bootstraps from, then
+    // roles and permissions (user_id is kept for this product's earlier clients)
     const p = principalOf(c);
+    if (!p.profile) throw unauthorized();
     const roles = await pairsByRole(c.var.db, await roleIdsOfUser(c.var.db, p.id));
-    return c.json({ result: { user_id: p.id, username: p.username, roles, permissions: dataAccess(roles) } });
+    return c.json({
+      result: {
+        username: p.username, firstName: p.first_name, lastName: p.last_name, userId: p.id, isActive: true, isAnonymous: false,
+        createdOn: p.profile.created_on, email: p.profile.email, user_id: p.id, roles, permissions: dataAccess(roles),
+      },
+    });
   });
 
 /** Superset's `permissions` of /me/roles/: the views of datasource_access and database_access held. */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { cachedPrincipal } from "../../db/security/principal-cache";
-import { forbidden } from "../../core/http/errors";
+import { ApiError, JwtError } from "../../core/http/errors";
 import { safeEqual } from "../../core/security/crypto";
 import { verifiedJwt } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
@@ -24,10 +24,15 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("principalLoad", null);
   c.set("authMethod", null);
   c.set("sessionId", null);
+  c.set("tokenError", null);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
     const claims = await verifiedJwt(auth.slice(7).trim(), c.get("secret"));
-    if (claims && claims.type === "access" && typeof claims.sub === "string" && typeof claims.gen === "number") {
+    // a refused token is answered by the route's guard, as flask-jwt-extended answers inside @protect: public
+    // routes (login, health) still serve a caller whose stale header they never read
+    if (claims instanceof JwtError) c.set("tokenError", claims);
+    else if (claims.type !== "access") c.set("tokenError", new JwtError(422, "Only non-refresh tokens are allowed"));
+    else if (typeof claims.sub === "string" && typeof claims.gen === "number") {
       c.set("principalLoad", handled(cachedPrincipal(c.get("db"), Number(claims.sub), { generation: claims.gen })));
       c.set("authMethod", "bearer");
     }
@@ -40,9 +45,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("sessionId", session.sid);
     if (!SAFE_METHODS.has(c.req.method)) {
       const sent = c.req.header(CSRF_HEADER) ?? (await formCsrfToken(c.req.raw));
-      if (!sent || !safeEqual(sent, await csrfTokenFor(c.get("secret"), session.sid))) {
-        throw forbidden("The CSRF token is missing or invalid. Your session may have timed out: reload the page.");
-      }
+      // Flask-WTF's CSRFError, as Superset answers it: 400 with Flask-WTF's own words
+      if (!sent) throw new ApiError(400, "The CSRF token is missing.", "GENERIC_BACKEND_ERROR");
+      if (!safeEqual(sent, await csrfTokenFor(c.get("secret"), session.sid))) throw new ApiError(400, "The CSRF token is invalid.", "GENERIC_BACKEND_ERROR");
     }
   }
   return next();

@@ -23,9 +23,14 @@ async function callerFor(c: Context<AppEnv>, pairs: [string, string][]): Promise
   const p = await resolvePrincipal(c);
   if (p) return p;
   const anonymous = await cachedPublicPrincipal(c.get("db"));
-  if (!anonymous || !pairs.some(([perm, view]) => can(anonymous, perm, view))) throw unauthorized();
+  if (!anonymous || !pairs.some(([perm, view]) => can(anonymous, perm, view))) throw notSignedIn(c);
   c.set("principal", anonymous);
   return anonymous;
+}
+
+/** Nobody signed in: the refused bearer token's own answer (expired 401, malformed 422), else a plain 401. */
+function notSignedIn(c: Context<AppEnv>) {
+  return c.get("tokenError") ?? unauthorized();
 }
 
 /** Needs the (permission, view) pair, e.g. requires("can_read", "Chart"). */
@@ -48,7 +53,7 @@ export const requiresAny = (...pairs: [string, string][]) =>
 export const requiresAdmin = () =>
   tag("admin", async (c, next) => {
     const p = await resolvePrincipal(c);
-    if (!p) throw unauthorized();
+    if (!p) throw notSignedIn(c);
     if (!isAdmin(p)) throw forbidden();
     await next();
   });
@@ -56,7 +61,7 @@ export const requiresAdmin = () =>
 /** Any signed-in user, whatever their roles (their own profile, their own event stream). */
 export const requiresLogin = () =>
   tag("login", async (c, next) => {
-    if (!(await resolvePrincipal(c))) throw unauthorized();
+    if (!(await resolvePrincipal(c))) throw notSignedIn(c);
     await next();
   });
 

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { ApiError, badRequest, statusText } from "../../core/http/errors";
 import { parsePathId } from "../../core/http/path-id";
-import { decodeRison } from "../../core/http/rison-guard";
+import { decodeQueryArgument } from "../../core/http/rison-guard";
 
 export const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
 
-/** The `?q=` rison argument, decoded through the guarded decoder. */
+/** The `?q=` argument (rison, or JSON as FAB also reads), decoded through the guarded decoder. */
 export function risonQuery<T = Record<string, unknown>>(c: Context, name = "q"): T | undefined {
-  return decodeRison(c.req.query(name)) as T | undefined;
+  return decodeQueryArgument(c.req.query(name)) as T | undefined;
 }
 
 /** A JSON object body; anything else (array, scalar, malformed, oversized) is a clear 400. */

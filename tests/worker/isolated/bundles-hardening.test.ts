@@ -45,7 +45,8 @@ function bundle(resource: Resource, { unknownDatabase = false } = {}): Record<st
 
 async function importZip(resource: Resource, bytes: Uint8Array, overwrite = true) {
   const form = new FormData();
-  form.append("formData", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }), "bundle.zip");
+  // the assets import takes its bundle as `bundle` (Superset's OpenAPI field, preset-cli's); the others as formData
+  form.append(resource === "assets" ? "bundle" : "formData", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }), "bundle.zip");
   if (resource !== "assets") form.append("overwrite", String(overwrite));
   const res = await admin.raw(`/api/v1/${resource}/import/`, { method: "POST", body: form });
   return { status: res.status, body: (await res.json()) as { message?: string; errors?: { message: string; error_type: string; level: string; extra: Record<string, unknown> }[] } };
