@@ -26,19 +26,21 @@ export function decodeRison(text: string | null | undefined): unknown {
   }
 }
 
-/** Rison objects and arrays open with '(' or '!(' and close with ')'; quoted strings use ' with ! as escape. */
-function nestingDepth(text: string): number {
+/** How deep brackets nest in rison or JSON text, strings skipped (each with its own quote and escape). */
+const RISON_SYNTAX = { quote: "'", escape: "!", open: "(", close: ")" };
+const JSON_SYNTAX = { quote: '"', escape: "\\", open: "{[", close: "}]" };
+function nestingDepth(text: string, syntax: { quote: string; escape: string; open: string; close: string } = RISON_SYNTAX): number {
   let depth = 0;
   let max = 0;
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === "!") i++;
-      else if (ch === "'") quoted = false;
-    } else if (ch === "'") quoted = true;
-    else if (ch === "(") max = Math.max(max, ++depth);
-    else if (ch === ")") depth--;
+      if (ch === syntax.escape) i++;
+      else if (ch === syntax.quote) quoted = false;
+    } else if (ch === syntax.quote) quoted = true;
+    else if (syntax.open.includes(ch)) max = Math.max(max, ++depth);
+    else if (syntax.close.includes(ch)) depth--;
   }
   return max;
 }
@@ -53,7 +55,7 @@ export function decodeQueryArgument(text: string | null | undefined): unknown {
   const start = text?.trimStart()[0];
   if (start !== "{" && start !== "[") return decodeRison(text);
   if (text!.length > MAX_RISON_LENGTH) throw new RisonError(`JSON is longer than ${MAX_RISON_LENGTH} characters`);
-  if (jsonNestingDepth(text!) > MAX_RISON_DEPTH) throw new RisonError(`JSON nests deeper than ${MAX_RISON_DEPTH} levels`);
+  if (nestingDepth(text!, JSON_SYNTAX) > MAX_RISON_DEPTH) throw new RisonError(`JSON nests deeper than ${MAX_RISON_DEPTH} levels`);
   let forbidden = false;
   let value: unknown;
   try {
@@ -67,23 +69,6 @@ export function decodeQueryArgument(text: string | null | undefined): unknown {
   }
   if (forbidden) throw new RisonError("Not a valid rison/json argument: it may not contain __proto__, constructor or prototype keys");
   return value;
-}
-
-/** JSON objects and arrays open with '{' or '['; strings use " with \ as escape. */
-function jsonNestingDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === "\\") i++;
-      else if (ch === '"') quoted = false;
-    } else if (ch === '"') quoted = true;
-    else if (ch === "{" || ch === "[") max = Math.max(max, ++depth);
-    else if (ch === "}" || ch === "]") depth--;
-  }
-  return max;
 }
 
 export function encodeRison(value: unknown): string {
