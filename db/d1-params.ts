@@ -1,6 +1,5 @@
 import { Column, getTableColumns, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import {  } from "./d1-params";
 
 // D1 binds at most 100 parameters a statement (docs/decisions/0016-d1-limits.md). Every list the product binds
 // goes through this file: a list of values is ONE parameter, a JSON array read back by json_each, so an
