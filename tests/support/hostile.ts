@@ -17,13 +17,14 @@ export async function problemWith(res: Response): Promise<string | null> {
 
 export function problemIn(text: string): string | null {
   if (/\bat .+:\d+:\d+\)?$/m.test(text) || text.includes("node_modules")) return "leaks a stack trace";
-  let body: { message?: unknown; errors?: { message?: unknown }[] };
+  let body: { message?: unknown; msg?: unknown; errors?: { message?: unknown }[] };
   try {
     body = JSON.parse(text);
   } catch {
     return "is not JSON";
   }
-  const message = body.message ?? body.errors?.[0]?.message;
+  // token errors carry flask-jwt-extended's `msg` (Superset's clients read it there), everything else `message`
+  const message = body.message ?? body.errors?.[0]?.message ?? body.msg;
   // A JavaScript runtime error passed through is not a message a user can act on.
   if (typeof message === "string" && JS_INTERNALS.test(message)) return `exposes a JavaScript error ("${message.slice(0, 90)}")`;
   if (typeof message === "string" && message.trim()) return null;
