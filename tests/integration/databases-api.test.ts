@@ -164,7 +164,7 @@ test("schemas, tables and table metadata of PostgreSQL over cloudflare:sockets",
   expect(await json(await admin.get(`/api/v1/database/${id}/table_metadata/extra/?name=api_child&schema=public`))).toEqual({});
   expect(await json(await admin.get(`/api/v1/database/${id}/select_star/api_parent/public/`))).toEqual({ result: 'SELECT *\nFROM "public"."api_parent"\nLIMIT 100' });
   expect((await admin.get(`/api/v1/database/${id}/table_metadata/?name=nope&schema=public`)).status).toBe(404);
-  expect(await json(await admin.get(`/api/v1/database/${id}/related_objects/`))).toEqual({ charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] } });
+  expect(await json(await admin.get(`/api/v1/database/${id}/related_objects/`))).toEqual({ charts: { count: 0, result: [] }, dashboards: { count: 0, result: [] }, sqllab_tab_states: { count: 0, result: [] } });
   expect((await admin.delete(`/api/v1/database/${id}`)).status).toBe(200);
   expect((await admin.get(`/api/v1/database/${id}`)).status).toBe(404);
 });
