@@ -38,11 +38,13 @@ for (const [vizType, type] of Object.entries(CHART_TYPES)) {
     expect(example, `${vizType} has an example`).toBeDefined();
     const id = await datasetId(page, example!.dataset);
     await openWithFormData(page, id, { ...example!.params, viz_type: vizType });
-    // a chart opened on form data is drawn once the user asks ("Create chart"); retried until hydrated
+    // a chart opened on form data is drawn once the user asks ("Create chart"); retried until hydrated. Each try
+    // waits 10 s for the answer: on a loaded machine a query takes more than 2 s, and a click that lands while it
+    // runs starts it again, so short tries never see an answer
     await expect(async () => {
       await page.getByTestId("run-query").click();
-      await expect(page.getByTestId("row-count")).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(page.getByTestId("row-count")).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 40_000 });
     await expectAnswered(page);
 
     const stamp = Date.now().toString(36);
