@@ -95,7 +95,10 @@ function openSocket(target: { host: string; port: number; ssl: boolean }, onRead
     tcp.emit("close");
   }
   function error(err: unknown) {
-    tcp.emit("error", err);
+    // a read or write that fails after the driver closed or destroyed the socket ("This socket has been closed") is
+    // its end, not a failure to report; and an emitter with no error listener would throw out of read() as an
+    // unhandled rejection
+    if (!tcp.destroyed && tcp.readyState !== "closed" && tcp.listenerCount("error") > 0) tcp.emit("error", err);
     close();
   }
   try {
