@@ -3,6 +3,8 @@ import { effectiveLimit, limitConfig, limitOptions } from "./limits";
 import { scrubEngineMessage, secretsOfUri } from "./scrub";
 import { csvFileName, toCsv, UTF8_BOM } from "./csv";
 import { clientIdOrNew, isClientId } from "./client-id";
+import { checkFields } from "./fields";
+import { naturalTime } from "./humanize";
 import { dedupeNames, executionPayload, jsonSafe, queryToDict, userLabel, wireColumns, type QueryRowLike } from "./payloads";
 
 test("the limit is queryLimit capped by SQL_MAX_ROW, DEFAULT_SQLLAB_LIMIT when absent", () => {
@@ -73,8 +75,7 @@ test("a query row becomes Superset's Query.to_dict and the execute payload", () 
   expect(p.columns[1]).toEqual({ column_name: "n__1", name: "n__1", type: "TEXT", is_dttm: false, type_generic: 1 });
 });
 
-test("payload fields are checked like Marshmallow: unknown, missing, wrong type", async () => {
-  const { checkFields } = await import("./fields");
+test("payload fields are checked like Marshmallow: unknown, missing, wrong type", () => {
   const spec = { sql: { kind: "string", required: true }, n: { kind: "integer", nullable: true }, o: { kind: "object" } } as const;
   expect(checkFields({ sql: "x", n: null, o: {} }, spec)).toEqual({ sql: "x", n: null, o: {} });
   try {
@@ -87,8 +88,7 @@ test("payload fields are checked like Marshmallow: unknown, missing, wrong type"
   }
 });
 
-test("natural time reads like Superset's humanized deltas", async () => {
-  const { naturalTime } = await import("./humanize");
+test("natural time reads like Superset's humanized deltas", () => {
   const now = new Date("2026-03-02T12:00:00Z");
   expect(naturalTime("2026-03-02T11:57:00Z", now)).toBe("3 minutes ago");
   expect(naturalTime("2026-03-02T11:00:00Z", now)).toBe("an hour ago");

@@ -2,7 +2,9 @@ import { expect, test } from "vitest";
 import { parseLayout } from "../layout";
 import { buildQueryContext } from "../../charts/query/build-query-context";
 import { applyFilterChanges, filtersOfMetadata, newFilterId, parseFilterChanges, parseFilterItem, withFilters, FilterConfigError } from "./config";
-import { crossFilterMask, defaultValue, filterMask } from "./mask";
+import { crossFilterOf } from "./cross";
+import { restoreDataMask, parseFilterStateBody, FilterStateError as Err } from "./filter-state";
+import { crossFilterMask, crossFilterMaskOf, defaultValue, filterMask } from "./mask";
 import { chartMasks, chartsInScope, crossFilterConfig, mergeExtraFormData } from "./scope";
 import type { NativeFilter } from "./types";
 
@@ -110,8 +112,7 @@ test("configuration: ids, parsing, defaults and Superset's modified/deleted/reor
   expect((next[1] as NativeFilter).cascadeParentIds).toEqual([]);
 });
 
-test("a click cross-filters on the chart's dimension: table row, pie slice, bar/line series; nothing without one", async () => {
-  const { crossFilterOf } = await import("./cross");
+test("a click cross-filters on the chart's dimension: table row, pie slice, bar/line series; nothing without one", () => {
   expect(crossFilterOf({ viz_type: "table", query_mode: "aggregate", groupby: ["state"] }, { row: { state: "CA", sum__num: 5 } })).toEqual([{ col: "state", value: "CA" }]);
   expect(crossFilterOf({ viz_type: "table", query_mode: "raw", all_columns: ["name"] }, { row: { name: "Amy" } })).toEqual([{ col: "name", value: "Amy" }]);
   expect(crossFilterOf({ viz_type: "pie", groupby: ["gender"] }, { label: "girl" })).toEqual([{ col: "gender", value: "girl" }]);
@@ -121,8 +122,7 @@ test("a click cross-filters on the chart's dimension: table row, pie slice, bar/
   expect(crossFilterOf({ viz_type: "big_number_total" }, { label: "x" })).toBeNull();
 });
 
-test("a stored data mask restores the values of the dashboard's filters and its charts' cross-filters only", async () => {
-  const { restoreDataMask, parseFilterStateBody, FilterStateError: Err } = await import("./filter-state");
+test("a stored data mask restores the values of the dashboard's filters and its charts' cross-filters only", () => {
   const f = filter();
   const text = JSON.stringify({ [f.id]: filterMask(f, ["girl"]), "NATIVE_FILTER-gone": { filterState: { value: ["x"] } }, "2": crossFilterMask(2, "state", "CA"), "99": crossFilterMask(99, "a", 1) });
   const out = restoreDataMask(text, [f.id], [1, 2]);
@@ -134,8 +134,7 @@ test("a stored data mask restores the values of the dashboard's filters and its 
   expect(parseFilterStateBody({ value: "{}" })).toBe("{}");
 });
 
-test("a cross-filter of several values ANDs a filter per column and labels them all", async () => {
-  const { crossFilterMaskOf } = await import("./mask");
+test("a cross-filter of several values ANDs a filter per column and labels them all", () => {
   expect(crossFilterMaskOf(4, [{ col: "state", value: "CA" }, { col: "gender", value: null }])).toEqual({
     id: "4",
     extraFormData: { filters: [{ col: "state", op: "IN", val: ["CA"] }, { col: "gender", op: "IS NULL" }] },
