@@ -15,6 +15,8 @@ import {
 import { assertRelationsExist, dashboardsNotOwned, deleteCharts, insertChart, setFavorite, updateChart } from "../../db/charts/writes";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { CHART } from "../../core/http/fab-resources";
+import { chartThumbnailUrl } from "../../core/thumbnails/digest";
+import { chartDigest } from "../../services/thumbnails/thumbnails";
 
 // /api/v1/chart/: Superset's ChartRestApi. Reads need can_read on Chart and data access to the chart's
 // dataset (Superset's ChartFilter); writes need can_write on Chart and, as in Superset, ownership (or Admin).
@@ -60,7 +62,8 @@ function ownersFor(p: Principal, requested: number[] | undefined): number[] {
 
 async function shapedList(c: C, rows: ChartRow[]) {
   const relations = await chartRelations(c.var.db, rows);
-  return rows.map((r) => chartListItem(r, relations));
+  const digests = await Promise.all(rows.map((r) => chartDigest(r, principalOf(c).id)));
+  return rows.map((r, i) => ({ ...chartListItem(r, relations), thumbnail_url: chartThumbnailUrl(r.id, digests[i]) }));
 }
 
 chartApi.get("/api/v1/chart/", read, async (c) => {
@@ -86,7 +89,8 @@ async function assertMayJoinDashboards(c: C, p: Principal, ids: number[] | undef
 chartApi.get("/api/v1/chart/:pk", read, async (c) => {
   const row = await readableChart(c, idParam(c));
   const relations = await chartRelations(c.var.db, [row]);
-  return itemAnswer(c, CHART, { id: row.id, result: chartDetail(row, relations) });
+  const thumbnail_url = chartThumbnailUrl(row.id, await chartDigest(row, principalOf(c).id));
+  return itemAnswer(c, CHART, { id: row.id, result: { ...chartDetail(row, relations), thumbnail_url } });
 });
 
 chartApi.post("/api/v1/chart/", write, async (c) => {

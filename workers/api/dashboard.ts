@@ -21,6 +21,8 @@ import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { parseDashboardCopy } from "../../core/dashboards/copy";
 import { copyDashboard } from "../../db/dashboards/copy";
 import { DASHBOARD } from "../../core/http/fab-resources";
+import { dashboardThumbnailUrl } from "../../core/thumbnails/digest";
+import { dashboardDigests } from "../../services/thumbnails/thumbnails";
 
 // /api/v1/dashboard/: Superset's DashboardRestApi. Reads need can_read on Dashboard and pass Superset's
 // DashboardAccessFilter (owned dashboards, and published ones with a chart on a readable dataset; admins see
@@ -38,6 +40,12 @@ async function readableDashboard(c: C, key: string): Promise<DashboardRow> {
   const row = await visibleDashboard(c.var.db, parseIdOrSlug(key), viewerOf(principalOf(c), c.env));
   if (!row) throw notFound("Dashboard not found.");
   return row;
+}
+
+/** Each shaped dashboard with its thumbnail's address for this viewer (Superset's thumbnail_url). */
+async function withThumbnails<T extends object>(c: C, rows: DashboardRow[], shaped: T[]): Promise<(T & { thumbnail_url: string })[]> {
+  const digests = await dashboardDigests(c.var.db, rows, principalOf(c).id);
+  return shaped.map((s, i) => ({ ...s, thumbnail_url: dashboardThumbnailUrl(rows[i].id, digests.get(rows[i].id)!) }));
 }
 
 /** Superset's raise_for_ownership: only owners and admins change a dashboard. */
@@ -66,7 +74,7 @@ dashboardApi.get("/api/v1/dashboard/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
   const { count, rows } = await listDashboardRows(c.var.db, args, dashboardListSpec(viewerOf(p, c.env)));
   const relations = await dashboardRelations(c.var.db, rows);
-  return listAnswer(c, DASHBOARD, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => dashboardListItem(r, relations)) });
+  return listAnswer(c, DASHBOARD, args, { count, ids: rows.map((r) => r.id), result: await withThumbnails(c, rows, rows.map((r) => dashboardListItem(r, relations))) });
 });
 
 dashboardApi.get("/api/v1/dashboard/favorite_status/", read, async (c) => {
@@ -79,7 +87,8 @@ dashboardApi.get("/api/v1/dashboard/favorite_status/", read, async (c) => {
 dashboardApi.get("/api/v1/dashboard/:id_or_slug", read, async (c) => {
   const row = await readableDashboard(c, c.req.param("id_or_slug"));
   const relations = await dashboardRelations(c.var.db, [row]);
-  return itemAnswer(c, DASHBOARD, { id: row.id, result: dashboardDetail(row, relations) });
+  const [result] = await withThumbnails(c, [row], [dashboardDetail(row, relations)]);
+  return itemAnswer(c, DASHBOARD, { id: row.id, result });
 });
 
 dashboardApi.get("/api/v1/dashboard/:id_or_slug/charts", read, async (c) => {
