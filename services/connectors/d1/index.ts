@@ -1,5 +1,6 @@
 import { dialectFor } from "../../../core/connectors/dialects";
 import { databaseError } from "../../../core/connectors/errors";
+import { CompoundLimitError, regroupCompounds } from "../../../core/sql-gate/compound";
 import { GenericType, type Connector, type QueryResult, type ResultColumn } from "../../../core/connectors/types";
 import { ApiError, notFound } from "../../../core/http/errors";
 import { cutToLimit, guardQuery } from "../run-guard";
@@ -17,9 +18,9 @@ export function d1Connector(d1: D1Database, binding: string): Connector {
   return {
     engine: "d1",
     async execute(sql, options) {
-      const limited = options.limit === undefined ? sql : dialect.wrapWithLimit(sql, options.limit + 1);
       let raw: unknown[][];
       try {
+        const limited = forD1(options.limit === undefined ? sql : dialect.wrapWithLimit(sql, options.limit + 1));
         raw = await guardQuery(d1.prepare(limited).raw({ columnNames: true }), options);
       } catch (e) {
         throw mapD1Error(e);
@@ -30,7 +31,7 @@ export function d1Connector(d1: D1Database, binding: string): Connector {
     },
     async explain(sql) {
       try {
-        const { results } = await d1.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<Record<string, unknown>>();
+        const { results } = await d1.prepare(`EXPLAIN QUERY PLAN ${forD1(sql)}`).all<Record<string, unknown>>();
         return results;
       } catch (e) {
         throw mapD1Error(e);
@@ -88,8 +89,17 @@ function inferColumns(names: string[], rows: unknown[][]): ResultColumn[] {
   });
 }
 
+/**
+ * Every query D1 runs for a user (SQL Lab, chart data over virtual datasets, samples, filter values) passes here:
+ * D1 allows 5 terms in a compound SELECT, so longer chains are regrouped into nested ones with the same result.
+ */
+function forD1(sql: string): string {
+  return regroupCompounds(sql);
+}
+
 function mapD1Error(e: unknown): Error {
   if (e instanceof ApiError) return e;
+  if (e instanceof CompoundLimitError) return databaseError("d1", e.message);
   const message = String((e as Error)?.message ?? e).replace(/^D1_ERROR:\s*/, "").replace(/: SQLITE_\w+$/, "");
   return databaseError("d1", message);
 }
