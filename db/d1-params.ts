@@ -1,12 +1,11 @@
 import { Column, getTableColumns, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { D1_MAX_PARAMS } from "../core/connectors/limits";
 
 // D1 binds at most 100 parameters a statement (docs/decisions/0016-d1-limits.md). Every list the product binds
 // goes through this file: a list of values is ONE parameter, a JSON array read back by json_each, so an
 // `IN (...)` holds at any size; a multi-row INSERT is cut into statements of at most 100 parameters. drizzle's
 // inArray/notInArray (one parameter per value) are refused by the linter outside this file.
-
-export const D1_MAX_PARAMS = 100;
 
 type Listable = string | number | boolean | null;
 

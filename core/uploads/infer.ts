@@ -14,6 +14,11 @@ const TRUE = new Set(["True", "TRUE", "true"]);
 const FALSE = new Set(["False", "FALSE", "false"]);
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const SLASHED = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+/** A year alone, or a year and month (either order), as pandas' parse_dates reads them: the first day. */
+const YEAR_MONTH = /^(\d{4})(?:[/-](\d{1,2}))?$/;
+const MONTH_YEAR = /^(\d{1,2})[/-](\d{4})$/;
+/** pandas' missing date, which to_datetime reads as such even though it is not one of the na_values. */
+const NOT_A_TIME = "NaT";
 
 const AUTO_ORDER: ColumnKind[] = ["integer", "real", "boolean", "date", "datetime"];
 
@@ -96,6 +101,7 @@ export function convert(v: string, kind: ColumnKind, opts: Pick<ReadOptions, "de
       return TRUE.has(t) ? true : FALSE.has(t) ? false : undefined;
     case "date":
     case "datetime": {
+      if (t === NOT_A_TIME) return null;
       const d = parseDate(t, opts.day_first);
       if (!d) return undefined;
       return kind === "date" ? d.slice(0, 10) : d;
@@ -118,6 +124,10 @@ export function parseDate(t: string, dayFirst: boolean): string | null {
     else if (m[3].length === 4) [y, mo, d] = dayFirst ? [c, b, a] : [c, a, b];
     else return null;
     [h, mi, s] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  } else if ((m = YEAR_MONTH.exec(t))) {
+    [y, mo, d] = [Number(m[1]), Number(m[2] ?? 1), 1];
+  } else if ((m = MONTH_YEAR.exec(t))) {
+    [y, mo, d] = [Number(m[2]), Number(m[1]), 1];
   } else return null;
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;

@@ -114,7 +114,10 @@ export function readOptions(form: FormFields, errors: Record<string, string[]>):
   if (delimiter.length !== 1 && delimiter !== "\\t") errors.delimiter = ["The delimiter must be a single character."];
   const decimal_character = r.text("decimal_character") || ".";
   if (decimal_character.length !== 1) errors.decimal_character = ["Length must be 1."];
-  const nulls = r.list("null_values");
+  // Superset hands pandas keep_default_na=not null_values: the user's values replace pandas' defaults, and an
+  // empty field (DelimitedListField reads "" as an empty list) keeps the defaults. An empty item among others
+  // ("-,") is kept: '' is then missing too, as pandas reads it.
+  const nulls = (formField(form, "null_values") ?? []).filter((v) => v.trim() !== "").flatMap((v) => v.split(",")).map((v) => v.trim());
   return {
     delimiter: delimiter === "\\t" ? "\t" : delimiter,
     header_row: r.int("header_row", 0, true),

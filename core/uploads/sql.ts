@@ -1,6 +1,7 @@
 import { dialectFor } from "../connectors/dialects";
 import type { ColumnKind } from "./options";
 import type { Cell } from "./infer";
+import { D1_MAX_PARAMS } from "../connectors/limits";
 
 // The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
 // step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
@@ -20,7 +21,7 @@ const TYPES: Record<UploadEngine, Record<ColumnKind, string>> = {
 };
 
 /** Bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory. */
-const MAX_PARAMS: Record<UploadEngine, number> = { d1: 100, postgresql: 10_000, mysql: 10_000 };
+const MAX_PARAMS: Record<UploadEngine, number> = { d1: D1_MAX_PARAMS, postgresql: 10_000, mysql: 10_000 };
 const MAX_ROWS = 1000;
 /**
  * D1 takes 100 bound parameters but 100 KB of SQL a statement: binding every value would write 100 values a

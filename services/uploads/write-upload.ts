@@ -7,6 +7,7 @@ import { createInference, strictConverter } from "../../core/uploads/infer";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
 import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
 import { unprocessable } from "../../core/http/errors";
+import { checkUploadWidth } from "../../core/uploads/width";
 
 // An upload in one pass over the file as it arrives. The first rows (PREFIX_ROWS, or PREFIX_CHARS of text,
 // whichever comes first: every row of most files) are held to choose the column types; then they and every later
@@ -52,7 +53,11 @@ export async function writeUpload(
   let writer: Awaited<ReturnType<typeof openStaging>> | null = null;
   try {
     for await (const batch of batches) {
-      columns ??= planColumns(batch.header, opts);
+      if (!columns) {
+        columns = planColumns(batch.header, opts);
+        // before any statement: a table the database cannot make is refused with the way out, not half made
+        checkUploadWidth(engine, columns.length);
+      }
       if (!writer) {
         for (const row of batch.rows) {
           const values = project(row, rowNumber++, columns, nulls);
