@@ -105,6 +105,10 @@ test("post-processing pivots the series; result types query and samples; CSV exp
   const samples = await json(await chartData(id, { columns: ["region"], metrics: ["count"] }, { result_type: "samples" }));
   expect(samples.result[0].rowcount).toBe(5);
   expect(samples.result[0].colnames).toEqual(["day", "region", "amount"]);
+  // Superset's _get_samples: the query's row_limit bounds the sample (capped at SAMPLES_ROW_LIMIT)
+  const sampled = await json(await chartData(id, { columns: ["region"], metrics: ["count"], row_limit: 2 }, { result_type: "samples" }));
+  expect(sampled.result[0].rowcount).toBe(2);
+  expect(sampled.result[0].data).toHaveLength(2);
 
   const csv = await chartData(id, { columns: ["region"], metrics: ["count"], orderby: [["region", true]] }, { result_format: "csv" });
   expect(csv.headers.get("content-type")).toMatch(/text\/csv/);
