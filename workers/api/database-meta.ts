@@ -6,6 +6,7 @@ import { badRequest } from "../../core/http/errors";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Connector, TableMetadata } from "../../core/connectors/types";
 import { connectorFor } from "../../services/connectors/registry";
+import { functionNameList } from "../../core/connectors/function-names";
 import { readableDatabase } from "./database-access";
 
 // Browsing a database: catalogs, schemas, tables, table metadata and `select *` text, for the database
@@ -42,6 +43,10 @@ databaseMetaApi.get("/api/v1/database/:pk/schemas/", browse(), async (c) => {
   optionalString(q.catalog, "catalog");
   const result = await withConnector(c, (conn) => conn.schemas(null));
   return c.json({ result });
+});
+
+databaseMetaApi.get("/api/v1/database/:pk/function_names/", browse(), async (c) => {
+  return c.json({ function_names: functionNameList(await withConnector(c, (conn) => conn.functionNames())) });
 });
 
 databaseMetaApi.get("/api/v1/database/:pk/tables/", browse(), async (c) => {
