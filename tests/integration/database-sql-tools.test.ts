@@ -57,3 +57,31 @@ test("MariaDB's function_names are the built-ins plus the stored functions read 
   for (const name of ["date_format", "concat_ws", "group_concat", "json_extract", fn]) expect(names).toContain(name);
   for (const name of ["load_file", "sys_exec"]) expect(names).not.toContain(name);
 });
+
+async function validate(id: number, sql: string) {
+  const res = await admin.post(`/api/v1/database/${id}/validate_sql/`, { sql });
+  expect(res.status).toBe(200);
+  return (await json<{ result: { line_number: number; start_column: number; end_column: number; message: string }[] }>(res)).result;
+}
+
+test("PostgreSQL validates with EXPLAIN: valid SQL is clean, a syntax error and a missing relation are placed", async () => {
+  expect(await validate(ids.postgresql, `SELECT relname, ${fn}() FROM pg_class`)).toEqual([]);
+  expect(await validate(ids.postgresql, "SELECT 1;\nSELECT relname\nFROM pg_clas")).toEqual([
+    { line_number: 3, start_column: 6, end_column: 12, message: expect.stringContaining('relation "pg_clas" does not exist') },
+  ]);
+  expect(await validate(ids.postgresql, "SELECT relname,\n  FROM pg_class")).toEqual([
+    { line_number: 2, start_column: 3, end_column: 6, message: expect.stringContaining('syntax error at or near "FROM"') },
+  ]);
+  // the gate answers before the server: a write on a read-only database
+  expect(await validate(ids.postgresql, "DROP TABLE pg_class")).toEqual([expect.objectContaining({ line_number: 1, message: "Only SELECT statements are allowed against this database." })]);
+});
+
+test("MariaDB validates with EXPLAIN: valid SQL is clean, a syntax error and a missing table are placed", async () => {
+  expect(await validate(ids.mysql, `SELECT TABLE_NAME, ${fn}() FROM information_schema.TABLES`)).toEqual([]);
+  expect(await validate(ids.mysql, "SELECT 1;\nSELECT *\n  FROMM information_schema.TABLES")).toEqual([
+    { line_number: 3, start_column: 3, end_column: 7, message: expect.stringContaining("near 'FROMM") },
+  ]);
+  expect(await validate(ids.mysql, "SELECT * FROM no_such_tbl")).toEqual([
+    { line_number: 1, start_column: 15, end_column: 25, message: expect.stringContaining("no_such_tbl' doesn't exist") },
+  ]);
+});

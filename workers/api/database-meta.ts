@@ -8,6 +8,11 @@ import type { Connector, TableMetadata } from "../../core/connectors/types";
 import { connectorFor } from "../../services/connectors/registry";
 import { functionNameList } from "../../core/connectors/function-names";
 import { readableDatabase } from "./database-access";
+import { checkFields } from "../../core/sqllab/fields";
+import { requireValidator } from "../../core/sqllab/validate-sql";
+import { validateSql } from "../../services/sqllab/validate-sql";
+import { prepareSql } from "../sqllab/prepare";
+import { jsonObject } from "../http/input";
 
 // Browsing a database: catalogs, schemas, tables, table metadata and `select *` text, for the database
 // admin pages and for SQL Lab's left panel (hence can_sqllab is enough), limited to databases the caller may use.
@@ -47,6 +52,29 @@ databaseMetaApi.get("/api/v1/database/:pk/schemas/", browse(), async (c) => {
 
 databaseMetaApi.get("/api/v1/database/:pk/function_names/", browse(), async (c) => {
   return c.json({ function_names: functionNameList(await withConnector(c, (conn) => conn.functionNames())) });
+});
+
+// Superset maps validate_sql to can_read on Database; EXPLAIN plans without running, and the gate comes first.
+databaseMetaApi.post("/api/v1/database/:pk/validate_sql/", browse(), async (c) => {
+  const body = checkFields(await jsonObject(c), {
+    sql: { kind: "string", required: true },
+    schema: { kind: "string", nullable: true },
+    catalog: { kind: "string", nullable: true },
+    template_params: { kind: "object", nullable: true },
+  });
+  const p = principalOf(c);
+  const database = await readableDatabase(c.var.db, p, idParam(c));
+  requireValidator(database.engine);
+  const sql = body.sql as string;
+  const prepare = () =>
+    prepareSql({ sql, engine: database.engine, allowDml: Boolean(database.allow_dml), templateParams: body.template_params ?? null, user: { id: p.id, username: p.username } });
+  const connector = await connectorFor(c.env, database, c.var.secret);
+  try {
+    const options = { schema: (body.schema as string | null) ?? null, catalog: (body.catalog as string | null) ?? null };
+    return c.json({ result: await validateSql(connector, prepare, options, sql) });
+  } finally {
+    await connector.close().catch(() => {});
+  }
 });
 
 databaseMetaApi.get("/api/v1/database/:pk/tables/", browse(), async (c) => {
