@@ -8,7 +8,7 @@ import { annotate, gateAnnotation, isExplainable, statementOffsets, type SqlAnno
  * becomes an annotation; a problem with the connection (timeout, refused login) is thrown as the error it is.
  */
 export async function validateSql(
-  connector: Connector,
+  open: () => Promise<Connector>,
   prepare: () => { rendered: string; statements: string[] },
   options: { schema: string | null; catalog: string | null },
   script: string,
@@ -23,14 +23,19 @@ export async function validateSql(
   const { rendered, statements } = prepared;
   const offsets = statementOffsets(rendered, statements);
   const found: SqlAnnotation[] = [];
-  for (const [i, statement] of statements.entries()) {
-    if (!isExplainable(statement)) continue;
-    try {
-      await connector.explain(statement, options);
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.errorType !== "GENERIC_DB_ENGINE_ERROR") throw e;
-      found.push(annotate(rendered, offsets[i], statement, e.message.replace(/^(PostgreSQL|MySQL|D1) error: /, "")));
+  const connector = await open(); // only once the gate has passed the script
+  try {
+    for (const [i, statement] of statements.entries()) {
+      if (!isExplainable(statement)) continue;
+      try {
+        await connector.explain(statement, options);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.errorType !== "GENERIC_DB_ENGINE_ERROR") throw e;
+        found.push(annotate(rendered, offsets[i], statement, e.message.replace(/^(PostgreSQL|MySQL|D1) error: /, "")));
+      }
     }
+  } finally {
+    await connector.close().catch(() => {});
   }
   return found;
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requiresAny } from "../http/guard";
-import { idParam, objectName, risonQuery } from "../http/input";
+import { idParam, jsonObject, objectName, risonQuery } from "../http/input";
 import { badRequest } from "../../core/http/errors";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Connector, TableMetadata } from "../../core/connectors/types";
@@ -12,7 +12,6 @@ import { checkFields } from "../../core/sqllab/fields";
 import { requireValidator } from "../../core/sqllab/validate-sql";
 import { validateSql } from "../../services/sqllab/validate-sql";
 import { prepareSql } from "../sqllab/prepare";
-import { jsonObject } from "../http/input";
 
 // Browsing a database: catalogs, schemas, tables, table metadata and `select *` text, for the database
 // admin pages and for SQL Lab's left panel (hence can_sqllab is enough), limited to databases the caller may use.
@@ -68,13 +67,8 @@ databaseMetaApi.post("/api/v1/database/:pk/validate_sql/", browse(), async (c) =
   const sql = body.sql as string;
   const prepare = () =>
     prepareSql({ sql, engine: database.engine, allowDml: Boolean(database.allow_dml), templateParams: body.template_params ?? null, user: { id: p.id, username: p.username } });
-  const connector = await connectorFor(c.env, database, c.var.secret);
-  try {
-    const options = { schema: (body.schema as string | null) ?? null, catalog: (body.catalog as string | null) ?? null };
-    return c.json({ result: await validateSql(connector, prepare, options, sql) });
-  } finally {
-    await connector.close().catch(() => {});
-  }
+  const options = { schema: objectName((body.schema as string | null) ?? null, "schema"), catalog: objectName((body.catalog as string | null) ?? null, "catalog") };
+  return c.json({ result: await validateSql(() => connectorFor(c.env, database, c.var.secret), prepare, options, sql) });
 });
 
 databaseMetaApi.get("/api/v1/database/:pk/tables/", browse(), async (c) => {
