@@ -18,12 +18,14 @@ beforeAll(async () => {
   const pg = postgres(PG);
   try {
     await pg.unsafe(`CREATE FUNCTION ${fn}() RETURNS int LANGUAGE sql AS 'SELECT 1'`);
+    await pg.unsafe(`CREATE TABLE ${fn}_t (n int)`);
   } finally {
     await pg.end({ timeout: 1 });
   }
   const my = await createConnection(MY);
   try {
     await my.query(`CREATE FUNCTION ${fn}() RETURNS INT DETERMINISTIC RETURN 1`);
+    await my.query(`CREATE TABLE ${fn}_t (n INT)`);
   } finally {
     await my.end();
   }
@@ -33,9 +35,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const pg = postgres(PG);
-  await pg.unsafe(`DROP FUNCTION IF EXISTS ${fn}()`).finally(() => pg.end({ timeout: 1 }));
+  await pg.unsafe(`DROP FUNCTION IF EXISTS ${fn}(); DROP TABLE IF EXISTS ${fn}_t`).finally(() => pg.end({ timeout: 1 }));
   const my = await createConnection(MY);
-  await my.query(`DROP FUNCTION IF EXISTS ${fn}`).finally(() => my.end());
+  await my.query(`DROP FUNCTION IF EXISTS ${fn}`).then(() => my.query(`DROP TABLE IF EXISTS ${fn}_t`)).finally(() => my.end());
   for (const id of Object.values(ids)) if (id) await admin.delete(`/api/v1/database/${id}`);
 });
 
@@ -84,4 +86,36 @@ test("MariaDB validates with EXPLAIN: valid SQL is clean, a syntax error and a m
   expect(await validate(ids.mysql, "SELECT * FROM no_such_tbl")).toEqual([
     { line_number: 1, start_column: 15, end_column: 25, message: expect.stringContaining("no_such_tbl' doesn't exist") },
   ]);
+});
+
+test("on a database that allows DML, a write validates through EXPLAIN and is not carried out", async () => {
+  const rows = {
+    postgresql: async () => {
+      const pg = postgres(PG);
+      try {
+        return Number((await pg.unsafe(`SELECT count(*) AS n FROM ${fn}_t`))[0].n);
+      } finally {
+        await pg.end({ timeout: 1 });
+      }
+    },
+    mysql: async () => {
+      const my = await createConnection(MY);
+      try {
+        return Number(((await my.query(`SELECT count(*) AS n FROM ${fn}_t`))[0] as { n: number }[])[0].n);
+      } finally {
+        await my.end();
+      }
+    },
+  };
+  const uris = { postgresql: "postgresql://postgres@127.0.0.1:5432/test", mysql: "mysql://root@127.0.0.1:3306/test" };
+  for (const engine of ["postgresql", "mysql"] as const) {
+    const made = await json<{ id: number }>(await admin.post("/api/v1/database/", { database_name: `${engine} dml ${suffix}`, sqlalchemy_uri: uris[engine], allow_dml: true }));
+    try {
+      expect(await validate(made.id, `INSERT INTO ${fn}_t VALUES (1);\nDELETE FROM ${fn}_t`), engine).toEqual([]);
+      expect(await validate(made.id, `INSERT INTO ${fn}_t VALUES (1, 2, 3)`), engine).toHaveLength(1);
+      expect(await rows[engine](), engine).toBe(0);
+    } finally {
+      await admin.delete(`/api/v1/database/${made.id}`);
+    }
+  }
 });
