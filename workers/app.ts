@@ -12,6 +12,7 @@ import { sessionPages } from "./api/session-pages";
 import { ensureStarted } from "./startup";
 import { apiRoutes } from "./api/routes";
 import { actionLog } from "./http/action-log";
+import { mountOpenApi } from "./api/openapi";
 
 /**
  * The root Hono app. API paths are declared exactly as Superset writes them (Hono is strict about
@@ -23,6 +24,7 @@ export function createApp(render: (c: import("hono").Context<AppEnv>) => Promise
   app.route("/", securityApi);
   app.route("/", sessionPages);
   for (const sub of apiRoutes) app.route("/", sub);
+  mountOpenApi(app);
   // API-looking paths that matched nothing get a JSON 404 (or Werkzeug's 308 to the slash form), not an HTML page.
   const unmatched = slashRedirectOrNotFound(app);
   app.all("/api/*", unmatched);

@@ -86,5 +86,7 @@ export interface Connector {
   schemas(catalog?: string | null): Promise<string[]>;
   tables(schema: string | null, catalog?: string | null): Promise<TableRef[]>;
   tableMetadata(table: string, schema: string | null, catalog?: string | null): Promise<TableMetadata>;
+  /** names of the functions SQL may call here (built-in and user-defined), for the editor's autocomplete */
+  functionNames(): Promise<string[]>;
   close(): Promise<void>;
 }

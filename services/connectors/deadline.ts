@@ -33,6 +33,7 @@ export function withMetadataDeadline(connector: Connector, timeoutMs = METADATA_
     schemas: (catalog) => bounded("listing schemas", () => connector.schemas(catalog)),
     tables: (schema, catalog) => bounded(`listing the tables of ${schema ?? "the default schema"}`, () => connector.tables(schema, catalog)),
     tableMetadata: (table, schema, catalog) => bounded(`reading the columns of ${table}`, () => connector.tableMetadata(table, schema, catalog)),
+    functionNames: () => bounded("listing functions", () => connector.functionNames()),
     explain: (text, options) => bounded("estimating the query cost", () => connector.explain(text, options)),
   };
 }

@@ -41,6 +41,7 @@ export function pooledConnector(pool: DurableObjectStub<ConnectionPoolRpc>, spec
     schemas: (catalog) => direct().schemas(catalog),
     tables: (schema, catalog) => direct().tables(schema, catalog),
     tableMetadata: (table, schema, catalog) => direct().tableMetadata(table, schema, catalog),
+    functionNames: () => direct().functionNames(),
     close: async () => {
       await opened?.close();
     },

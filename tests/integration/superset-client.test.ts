@@ -3,6 +3,7 @@ import { encodeRison } from "../../core/http/rison-guard";
 import { baseUrl, browserSession, loginAsAdmin } from "../support/client";
 import { examplesId, newClientId, userWithRoles } from "../support/sqllab";
 import { errorOf, loadSupersetUi, supersetClient, type SupersetClientInstance } from "../support/superset-ui";
+import { openApiAvailable, shapeProblems } from "../support/openapi";
 
 // Superset compatibility (issue 14) proven with Superset's own client library: every call below goes through
 // @superset-ui/core's SupersetClient (cookie session, CSRF token from /api/v1/security/csrf_token/) or its
@@ -177,4 +178,25 @@ test("a chart type's real buildQuery makes a request body the chart-data API ans
   const rows = json.result[0].data as { gender: string; count: number }[];
   expect(rows.map((r) => r.gender).sort()).toEqual(["boy", "girl"]);
   expect(rows.reduce((n, r) => n + r.count, 0)).toBe(88398);
+});
+
+test("function_names, validate_sql and the security permission and resource lists answer SupersetClient in Superset's shapes", async () => {
+  const shape = (method: string, template: string, body: unknown) => (openApiAvailable ? shapeProblems(method, template, 200, body) : []);
+  const names = await client.get({ endpoint: `/api/v1/database/${dbId}/function_names/` });
+  expect(names.json.function_names).toContain("strftime");
+  expect(shape("get", "/api/v1/database/{pk}/function_names/", names.json)).toEqual([]);
+  const valid = await client.post({ endpoint: `/api/v1/database/${dbId}/validate_sql/`, jsonPayload: { sql: "SELECT name FROM birth_names", schema: null } });
+  expect(valid.json).toEqual({ result: [] });
+  const invalid = await client.post({ endpoint: `/api/v1/database/${dbId}/validate_sql/`, jsonPayload: { sql: "SELECT name\nFROM no_such_table" } });
+  expect(invalid.json.result).toEqual([{ line_number: 2, start_column: 6, end_column: 18, message: expect.stringContaining("no such table") }]);
+  expect(shape("post", "/api/v1/database/{pk}/validate_sql/", invalid.json)).toEqual([]);
+  for (const resource of ["permissions", "resources", "permissions-resources"]) {
+    const list = await client.get({ endpoint: `/api/v1/security/${resource}/?q=${q({ page_size: 5 })}` });
+    expect(list.json.count).toBeGreaterThan(5);
+    expect(list.json.ids).toHaveLength(5);
+    expect(shape("get", `/api/v1/security/${resource}/`, list.json)).toEqual([]);
+    const item = await client.get({ endpoint: `/api/v1/security/${resource}/${list.json.ids[0]}` });
+    expect(item.json.result).toEqual(list.json.result[0]);
+    expect(shape("get", `/api/v1/security/${resource}/{pk}`, item.json)).toEqual([]);
+  }
 });

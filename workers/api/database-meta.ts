@@ -1,12 +1,17 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requiresAny } from "../http/guard";
-import { idParam, objectName, risonQuery } from "../http/input";
+import { idParam, jsonObject, objectName, risonQuery } from "../http/input";
 import { badRequest } from "../../core/http/errors";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Connector, TableMetadata } from "../../core/connectors/types";
 import { connectorFor } from "../../services/connectors/registry";
+import { functionNameList } from "../../core/connectors/function-names";
 import { readableDatabase } from "./database-access";
+import { checkFields } from "../../core/sqllab/fields";
+import { requireValidator } from "../../core/sqllab/validate-sql";
+import { validateSql } from "../../services/sqllab/validate-sql";
+import { prepareSql } from "../sqllab/prepare";
 
 // Browsing a database: catalogs, schemas, tables, table metadata and `select *` text, for the database
 // admin pages and for SQL Lab's left panel (hence can_sqllab is enough), limited to databases the caller may use.
@@ -42,6 +47,28 @@ databaseMetaApi.get("/api/v1/database/:pk/schemas/", browse(), async (c) => {
   optionalString(q.catalog, "catalog");
   const result = await withConnector(c, (conn) => conn.schemas(null));
   return c.json({ result });
+});
+
+databaseMetaApi.get("/api/v1/database/:pk/function_names/", browse(), async (c) => {
+  return c.json({ function_names: functionNameList(await withConnector(c, (conn) => conn.functionNames())) });
+});
+
+// Superset maps validate_sql to can_read on Database; EXPLAIN plans without running, and the gate comes first.
+databaseMetaApi.post("/api/v1/database/:pk/validate_sql/", browse(), async (c) => {
+  const body = checkFields(await jsonObject(c), {
+    sql: { kind: "string", required: true },
+    schema: { kind: "string", nullable: true },
+    catalog: { kind: "string", nullable: true },
+    template_params: { kind: "object", nullable: true },
+  });
+  const p = principalOf(c);
+  const database = await readableDatabase(c.var.db, p, idParam(c));
+  requireValidator(database.engine);
+  const sql = body.sql as string;
+  const prepare = () =>
+    prepareSql({ sql, engine: database.engine, allowDml: Boolean(database.allow_dml), templateParams: body.template_params ?? null, user: { id: p.id, username: p.username } });
+  const options = { schema: objectName((body.schema as string | null) ?? null, "schema"), catalog: objectName((body.catalog as string | null) ?? null, "catalog") };
+  return c.json({ result: await validateSql(() => connectorFor(c.env, database, c.var.secret), prepare, options, sql) });
 });
 
 databaseMetaApi.get("/api/v1/database/:pk/tables/", browse(), async (c) => {

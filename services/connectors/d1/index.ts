@@ -5,6 +5,7 @@ import { GenericType, type Connector, type QueryResult, type ResultColumn } from
 import { ApiError, notFound } from "../../../core/http/errors";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listTables, readTableMetadata } from "./metadata";
+import { SQLITE_FUNCTIONS } from "../../../core/connectors/dialects/sqlite-functions";
 
 const dialect = dialectFor("d1");
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -60,6 +61,8 @@ export function d1Connector(d1: D1Database, binding: string): Connector {
       return ["main"];
     },
     tables: () => listTables(d1),
+    // D1 refuses PRAGMA function_list, so SQLite's built-ins come from the dialect's own list
+    functionNames: async () => [...SQLITE_FUNCTIONS],
     async tableMetadata(table, schema) {
       const meta = await readTableMetadata(d1, table, schema);
       if (!meta) throw notFound(`Table ${table} not found in ${binding}`);

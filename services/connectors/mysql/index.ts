@@ -5,7 +5,8 @@ import type { Connector, ExecuteOptions, QueryResult } from "../../../core/conne
 import { ApiError, notFound } from "../../../core/http/errors";
 import type { NetworkTarget } from "../types";
 import { cutToLimit, guardQuery } from "../run-guard";
-import { listSchemas, listTables, readTableMetadata } from "./metadata";
+import { listSchemas, listStoredFunctions, listTables, readTableMetadata } from "./metadata";
+import { MYSQL_FUNCTIONS } from "../../../core/connectors/dialects/mysql-functions";
 import { mysqlTypeName } from "./types";
 
 const dialect = dialectFor("mysql");
@@ -154,6 +155,14 @@ export function mysqlConnector(target: NetworkTarget): Connector {
     async tables(schema) {
       try {
         return await listTables(await connection(), schema ?? target.database ?? "");
+      } catch (e) {
+        throw fail(e);
+      }
+    },
+    async functionNames() {
+      try {
+        // the built-ins have no readable catalogue on the server (see mysql-functions.ts); stored functions do
+        return [...MYSQL_FUNCTIONS, ...(await listStoredFunctions(await connection()))];
       } catch (e) {
         throw fail(e);
       }

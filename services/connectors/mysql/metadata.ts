@@ -15,6 +15,15 @@ export async function listSchemas(conn: Connection): Promise<string[]> {
   return rows.map((r) => r.name).filter((n) => !SYSTEM_SCHEMAS.includes(n.toLowerCase()));
 }
 
+/** Stored functions of the connection's database (CREATE FUNCTION), callable there without a schema. */
+export async function listStoredFunctions(conn: Connection): Promise<string[]> {
+  const rows = await objects<{ name: string }>(
+    conn,
+    "SELECT DISTINCT ROUTINE_NAME AS name FROM information_schema.ROUTINES WHERE ROUTINE_TYPE = 'FUNCTION' AND ROUTINE_SCHEMA = DATABASE()",
+  );
+  return rows.map((r) => r.name);
+}
+
 export async function listTables(conn: Connection, schema: string): Promise<TableRef[]> {
   const rows = await objects<{ name: string; type: string }>(
     conn,

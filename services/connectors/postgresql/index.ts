@@ -5,7 +5,7 @@ import type { Connector, ExecuteOptions, QueryResult } from "../../../core/conne
 import { ApiError, notFound } from "../../../core/http/errors";
 import type { ConnectorUse, NetworkTarget } from "../types";
 import { cutToLimit, guardQuery } from "../run-guard";
-import { listSchemas, listTables, readTableMetadata } from "./metadata";
+import { listFunctionNames, listSchemas, listTables, readTableMetadata } from "./metadata";
 import { PG_PARSERS, PG_TYPE_NAMES } from "./types";
 import { boundedSocketFactory } from "./socket";
 
@@ -152,6 +152,13 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
     async tables(schema) {
       try {
         return await listTables(sql, schema ?? "public");
+      } catch (e) {
+        throw fail(e);
+      }
+    },
+    async functionNames() {
+      try {
+        return await listFunctionNames(sql);
       } catch (e) {
         throw fail(e);
       }

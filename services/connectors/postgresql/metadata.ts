@@ -18,6 +18,23 @@ export async function listSchemas(sql: Sql): Promise<string[]> {
   return rows.map((r) => r.nspname);
 }
 
+/**
+ * Functions callable without a schema (pg_catalog and the search path), from pg_proc: plain functions,
+ * aggregates and window functions; procedures and the type-support functions SQL cannot call (taking or
+ * returning internal, cstring or a handler type) are left out.
+ */
+export async function listFunctionNames(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ proname: string }[]>`
+    SELECT DISTINCT p.proname FROM pg_proc p
+    WHERE p.prokind IN ('f', 'a', 'w') AND pg_function_is_visible(p.oid)
+      AND p.prorettype NOT IN ('internal'::regtype, 'cstring'::regtype, 'trigger'::regtype, 'event_trigger'::regtype,
+        'language_handler'::regtype, 'fdw_handler'::regtype, 'index_am_handler'::regtype, 'table_am_handler'::regtype,
+        'tsm_handler'::regtype)
+      AND NOT ('internal'::regtype = ANY (p.proargtypes::regtype[])) AND NOT ('cstring'::regtype = ANY (p.proargtypes::regtype[]))
+    ORDER BY p.proname`;
+  return rows.map((r) => r.proname);
+}
+
 export async function listTables(sql: Sql, schema: string): Promise<TableRef[]> {
   const rows = await sql<{ relname: string; relkind: string }[]>`
     SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
