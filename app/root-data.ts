@@ -11,6 +11,10 @@ export function rootData(principal: Principal | null, csrfToken: string | null) 
     menu: visibleMenu(principal),
     /** the "+" menu's Data → Upload CSV to database */
     canUpload: principal ? can(principal, "can_upload", "Database") : false,
+    /** the "+" menu's SQL query, Chart and Dashboard entries, each shown only with its permission */
+    canSqlLab: principal ? can(principal, "can_sqllab", "Superset") : false,
+    canWriteChart: principal ? can(principal, "can_write", "Chart") : false,
+    canWriteDashboard: principal ? can(principal, "can_write", "Dashboard") : false,
   };
 }
 

@@ -45,7 +45,8 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   useNavigationLogging({ enabled: data.user !== null, csrfToken: data.csrfToken });
   return (
-    <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken} canUpload={data.canUpload}>
+    <AppShellLayout user={data.user} menu={data.menu} csrfToken={data.csrfToken} canUpload={data.canUpload}
+      canNew={{ sqlLab: data.canSqlLab, chart: data.canWriteChart, dashboard: data.canWriteDashboard }}>
       <Outlet />
     </AppShellLayout>
   );

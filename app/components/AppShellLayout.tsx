@@ -13,6 +13,8 @@ interface Props {
   csrfToken: string | null;
   /** may upload files into databases (can_upload on Database) */
   canUpload?: boolean;
+  /** may start a SQL query (can_sqllab), a chart or a dashboard (can_write on Chart / Dashboard) */
+  canNew?: NewPermissions;
   children: React.ReactNode;
 }
 
@@ -20,7 +22,7 @@ interface Props {
 const UploadDataModal = lazy(() => import("../features/upload/UploadDataModal").then((m) => ({ default: m.UploadDataModal })));
 
 /** Superset's top navigation: brand, menus the user may use, theme toggle and user menu. */
-export function AppShellLayout({ user, menu, csrfToken, canUpload, children }: Props) {
+export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTHING_NEW, children }: Props) {
   const location = useLocation();
   const upload = useSnapshot(uploadDialog);
   const standalone = hidesNavigation(location.search);
@@ -55,7 +57,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, children }: P
             )}
           </Group>
           <Group gap="sm">
-            {canUpload && <NewMenu />}
+            {(canUpload || canNew.sqlLab || canNew.chart || canNew.dashboard) && <NewMenu canUpload={!!canUpload} canNew={canNew} />}
             <ThemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
@@ -80,24 +82,33 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, children }: P
   );
 }
 
-/** Superset's "+" menu; only the entries whose dialogs exist here. */
-function NewMenu() {
+interface NewPermissions { sqlLab: boolean; chart: boolean; dashboard: boolean }
+const NOTHING_NEW: NewPermissions = { sqlLab: false, chart: false, dashboard: false };
+
+/** Superset's "+" menu: SQL query, Chart and Dashboard, then Data's uploads; each entry only with its permission. */
+function NewMenu({ canUpload, canNew }: { canUpload: boolean; canNew: NewPermissions }) {
   return (
     <Menu position="bottom-end" trigger="click-hover">
       <Menu.Target>
         <ActionIcon variant="subtle" aria-label="New" data-testid="new-menu"><IconPlus size={18} aria-hidden /></ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Sub>
-          <Menu.Sub.Target>
-            <Menu.Sub.Item data-testid="new-menu-data">Data</Menu.Sub.Item>
-          </Menu.Sub.Target>
-          <Menu.Sub.Dropdown>
-            <Menu.Item onClick={() => openUploadDialog("csv")} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
-            <Menu.Item onClick={() => openUploadDialog("excel")} data-testid="menu-upload-excel">Upload Excel to database</Menu.Item>
-            <Menu.Item onClick={() => openUploadDialog("columnar")} data-testid="menu-upload-columnar">Upload Columnar file to database</Menu.Item>
-          </Menu.Sub.Dropdown>
-        </Menu.Sub>
+        {canNew.sqlLab && <Menu.Item component={Link} to="/sqllab/" data-testid="new-menu-sql">SQL query</Menu.Item>}
+        {canNew.chart && <Menu.Item component={Link} to="/chart/add" data-testid="new-menu-chart">Chart</Menu.Item>}
+        {/* /dashboard/new/ creates a dashboard when loaded: no prefetch (Link's default) */}
+        {canNew.dashboard && <Menu.Item component={Link} to="/dashboard/new/" data-testid="new-menu-dashboard">Dashboard</Menu.Item>}
+        {canUpload && (
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item data-testid="new-menu-data">Data</Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown>
+              <Menu.Item onClick={() => openUploadDialog("csv")} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
+              <Menu.Item onClick={() => openUploadDialog("excel")} data-testid="menu-upload-excel">Upload Excel to database</Menu.Item>
+              <Menu.Item onClick={() => openUploadDialog("columnar")} data-testid="menu-upload-columnar">Upload Columnar file to database</Menu.Item>
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

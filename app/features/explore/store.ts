@@ -124,7 +124,7 @@ interface ExploreAnswer {
   result: { dataset: ExploreDataset; form_data: FormData; slice: ExploreSlice | null };
 }
 
-/** Opens Explore from the address: ?slice_id=, ?datasource_id=&datasource_type=, ?form_data_key= or ?permalink_key=. */
+/** Opens Explore from the address: ?slice_id=, ?datasource_id=&datasource_type=, ?form_data_key= or ?permalink_key=, and an optional ?viz_type=. */
 export async function openExplore(search: string, csrfToken: string | null): Promise<void> {
   running?.abort();
   Object.assign(exploreStore, { status: "loading", loadError: null, csrfToken, slice: null, sliceName: null, isStarred: false, formDataKey: null, datasetWarnings: [] });
@@ -145,7 +145,9 @@ export async function openExplore(search: string, csrfToken: string | null): Pro
     return;
   }
   const { dataset, form_data, slice } = res.body.result;
-  const vizType = getChartType(form_data.viz_type) ? String(form_data.viz_type) : "table";
+  // a viz_type in the address (as "Create a new chart" sends) is the type the chart starts as
+  const asked = params.get("viz_type");
+  const vizType = getChartType(asked) ? asked! : getChartType(form_data.viz_type) ? String(form_data.viz_type) : "table";
   exploreStore.dataset = dataset;
   exploreStore.slice = slice
     ? { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners, certified_by: slice.certified_by ?? null, certification_details: slice.certification_details ?? null }

@@ -1,6 +1,6 @@
-import { Button } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
@@ -66,7 +66,7 @@ export default function ChartsList() {
     <>
       <ListView title="Charts" noun={["chart", "charts"]} count={count} countTestId="chart-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={mayWrite && <ImportBundleButton resource="chart" />}
+        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="chart" /><Button component={Link} to="/chart/add" data-testid="add-chart">+ Chart</Button></Group>}
         views={{ available: CHART_LIST.views, value: list.state.view, onChange: list.setView }}
         filters={<ChartFilters list={list} dashboards={dashboards} />}
         bulk={{

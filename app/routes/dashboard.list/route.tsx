@@ -1,6 +1,6 @@
-import { Button } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
@@ -81,7 +81,7 @@ export default function DashboardsList() {
     <>
       <ListView title="Dashboards" noun={["dashboard", "dashboards"]} count={count} countTestId="dashboard-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={mayWrite && <ImportBundleButton resource="dashboard" />}
+        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="dashboard" /><Button component={Link} to="/dashboard/new/" data-testid="add-dashboard">+ Dashboard</Button></Group>}
         views={{ available: DASHBOARD_LIST.views, value: list.state.view, onChange: list.setView }}
         filters={<DashboardFilters list={list} />}
         bulk={{ selection, available: mayWrite && dashboards.some((d) => d.canEdit), actions: bulkActions }}>

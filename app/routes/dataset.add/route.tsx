@@ -7,7 +7,7 @@ import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
 import { datasetCall } from "../../features/datasets/dataset-api";
-import { allPages, useApiGet } from "./use-api-get";
+import { allPages, useApiGet } from "../../features/datasets/use-api-get";
 import { TablePicker, type TableOption } from "./TablePicker";
 import { ColumnsPreview, type PreviewColumn } from "./ColumnsPreview";
 

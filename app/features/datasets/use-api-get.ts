@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import rison from "rison";
-import { datasetCall, type DatasetCallResult } from "../../features/datasets/dataset-api";
+import { datasetCall, type DatasetCallResult } from "./dataset-api";
 
 export type Fetched<T> = { state: "idle" } | { state: "loading" } | { state: "done"; data: T } | { state: "failed"; message: string };
 
