@@ -191,3 +191,26 @@ test("explore: a pivot table with totals and a big number draw as tables and tex
   await page.getByTestId("run-query").click();
   await expect(page.getByTestId("big-number-headline")).toHaveText("88.4k");
 });
+
+test("explore: a form-data save that ends after the user left Explore leaves the new page's address alone", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  await openWithFormData(page, await birthNamesId(page), { metrics: ["count"], groupby: ["gender"], time_range: "No filter", row_limit: 100, viz_type: "table", query_mode: "aggregate" });
+  await expect(page.getByTestId("viz-type-button")).toContainText("Table");
+  // hold the form-data save a control change starts, click a menu link, then let the save answer
+  const held: import("@playwright/test").Route[] = [];
+  await page.route("**/api/v1/explore/form_data**", (route) => void held.push(route));
+  // a click before hydration opens nothing: retry until the choice shows
+  await expect(async () => {
+    await page.getByTestId("control-row_limit").getByRole("textbox").click();
+    await page.getByRole("option", { name: "1000", exact: true }).click({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("control-row_limit").getByRole("textbox")).toHaveValue("1000");
+  await expect.poll(() => held.length, { message: "the form data save was sent" }).toBeGreaterThan(0);
+  await page.getByRole("link", { name: "Charts", exact: true }).click();
+  await expect(page).toHaveURL(/\/chart\/list\//);
+  const answered = page.waitForResponse("**/api/v1/explore/form_data**");
+  for (const route of held.splice(0)) await route.continue();
+  await answered;
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await expect(page).toHaveURL(/\/chart\/list\//);
+});

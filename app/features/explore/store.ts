@@ -90,6 +90,9 @@ export function validationErrors(formData: FormData): Record<string, string[]> {
 
 /** The address keeps the form data key (and the saved chart's id), so a reload opens the same state. */
 function writeAddress() {
+  // a form-data save that ends after the user left Explore (a menu link clicked within the save's debounce) must not
+  // put Explore's address over the page they went to: a reload would reopen Explore
+  if (!window.location.pathname.startsWith("/explore/")) return;
   const params = new URLSearchParams();
   // a standalone (embedded) chart stays standalone when its address is rewritten
   const current = new URLSearchParams(window.location.search);
