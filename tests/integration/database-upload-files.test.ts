@@ -9,7 +9,8 @@ import { strToU8, zipSync } from "fflate";
 import postgres from "postgres";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { json, q, unique } from "../support/access";
-import { examplesId, newClientId } from "../support/sqllab";
+import { examplesId } from "../support/sqllab";
+import { selectRows, uploadFile } from "../support/uploads";
 
 const PG_URI = "postgresql://postgres@127.0.0.1:5432/test";
 let admin: ApiClient;
@@ -29,18 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => pg.end());
 
-function upload(databaseId: number, bytes: Uint8Array, name: string, fields: Record<string, string>) {
-  const form = new FormData();
-  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return admin.raw(`/api/v1/database/${databaseId}/upload/`, { method: "POST", body: form });
-}
-
-async function select(databaseId: number, sql: string): Promise<Record<string, unknown>[]> {
-  const res = await admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: databaseId, sql });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await json<{ data: Record<string, unknown>[] }>(res)).data;
-}
+const upload = (databaseId: number, bytes: Uint8Array, name: string, fields: Record<string, string>) =>
+  uploadFile(admin, databaseId, new File([bytes as Uint8Array<ArrayBuffer>], name), fields);
+const select = (databaseId: number, sql: string) => selectRows(admin, databaseId, sql);
 
 async function tableNames(databaseId: number): Promise<string[]> {
   const schema = databaseId === ids.d1 ? "main" : databaseId === ids.postgresql ? "public" : "test";

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { json, q, unique } from "../support/access";
-import { examplesId, newClientId } from "../support/sqllab";
+import { examplesId } from "../support/sqllab";
+import { selectRows, uploadFile } from "../support/uploads";
 
 let admin: ApiClient;
 const ids: Record<string, number> = {};
@@ -21,19 +22,8 @@ beforeAll(async () => {
   ids.postgresql = (await json<{ id: number }>(res)).id;
 });
 
-function upload(databaseId: number, csv: string, fields: Record<string, string>) {
-  const form = new FormData();
-  form.set("file", new File([csv], "data.csv", { type: "text/csv" }));
-  form.set("type", "csv");
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return admin.raw(`/api/v1/database/${databaseId}/upload/`, { method: "POST", body: form });
-}
-
-async function select(databaseId: number, sql: string): Promise<Record<string, unknown>[]> {
-  const res = await admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: databaseId, sql });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await json<{ data: Record<string, unknown>[] }>(res)).data;
-}
+const upload = (databaseId: number, csv: string, fields: Record<string, string>) => uploadFile(admin, databaseId, csv, fields);
+const select = (databaseId: number, sql: string) => selectRows(admin, databaseId, sql);
 
 async function tableNames(engine: string): Promise<string[]> {
   const res = await admin.get(`/api/v1/database/${ids[engine]}/tables/?q=${q({ schema_name: schemaOf[engine], force: true })}`);

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
-import { examplesId, newClientId } from "../support/sqllab";
+import { examplesId } from "../support/sqllab";
+import { selectRows, uploadFile } from "../support/uploads";
 
 let admin: ApiClient;
 const ids: Record<string, number> = {};
@@ -23,18 +24,10 @@ beforeAll(async () => {
 });
 
 function upload(api: ApiClient, databaseId: number, csv: string, fields: Record<string, string>, fileName = "data.csv") {
-  const form = new FormData();
-  form.set("file", new File([csv], fileName, { type: "text/csv" }));
-  form.set("type", "csv");
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return api.raw(`/api/v1/database/${databaseId}/upload/`, { method: "POST", body: form });
+  return uploadFile(api, databaseId, fileName === "data.csv" ? csv : new File([csv], fileName, { type: "text/csv" }), fileName === "data.csv" ? fields : { type: "csv", ...fields });
 }
 
-async function select(databaseId: number, sql: string): Promise<Record<string, unknown>[]> {
-  const res = await admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: databaseId, sql });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await json<{ data: Record<string, unknown>[] }>(res)).data;
-}
+const select = (databaseId: number, sql: string) => selectRows(admin, databaseId, sql);
 
 async function tableNames(databaseId: number): Promise<string[]> {
   const res = await admin.get(`/api/v1/database/${databaseId}/tables/?q=${q({ schema_name: databaseId === ids.d1 ? "main" : databaseId === ids.postgresql ? "public" : "test", force: true })}`);
