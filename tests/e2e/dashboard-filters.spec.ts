@@ -66,6 +66,14 @@ test("a value filter configured on the Births dashboard filters its charts, and 
 
     // the applied mask is stored server-side and its key put in the URL: a reload opens with the same filter
     await expect(page).toHaveURL(/native_filters_key=[A-Za-z0-9_-]+/);
+    // the key comes with the first change (the new filter, no value yet) and the applied value is written to it 300 ms
+    // after "Apply": reload once the stored state holds it, or the reload races that write
+    const key = new URL(page.url()).searchParams.get("native_filters_key")!;
+    const dashboardId = ((await (await page.request.get("/api/v1/dashboard/births")).json()) as { id: number }).id;
+    await expect.poll(async () => {
+      const res = await page.request.get(`/api/v1/dashboard/${dashboardId}/filter_state/${encodeURIComponent(key)}`);
+      return res.ok() ? ((await res.json()) as { value: string }).value : "";
+    }, { message: "the applied filter is stored under the URL's key" }).toContain("girl");
     const filteredTotal = await loaded(total);
     await page.reload();
     await expect(page.getByTestId("filter-item").filter({ hasText: "Gender" })).toBeVisible();
