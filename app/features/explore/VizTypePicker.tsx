@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button, Image, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
+import { matchingVizTypes } from "../../../core/charts/search";
 import { knownRecentVizTypes } from "../../../core/explore/recent-viz-types";
 import { recentVizTypes } from "./recent-viz-types";
 
@@ -18,10 +19,7 @@ export function VizTypePicker({ value, onChange }: { value: string; onChange: (v
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState("");
   const q = search.trim().toLowerCase();
-  const types = Object.keys(CHART_TYPES).filter((t) => {
-    const m = CHART_TYPES[t].metadata;
-    return !q || [m.name, m.description, ...m.tags].some((s) => s.toLowerCase().includes(q));
-  });
+  const types = matchingVizTypes(search);
   const categories = CATEGORY_ORDER.filter((c) => types.some((t) => CHART_TYPES[t].metadata.category === c));
   // read when the gallery opens: the list changes as types are chosen
   const [recent, setRecent] = useState<string[]>([]);

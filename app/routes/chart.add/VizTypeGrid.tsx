@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Image, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
+import { matchingVizTypes } from "../../../core/charts/search";
 import { thumbnailUrl } from "../../features/explore/VizTypePicker";
 
 // Every registered chart type as a tile (Explore's gallery picture and name), searched by name, description
@@ -8,13 +9,7 @@ import { thumbnailUrl } from "../../features/explore/VizTypePicker";
 
 export function VizTypeGrid({ value, onChange }: { value: string | null; onChange: (vizType: string) => void }) {
   const [search, setSearch] = useState("");
-  const q = search.trim().toLowerCase();
-  const types = Object.keys(CHART_TYPES)
-    .filter((t) => {
-      const m = CHART_TYPES[t].metadata;
-      return !q || [m.name, m.description, ...m.tags].some((s) => s.toLowerCase().includes(q));
-    })
-    .sort((a, b) => CHART_TYPES[a].metadata.name.localeCompare(CHART_TYPES[b].metadata.name));
+  const types = matchingVizTypes(search).sort((a, b) => CHART_TYPES[a].metadata.name.localeCompare(CHART_TYPES[b].metadata.name));
   return (
     <Stack gap="xs">
       <TextInput placeholder="Search all charts" aria-label="Search all charts" value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-testid="viz-type-search" />
