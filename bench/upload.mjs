@@ -95,7 +95,7 @@ async function bundleImport(api, databaseId) {
   }
   const db = (await (await api(`/api/v1/database/${databaseId}`)).json()).result;
   const configs = examples.readConfigs();
-  const zip = examples.bundleZip(configs, { uuid: db.uuid, name: db.database_name, uri: "postgresql://postgres@127.0.0.1:5432/test" }, "bench_examples");
+  const zip = examples.bundleInOneSchema(configs, { uuid: db.uuid, name: db.database_name, uri: "postgresql://postgres@127.0.0.1:5432/test" }, "bench_examples");
   const once = async (overwrite) => {
     const form = new FormData();
     form.set("formData", new File([zip], "examples.zip", { type: "application/zip" }));

@@ -74,13 +74,30 @@ export function tablesToLoad(configs: ExampleConfigs): { table: string; csv: Buf
   });
 }
 
+/** Where one physical table of the bundle was loaded: its database, schema (null on D1) and table name there. */
+export interface Placement {
+  databaseUuid: string;
+  schema: string | null;
+  table: string;
+}
+
 /**
- * The bundle as a ZIP: every dataset moved into `schema` of the database `db` (virtual datasets' SQL naming the
- * loaded tables through that schema), and a databases/ entry for it.
+ * The bundle as a ZIP: each physical dataset pointed at the table `place` says it was loaded into; virtual
+ * datasets go to `virtualIn` with their SQL naming the loaded tables there; `databases` are added as databases/
+ * entries (a database already in this instance needs none: the import resolves it by uuid).
  */
-export function bundleZip(configs: ExampleConfigs, db: { uuid: string; name: string; uri: string }, schema: string): Buffer {
+export function bundleZip(
+  configs: ExampleConfigs,
+  place: (table: string) => Placement,
+  virtualIn: { databaseUuid: string; schema: string | null },
+  databases: { uuid: string; name: string; uri: string }[] = [],
+): Buffer {
   const loaded = Object.keys(CSV_OF).filter((t) => !t.includes(" "));
-  const qualify = (sql: string) => sql.replace(new RegExp(`\\b(FROM|JOIN)\\s+(${loaded.join("|")})\\b`, "gi"), (_, kw: string, t: string) => `${kw} ${schema}.${t}`);
+  const nameOf = (t: string) => {
+    const p = place(t);
+    return p.schema ? `${p.schema}.${p.table}` : p.table;
+  };
+  const qualify = (sql: string) => sql.replace(new RegExp(`\\b(FROM|JOIN)\\s+(${loaded.join("|")})\\b`, "gi"), (_, kw: string, t: string) => `${kw} ${nameOf(t)}`);
   const out = new Map<string, string>();
   for (const [path, data] of configs.files) {
     if (path === "metadata.yaml") {
@@ -89,15 +106,27 @@ export function bundleZip(configs: ExampleConfigs, db: { uuid: string; name: str
     }
     const copy = { ...data };
     if (path.startsWith("datasets/")) {
-      copy.database_uuid = db.uuid;
-      copy.schema = schema;
-      if (typeof copy.sql === "string" && copy.sql) copy.sql = qualify(copy.sql);
+      if (typeof copy.sql === "string" && copy.sql) {
+        copy.database_uuid = virtualIn.databaseUuid;
+        copy.schema = virtualIn.schema;
+        copy.sql = qualify(copy.sql);
+      } else {
+        const p = place(copy.table_name as string);
+        Object.assign(copy, { database_uuid: p.databaseUuid, schema: p.schema, table_name: p.table });
+      }
     }
     out.set(path, stringify(copy));
   }
-  out.set(`databases/${db.name}.yaml`, stringify({
-    database_name: db.name, sqlalchemy_uri: db.uri, uuid: db.uuid, version: "1.0.0", cache_timeout: null,
-    expose_in_sqllab: true, allow_run_async: false, allow_ctas: false, allow_cvas: false, allow_dml: false, allow_file_upload: true, extra: {},
-  }));
+  for (const db of databases) {
+    out.set(`databases/${db.name}.yaml`, stringify({
+      database_name: db.name, sqlalchemy_uri: db.uri, uuid: db.uuid, version: "1.0.0", cache_timeout: null,
+      expose_in_sqllab: true, allow_run_async: false, allow_ctas: false, allow_cvas: false, allow_dml: false, allow_file_upload: true, extra: {},
+    }));
+  }
   return Buffer.from(writeBundleZip("examples_export", out));
+}
+
+/** The whole bundle in one schema of one database, which the bundle brings as its databases/ entry. */
+export function bundleInOneSchema(configs: ExampleConfigs, db: { uuid: string; name: string; uri: string }, schema: string): Buffer {
+  return bundleZip(configs, (table) => ({ databaseUuid: db.uuid, schema, table }), { databaseUuid: db.uuid, schema }, [db]);
 }

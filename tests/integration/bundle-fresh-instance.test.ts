@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 import { bearerClient, type ApiClient } from "../support/client";
 import { q, unique } from "../support/access";
-import { bundleZip, examplesPresent, readConfigs } from "../e2e/superset-examples-bundle";
+import { bundleInOneSchema, examplesPresent, readConfigs } from "../e2e/superset-examples-bundle";
 import { skipWithout } from "../support/prerequisite";
 
 const PG_URI = "postgresql://postgres@127.0.0.1:5432/test";
@@ -82,7 +82,7 @@ describe.skipIf(skip)("Superset's example bundle, exported and imported into a f
     expect(created.status, await created.clone().text()).toBe(201);
     const dbId = ((await created.json()) as { id: number }).id;
     const db = ((await (await a.get(`/api/v1/database/${dbId}`)).json()) as { result: { uuid: string } }).result;
-    const imported = await importZip(a, bundleZip(configs, { uuid: db.uuid, name, uri: PG_URI }, `fresh_${unique()}`));
+    const imported = await importZip(a, bundleInOneSchema(configs, { uuid: db.uuid, name, uri: PG_URI }, `fresh_${unique()}`));
     expect(imported, JSON.stringify(imported.body).slice(0, 2000)).toMatchObject({ status: 200 });
 
     const titles = configs.dashboards.map((d) => d.title);
