@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "../schema";
-import { whereFor, type ListSpec } from "../lists/list";
+import { orderTerms, whereFor, type ListSpec } from "../lists/list";
 import { scopeWhere } from "../datasets/datasets";
 import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
@@ -73,18 +72,12 @@ export const chartListSpec = (scope: DatasetScope, userId: number): ListSpec => 
 });
 
 function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
-  const dir = args.orderDirection === "asc" ? asc : desc;
-  const extra: Record<string, SQL | SQLiteColumn> = {
+  return orderTerms(args, {
+    ...spec.columns,
     "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${charts.changed_by_fk})`,
     datasource_name: sql`(SELECT table_name FROM tables WHERE tables.id = ${charts.datasource_id})`,
     last_saved_at: charts.changed_on,
-  };
-  if (!args.orderColumn) return [desc(charts.changed_on), desc(charts.id)];
-  const column = Object.hasOwn(spec.columns, args.orderColumn)
-    ? spec.columns[args.orderColumn]
-    : Object.hasOwn(extra, args.orderColumn) ? extra[args.orderColumn] : undefined;
-  if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  return [dir(column), dir(charts.id)];
+  }, [desc(charts.changed_on), desc(charts.id)], charts.id);
 }
 
 export async function listChartRows(db: Database, args: ListArgs, spec: ListSpec): Promise<{ count: number; rows: ChartRow[] }> {

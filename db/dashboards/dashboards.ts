@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
-import { whereFor, type ListSpec } from "../lists/list";
+import { orderTerms, whereFor, type ListSpec } from "../lists/list";
 import { chartScopeWhere } from "../charts/charts";
 import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
@@ -107,17 +106,11 @@ export const dashboardListSpec = (viewer: DashboardViewer): ListSpec => ({
 });
 
 function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
-  const dir = args.orderDirection === "asc" ? asc : desc;
-  const extra: Record<string, SQL | SQLiteColumn> = {
+  return orderTerms(args, {
+    ...spec.columns,
     "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${dashboards.changed_by_fk})`,
     "created_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${dashboards.created_by_fk})`,
-  };
-  if (!args.orderColumn) return [desc(dashboards.changed_on), desc(dashboards.id)];
-  const column = Object.hasOwn(spec.columns, args.orderColumn)
-    ? spec.columns[args.orderColumn]
-    : Object.hasOwn(extra, args.orderColumn) ? extra[args.orderColumn] : undefined;
-  if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  return [dir(column), dir(dashboards.id)];
+  }, [desc(dashboards.changed_on), desc(dashboards.id)], dashboards.id);
 }
 
 export async function listDashboardRows(db: Database, args: ListArgs, spec: ListSpec): Promise<{ count: number; rows: DashboardRow[] }> {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
-import { whereFor, type ListSpec } from "../lists/list";
+import { orderTerms, whereFor, type ListSpec } from "../lists/list";
 import { notFound, badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
@@ -56,17 +56,12 @@ function datasetFilter(f: ListFilter): SQL | undefined {
   return undefined;
 }
 
-function orderBy(args: ListArgs) {
-  const dir = args.orderDirection === "asc" ? asc : desc;
-  const columns: Record<string, SQLWrapper> = {
+function orderBy(args: ListArgs): SQL[] {
+  return orderTerms(args, {
     table_name: datasets.table_name, schema: datasets.schema, changed_on: datasets.changed_on, changed_on_delta_humanized: datasets.changed_on,
     id: datasets.id, sql: datasets.sql, "database.database_name": sql`(SELECT database_name FROM dbs WHERE dbs.id = ${datasets.database_id})`,
     "changed_by.first_name": sql`(SELECT first_name FROM ab_user WHERE ab_user.id = ${datasets.changed_by_fk})`,
-  };
-  if (!args.orderColumn) return [desc(datasets.changed_on), desc(datasets.id)];
-  const column = Object.hasOwn(columns, args.orderColumn) ? columns[args.orderColumn] : undefined;
-  if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  return [dir(column), dir(datasets.id)];
+  }, [desc(datasets.changed_on), desc(datasets.id)], datasets.id);
 }
 
 type UserRef = { id: number; first_name: string; last_name: string };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, ne, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, ne, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { badRequest } from "../../core/http/errors";
@@ -83,11 +83,24 @@ function genericFilter(column: SQLiteColumn, f: ListFilter): SQL {
   }
 }
 
-export function orderFor(spec: ListSpec, args: ListArgs): SQL {
-  if (!args.orderColumn) return spec.defaultOrder.direction === "asc" ? asc(spec.defaultOrder.column) : desc(spec.defaultOrder.column);
-  const column = listColumn(spec, args.orderColumn);
+/**
+ * The ORDER BY of a list asked to sort by `args.orderColumn`, one of `columns` (API name → column or expression):
+ * text compares case-insensitively (SQLite's default BINARY order puts "Zebra" before "apple"; Superset's
+ * databases collate case-insensitively, and a user expects a name list in alphabetical order), and `tiebreak`
+ * (the id) settles equal values so paging never repeats or skips a row. Without an order column: `fallback`.
+ */
+export function orderTerms(args: ListArgs, columns: Record<string, SQLWrapper>, fallback: SQL[], tiebreak?: SQLiteColumn): SQL[] {
+  if (!args.orderColumn) return fallback;
+  const column = Object.hasOwn(columns, args.orderColumn) ? columns[args.orderColumn] : undefined;
   if (!column) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  return args.orderDirection === "asc" ? asc(column) : desc(column);
+  const dir = args.orderDirection === "asc" ? asc : desc;
+  // NOCASE only changes how text compares: numbers and ISO dates order as before
+  return [dir(sql`${column} COLLATE NOCASE`), ...(tiebreak ? [dir(tiebreak)] : [])];
+}
+
+export function orderFor(spec: ListSpec, args: ListArgs): SQL[] {
+  const fallback = [spec.defaultOrder.direction === "asc" ? asc(spec.defaultOrder.column) : desc(spec.defaultOrder.column)];
+  return orderTerms(args, spec.columns, fallback);
 }
 
 /** Runs the filtered, ordered, paged select; answers the page of rows and the total count. */
@@ -98,7 +111,7 @@ export async function listPage<T>(db: Database, spec: ListSpec, args: ListArgs):
     .select()
     .from(spec.table)
     .where(where)
-    .orderBy(orderFor(spec, args))
+    .orderBy(...orderFor(spec, args))
     .limit(args.pageSize)
     .offset(args.page * args.pageSize)
     .all();

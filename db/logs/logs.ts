@@ -99,7 +99,7 @@ export async function listLogs(db: Database, args: ListArgs): Promise<{ count: n
     .from(logs)
     .leftJoin(users, eq(users.id, logs.user_id))
     .where(where)
-    .orderBy(orderFor(LOG_LIST_SPEC, args), desc(logs.id))
+    .orderBy(...orderFor(LOG_LIST_SPEC, args), desc(logs.id))
     .limit(args.pageSize)
     .offset(args.page * args.pageSize)
     .all();

@@ -109,3 +109,30 @@ test("the list's sortable columns order both ways and pages keep the count", asy
   expect(page2).toMatchObject({ count: 3, ids: [c] });
   await admin.delete(`/api/v1/chart/?q=${q([a, b, c])}`);
 });
+
+test("names sort alphabetically whatever their case (charts, dashboards, datasets), ties in id order", async () => {
+  const tag = unique();
+  const names = [`banana ${tag}`, `Apple ${tag}`, `cherry ${tag}`, `Banana ${tag}`];
+  const made = [];
+  for (const name of names) made.push(await makeChart(admin, { slice_name: name }));
+  const text = { col: "slice_name", opr: "chart_all_text", value: tag };
+  const asc = await ids(admin, { filters: [text], order_column: "slice_name", order_direction: "asc" });
+  // SQLite's binary order put "Apple", "Banana" before "banana", "cherry"; "banana" and "Banana" tie, id decides
+  expect(asc).toEqual([made[1], made[0], made[3], made[2]]);
+  expect(await ids(admin, { filters: [text], order_column: "slice_name", order_direction: "desc" })).toEqual([made[2], made[3], made[0], made[1]]);
+
+  const dashboards: number[] = [];
+  for (const title of [`beta ${tag}`, `Alpha ${tag}`]) {
+    const res = await admin.post("/api/v1/dashboard/", { dashboard_title: title });
+    expect(res.status).toBe(201);
+    dashboards.push((await json(res)).id);
+  }
+  const dash = await json(await admin.get(`/api/v1/dashboard/?q=${q({ filters: [{ col: "dashboard_title", opr: "title_or_slug", value: tag }], order_column: "dashboard_title", order_direction: "asc" })}`));
+  expect(dash.ids).toEqual([dashboards[1], dashboards[0]]);
+
+  const datasets = await json(await admin.get(`/api/v1/dataset/?q=${q({ order_column: "table_name", order_direction: "asc", page_size: 100 })}`));
+  const folded = (datasets.result as { table_name: string }[]).map((d) => d.table_name.toLowerCase());
+  expect(folded).toEqual([...folded].sort());
+  await admin.delete(`/api/v1/chart/?q=${q(made)}`);
+  await admin.delete(`/api/v1/dashboard/?q=${q(dashboards)}`);
+});
