@@ -84,3 +84,17 @@ export function parseRlsPayload(body: Record<string, unknown>, creating: boolean
   if (Object.keys(errors).length) throw validationError(errors);
   return out;
 }
+
+/** A rule as the list answers it (RLSRestApi.get_list), for the API and the list page alike. */
+export interface RlsListItem {
+  id: number;
+  name: string;
+  filter_type: string;
+  clause: string;
+  group_key: string;
+  description: string;
+  tables: { id: number; schema: string; table_name: string }[];
+  roles: { id: number; name: string }[];
+  changed_on_delta_humanized: string | null;
+  changed_by: { id: number; first_name: string; last_name: string } | null;
+}

@@ -4,13 +4,11 @@ import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, commandInvalid, notFound } from "../../core/http/errors";
-import { humanizeAgo } from "../../core/recent-activity";
 import { RLS, RLS_VIEW, parseRlsPayload, type RlsPayload } from "../../core/rls/payloads";
 import { checkRlsClause } from "../../core/rls/rules";
 import { dialectFor } from "../../core/connectors/dialects";
-import { listPage } from "../../db/lists/list";
-import { usersById, type UserRef } from "../../db/sqllab/lookups";
-import { datasetsById, deleteRules, linksOf, roleIdsFound, ruleById, ruleNamed, rlsListSpec, saveRule, type RlsRow, type RuleLinks } from "../../db/rls/store";
+import { datasetsById, deleteRules, linksOf, roleIdsFound, ruleById, ruleNamed, saveRule, type RlsRow, type RuleLinks } from "../../db/rls/store";
+import { listRules, ruleJson } from "../../db/rls/list";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 
 // /api/v1/rowlevelsecurity/: Superset's RLSRestApi. Rules are admin business (Row Level Security's can_read and
@@ -23,17 +21,6 @@ type C = Context<AppEnv>;
 
 const read = requires("can_read", RLS_VIEW);
 const write = requires("can_write", RLS_VIEW);
-
-function ruleJson(r: RlsRow, links: RuleLinks | undefined, people: Map<number, UserRef>, now = Date.now()) {
-  const changer = r.changed_by_fk ? people.get(r.changed_by_fk) : undefined;
-  return {
-    id: r.id, name: r.name, filter_type: r.filter_type, clause: r.clause, group_key: r.group_key ?? "", description: r.description ?? "",
-    tables: (links?.tables ?? []).map((t) => ({ id: t.id, schema: t.schema ?? "", table_name: t.table_name })),
-    roles: links?.roles ?? [],
-    changed_on_delta_humanized: r.changed_on ? humanizeAgo(now - Date.parse(r.changed_on)) : null,
-    changed_by: changer ? { id: changer.id, first_name: changer.first_name, last_name: changer.last_name } : null,
-  };
-}
 
 async function ruleOr404(c: C): Promise<RlsRow> {
   const row = await ruleById(c.var.db, idParam(c));
@@ -71,9 +58,8 @@ async function validateSave(c: C, payload: RlsPayload, current: RlsRow | null, c
 rlsApi.get("/api/v1/rowlevelsecurity/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
   if (args.orderColumn && !RLS.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  const { count, rows } = await listPage<RlsRow>(c.var.db, rlsListSpec, args);
-  const [links, people] = await Promise.all([linksOf(c.var.db, rows.map((r) => r.id)), usersById(c.var.db, rows.map((r) => r.changed_by_fk))]);
-  return listAnswer(c, RLS, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => ruleJson(r, links.get(r.id), people)) });
+  const { count, rows, result } = await listRules(c.var.db, args);
+  return listAnswer(c, RLS, args, { count, ids: rows.map((r) => r.id), result });
 });
 
 rlsApi.get("/api/v1/rowlevelsecurity/:pk", read, async (c) => {
