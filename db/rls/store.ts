@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { databases, datasets, rlsFilterRoles, rlsFilterTables, rlsFilters, roles } from "../schema";
 import { inList } from "../d1-params";
@@ -14,7 +14,6 @@ export type RlsRow = typeof rlsFilters.$inferSelect;
 export interface RuleTable { id: number; schema: string | null; table_name: string; engine: string }
 export interface RuleLinks { tables: RuleTable[]; roles: { id: number; name: string }[] }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 const linked = (table: typeof rlsFilterTables | typeof rlsFilterRoles, column: "table_id" | "role_id", values: unknown) => {
   const list = (Array.isArray(values) ? values : [values]).filter((v) => Number.isSafeInteger(v)) as number[];
   if (!list.length) return sql`0`;
@@ -29,12 +28,11 @@ export const rlsListSpec: ListSpec = {
     description: rlsFilters.description, changed_on_delta_humanized: rlsFilters.changed_on, changed_on: rlsFilters.changed_on, changed_by: rlsFilters.changed_by_fk,
   },
   defaultOrder: { column: rlsFilters.changed_on, direction: "desc" },
-  // FAB's rel_m_m on the rule's datasets and roles; Superset's list page searches the name with "ct"
+  // FAB's rel_m_m on the rule's datasets and roles (other columns take the generic operators)
   customFilter: (f) => {
     if (f.col === "tables" && f.opr === "rel_m_m") return linked(rlsFilterTables, "table_id", f.value);
     if (f.col === "roles" && f.opr === "rel_m_m") return linked(rlsFilterRoles, "role_id", f.value);
     if (f.col === "tables" || f.col === "roles") throw badRequest(`Filter operator not supported: ${f.opr}`);
-    if (f.opr === "rls_all_text" && typeof f.value === "string") return or(sql`lower(${rlsFilters.name}) LIKE lower(${escapeLike(f.value)}) ESCAPE '\\'`);
     return undefined;
   },
 };
