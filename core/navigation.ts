@@ -45,6 +45,7 @@ export const MENU: MenuGroup[] = [
       { label: "Alerts & Reports", href: "/alert/list/", requires: ["can_read", "ReportSchedule"] },
       { label: "List Users", href: "/users/", requires: "admin" },
       { label: "List Roles", href: "/roles/", requires: "admin" },
+      { label: "Row Level Security", href: "/rowlevelsecurity/list/", requires: ["can_read", "Row Level Security"] },
       { label: "Action Log", href: "/logs/", requires: "admin" },
     ],
   },

@@ -16,8 +16,12 @@ const TIMESTAMP_LABEL = "__timestamp";
 
 function fromClause(dataset: DatasetForQuery, opts: CompileOptions): string {
   const dialect = dialectFor(opts.engine);
-  if (dataset.sql && dataset.sql.trim()) return `(\n${dataset.sql.trim().replace(/;\s*$/, "")}\n) AS virtual_table`;
-  return dialect.qualifiedTable(dataset.table_name, dataset.schema);
+  const virtual = !!(dataset.sql && dataset.sql.trim());
+  const source = virtual ? `(\n${dataset.sql!.trim().replace(/;\s*$/, "")}\n) AS virtual_table` : dialect.qualifiedTable(dataset.table_name, dataset.schema);
+  if (!dataset.rls) return source;
+  // Row-level security: the one place a dataset becomes a FROM source. The filtered subquery keeps the source's
+  // name as its alias, so column expressions that qualify a column by the table's name still resolve.
+  return `(SELECT * FROM ${source} WHERE ${dataset.rls}) AS ${virtual ? "virtual_table" : dialect.quoteIdentifier(dataset.table_name)}`;
 }
 
 function duplicateLabels(exprs: Expr[]): void {

@@ -25,6 +25,11 @@ export interface DatasetForQuery {
   columns: DatasetColumn[];
   metrics: DatasetMetric[];
   main_dttm_col: string | null;
+  /**
+   * The row-level security predicate binding the viewer (core/rls/rules.ts: rendered, gated, grouped), or null.
+   * The compiler makes the dataset's FROM source a subquery filtered by it, so no part of any query sees other rows.
+   */
+  rls?: string | null;
 }
 
 export interface TimeBounds {

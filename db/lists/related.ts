@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { databases, roles, users } from "../schema";
+import { databases, datasets, roles, users } from "../schema";
 import type { ListSpec } from "./list";
 import type { RelatedArgs } from "../../core/http/fab";
 import { inList, notInList } from "../d1-params";
@@ -68,4 +68,13 @@ export async function relatedRoles(db: Database, args: RelatedArgs): Promise<Rel
   const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(where).orderBy(asc(roles.name))
     .limit(args.pageSize).offset(args.page * args.pageSize).all();
   return { count: total?.n ?? 0, result: rows.map((r) => ({ value: r.id, text: r.name })) };
+}
+
+/** Datasets matched on their name (Superset's related/tables of row-level security rules): "schema.table" as FAB's str(). */
+export async function relatedDatasets(db: Database, args: RelatedArgs): Promise<RelatedAnswer> {
+  const where = args.filter ? contains(datasets.table_name, args.filter) : undefined;
+  const total = await db.select({ n: sql<number>`count(*)` }).from(datasets).where(where).get();
+  const rows = await db.select({ id: datasets.id, schema: datasets.schema, name: datasets.table_name }).from(datasets).where(where)
+    .orderBy(asc(datasets.table_name), asc(datasets.id)).limit(args.pageSize).offset(args.page * args.pageSize).all();
+  return { count: total?.n ?? 0, result: rows.map((r) => ({ value: r.id, text: r.schema ? `${r.schema}.${r.name}` : r.name })) };
 }

@@ -6,3 +6,4 @@ export * from "./platform";
 export * from "./reports";
 export * from "./annotations";
 export * from "./css-templates";
+export * from "./row-level-security";

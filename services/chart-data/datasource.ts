@@ -6,15 +6,26 @@ import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import type { Principal } from "../../core/security/permissions";
 import type { DatasetForQuery } from "../../core/query/types";
 import type { DatasetGrant } from "./dashboard-grant";
+import { rulesOfDataset } from "../../db/rls/dataset-rules";
+import { rulesForViewer, type RlsRule, type RlsViewer } from "../../core/rls/rules";
 
 // The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
 // Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR) and no
-// `grant` lets it through (a dashboard's roles with DASHBOARD_RBAC: ./dashboard-grant.ts).
+// `grant` lets it through (a dashboard's roles with DASHBOARD_RBAC: ./dashboard-grant.ts); with the row-level
+// security rules that bind the caller on it.
 
 export interface ChartDatasource {
   dataset: DatasetRow;
   database: DatabaseRow;
   query: DatasetForQuery;
+  /** the row-level security rules binding this caller on this dataset (rendered into the query by run-query) */
+  rls: RlsRule[];
+  viewer: RlsViewer;
+}
+
+/** The caller as row-level security sees it (a guest token's rules and attributes will join here). */
+export function rlsViewerOf(principal: Principal): RlsViewer {
+  return { userId: principal.anonymous ? null : principal.id, username: principal.anonymous ? null : principal.username, roles: principal.roles };
 }
 
 export async function chartDatasource(db: Database, principal: Principal, id: number, grant?: DatasetGrant): Promise<ChartDatasource> {
@@ -28,7 +39,11 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
     );
   }
   const { columns, metrics } = row;
+  const viewer = rlsViewerOf(principal);
   return {
+    // every path that reads a dataset's rows comes through here, so this is where the caller's rules are found
+    rls: rulesForViewer(await rulesOfDataset(db, row.dataset.id), viewer),
+    viewer,
     dataset: row.dataset,
     database: row.database,
     query: {

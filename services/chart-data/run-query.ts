@@ -4,6 +4,7 @@ import { parseTemplateParams, renderSqlTemplate, type TemplateFilter } from "../
 import { dialectFor } from "../../core/connectors/dialects";
 import { GenericType } from "../../core/connectors/types";
 import { compileQuery } from "../../core/query/compile";
+import { rlsPredicate } from "../../core/rls/rules";
 import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
 import type { CompiledQuery, TimeBounds } from "../../core/query/types";
 import { joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
@@ -82,7 +83,8 @@ function prepare(run: RunContext, q: QueryObject): Prepared {
   const extras = { ...q.extras };
   if (extras.where) extras.where = templated(run, q, extras.where);
   if (extras.having) extras.having = templated(run, q, extras.having);
-  const compiled = compileQuery({ ...q, extras }, { ...datasource.query, sql }, {
+  const rls = rlsPredicate(datasource.rls, datasource.viewer, dialectFor(engine).flavour);
+  const compiled = compileQuery({ ...q, extras }, { ...datasource.query, sql, rls }, {
     engine,
     allowAdhocSubquery: allowsSubqueries(datasource.database.extra),
     maxRows: run.maxRows,
@@ -145,6 +147,8 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
     from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: await run.annotations(q),
   };
 
+  // the key holds the statement, and so the caller's row-level security predicate: callers bound by other rules
+  // never share an answer, callers bound by the same rules do
   const key = await cacheKeyOf({
     v: 4, database: datasource.database.id, engine: datasource.database.engine, changed: datasource.dataset.changed_on, generation: datasource.dataset.cache_generation,
     sql: query, offsets: q.time_offsets, post: q.post_processing, type,

@@ -10,7 +10,8 @@ import { datasetScope } from "../../core/datasets/access";
 import { accessibleDatabaseIds } from "./database-access";
 import { datasetListSpec } from "../../db/datasets/datasets";
 import { savedQueryListSpec } from "../../db/sqllab/saved-queries";
-import { distinctValues, relatedDatabases, relatedRoles, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
+import { distinctValues, relatedDatabases, relatedDatasets, relatedRoles, relatedUsers, type RelatedAnswer } from "../../db/lists/related";
+import { RLS, RLS_VIEW } from "../../core/rls/payloads";
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
 import { CSS_TEMPLATE } from "../../core/css-templates/payloads";
@@ -67,6 +68,10 @@ const RESOURCES: Record<string, Resource> = {
       chart: (c, args) => relatedCharts(c.var.db, chartScopeWhere(datasetScope(principalOf(c))), args),
       dashboard: (c, args) => relatedDashboards(c.var.db, dashboardAccessWhere(dashboardViewer(principalOf(c), dashboardRbacOn(c.env))), args),
     },
+  },
+  rowlevelsecurity: {
+    view: RLS_VIEW, info: RLS, permissions: ["can_read", "can_write"],
+    related: { roles: (c, args) => relatedRoles(c.var.db, args), tables: (c, args) => relatedDatasets(c.var.db, args) },
   },
   query: {
     view: "Query",

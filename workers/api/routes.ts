@@ -21,10 +21,11 @@ import { chartLegacyApi } from "./chart-legacy";
 import { fabMetaApi } from "./fab-meta";
 import { bundleApi } from "./bundles";
 import { cssTemplateApi } from "./css-template";
+import { rlsApi } from "./row-level-security";
 import { reportApi } from "./report";
 import { thumbnailApi } from "./thumbnails";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, reportApi, thumbnailApi];
+export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi];

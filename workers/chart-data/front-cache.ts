@@ -66,7 +66,8 @@ function stampOf(ds: ChartDatasource): string {
     stamp = JSON.stringify([ds.dataset, ds.database, ds.query]);
     stamps.set(ds.dataset, stamp);
   }
-  return stamp;
+  // a rule written since the answer was kept (or one that no longer binds the caller) makes it stale
+  return ds.rls.length ? `${stamp}${JSON.stringify(ds.rls)}` : stamp;
 }
 
 const resolveUse: ResolveRange = (use, now) =>
