@@ -1,5 +1,6 @@
 import { ApiError, badRequest } from "../http/errors";
-import { findTopLevelLimit, stripTrailing, type SqlFlavour } from "./sql-text";
+import { SqlLexError, type SqlDialect } from "../sql-gate/lexer";
+import { statementShape } from "../sql-gate/top-level-limit";
 
 // Row, time and size limits of SQL Lab and every other path that runs SQL (SPEC §3, §9).
 
@@ -75,7 +76,12 @@ export function limitingFactor(args: { sqlLimit: number | null; requestedLimit: 
   return "NOT_LIMITED";
 }
 
-/** The literal top-level LIMIT a statement carries, for limitingFactor. */
-export function sqlLimitOf(sql: string, flavour: SqlFlavour): number | null {
-  return findTopLevelLimit(stripTrailing(sql, flavour), flavour)?.value ?? null;
+/** The literal top-level LIMIT a statement carries, for limitingFactor (null for text the gate's lexer refuses). */
+export function sqlLimitOf(sql: string, dialect: SqlDialect): number | null {
+  try {
+    return statementShape(sql, dialect).limit?.value ?? null;
+  } catch (err) {
+    if (err instanceof SqlLexError) return null;
+    throw err;
+  }
 }

@@ -78,3 +78,13 @@ test("native types map to Superset's generic types", () => {
   for (const [native, generic] of cases) expect([native, pg.genericType(native)]).toEqual([native, generic]);
   expect(lite.genericType(null)).toBe(GenericType.STRING);
 });
+
+test("wrapWithLimit reads strings as the SQL gate does: a LIMIT inside an escaped string is not the statement's", () => {
+  // PostgreSQL's E'' strings escape with a backslash; a lexer without them saw `LIMIT 3` at the top level here
+  expect(pg.wrapWithLimit("SELECT E'it\\'s LIMIT 3' FROM t", 10)).toBe("SELECT E'it\\'s LIMIT 3' FROM t\nLIMIT 10");
+  expect(pg.wrapWithLimit("SELECT $q$ LIMIT 3 $q$ FROM t LIMIT 50 -- trailing", 10)).toBe("SELECT $q$ LIMIT 3 $q$ FROM t LIMIT 10");
+});
+
+test("wrapWithLimit wraps text the gate's lexer refuses whole, so the limit is never dropped", () => {
+  expect(lite.wrapWithLimit("SELECT 'unterminated", 5)).toBe("SELECT * FROM (\nSELECT 'unterminated\n) AS inner_qry\nLIMIT 5");
+});

@@ -1,5 +1,5 @@
 import type { GenericType } from "../types";
-import type { SqlFlavour } from "../sql-text";
+import type { SqlDialect } from "../../sql-gate/lexer";
 
 /**
  * Superset's time grains (SPEC §9), keyed by their ISO-8601 names. Every dialect produces the same buckets
@@ -51,7 +51,7 @@ export function isTimeGrain(value: string): value is TimeGrain {
 export interface Dialect {
   readonly engine: "d1" | "postgresql" | "mysql";
   /** the flavour the SQL gate and templates speak */
-  readonly flavour: SqlFlavour;
+  readonly flavour: SqlDialect;
   quoteIdentifier(name: string): string;
   /** `schema.table` quoted, or just the table when there is no schema */
   qualifiedTable(table: string, schema?: string | null): string;
