@@ -6,7 +6,7 @@ import {
   type ConnectionForm, type StoredConnection,
 } from "../../../core/connectors/connection-form";
 import { maskUri } from "../../../core/connectors/uri";
-import type { EngineName } from "../../../core/connectors/uri";
+import { engineSpec, type EngineName } from "../../../core/engines/registry";
 import { showToast } from "../../components/toast-store";
 import { databaseApi } from "./database-api";
 
@@ -201,7 +201,7 @@ interface FieldsProps {
 
 /** PostgreSQL and MySQL: host, port … fields that build the URI, or the URI typed in. */
 function ConnectionFields({ form, errors, update }: FieldsProps) {
-  const placeholder = form.engine === "mysql" ? "mysql://user:password@host:port/dbname" : "postgresql://user:password@host:port/dbname";
+  const placeholder = engineSpec(form.engine).form.uriPlaceholder;
   return (
     <Stack gap="sm">
       <SegmentedControl

@@ -1,32 +1,6 @@
 import { badRequest } from "../../http/errors";
 import { GenericType } from "../types";
-import { SqlLexError, type SqlDialect } from "../../sql-gate/lexer";
-import { statementShape, type StatementShape } from "../../sql-gate/top-level-limit";
 import { isTimeGrain, type TimeGrain } from "./types";
-
-const QUERY_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "TABLE"]);
-
-/**
- * Shared limit logic; every dialect's LIMIT syntax is `LIMIT n` at the end of the statement. The statement is
- * read with the SQL gate's lexer; text that lexer refuses (the gate has refused it before it got here) is
- * wrapped whole, so a limit is never dropped and the database answers with its own error.
- */
-export function limitSql(sql: string, limit: number, dialect: SqlDialect): string {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw badRequest("The row limit must be a non-negative integer");
-  let shape: StatementShape;
-  try {
-    shape = statementShape(sql, dialect);
-  } catch (err) {
-    if (err instanceof SqlLexError) return `SELECT * FROM (\n${sql}\n) AS inner_qry\nLIMIT ${limit}`;
-    throw err;
-  }
-  const { body, leadingKeyword, limit: own } = shape;
-  if (!leadingKeyword || !QUERY_KEYWORDS.has(leadingKeyword)) return sql;
-  if (!own) return `${body}\nLIMIT ${limit}`;
-  if (own.value === null) return `SELECT * FROM (\n${body}\n) AS inner_qry\nLIMIT ${limit}`;
-  if (own.value <= limit) return body;
-  return `${body.slice(0, own.start)}${limit}${body.slice(own.end)}`;
-}
 
 export function selectStarSql(
   quote: (name: string) => string,
