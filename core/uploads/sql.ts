@@ -1,4 +1,5 @@
 import { engineSpec, type EngineName } from "../engines/registry";
+import type { EngineSpec } from "../engines/spec";
 import type { ColumnKind } from "./options";
 import type { Cell } from "./infer";
 
@@ -24,13 +25,14 @@ export const D1_MAX_SQL_BYTES = 90_000;
 const INLINE_STRING_CHARS = 4096;
 
 export interface TableSpec {
-  engine: UploadEngine;
+  /** a built-in engine's name, or an engine's spec */
+  engine: UploadEngine | EngineSpec;
   schema: string | null;
   columns: { name: string; kind: ColumnKind }[];
 }
 
 export function uploadSql(spec: TableSpec) {
-  const engine = engineSpec(spec.engine);
+  const engine = typeof spec.engine === "string" ? engineSpec(spec.engine) : spec.engine;
   const d = engine.dialect;
   const { upload } = engine;
   // bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory

@@ -1,5 +1,6 @@
 import { unprocessable } from "../http/errors";
 import { engineSpec } from "../engines/registry";
+import type { EngineSpec } from "../engines/spec";
 import type { UploadEngine } from "./sql";
 
 // A table only so wide: D1 refuses a CREATE TABLE of more than D1_MAX_COLUMNS columns, and failing there would
@@ -16,7 +17,7 @@ export function tooWideMessage(columns: number, max: number, label: string): str
 }
 
 /** Throws a 422 when the engine's tables cannot hold this many columns. */
-export function checkUploadWidth(engine: UploadEngine, columns: number): void {
-  const { limits, label } = engineSpec(engine);
+export function checkUploadWidth(engine: UploadEngine | EngineSpec, columns: number): void {
+  const { limits, label } = typeof engine === "string" ? engineSpec(engine) : engine;
   if (limits.maxColumns !== null && columns > limits.maxColumns) throw unprocessable(tooWideMessage(columns, limits.maxColumns, label));
 }
