@@ -31,6 +31,14 @@ export interface EngineUpload {
   renameSwap: boolean;
 }
 
+/** What SQL Lab offers on the engine; both run the connector's `explain`. */
+export interface EngineSqlLab {
+  /** the connector's EXPLAIN plans a statement without running it, so SQL Lab may validate with it */
+  validator: boolean;
+  /** the database answer's allows_cost_estimate: the popover shows the EXPLAIN plan's cost */
+  costEstimate: boolean;
+}
+
 export interface EngineForm {
   /** the engine's name in the connection form's engine choice */
   label: string;
@@ -100,5 +108,6 @@ export interface EngineSpec<N extends string = string> {
   gateDialect: SqlDialect;
   limits: EngineLimits;
   upload: EngineUpload;
+  sqlLab: EngineSqlLab;
   form: EngineForm;
 }

@@ -25,7 +25,7 @@ function flags(row: DatabaseRow) {
     allow_file_upload: row.allow_file_upload,
     allow_run_async: row.allow_run_async,
     allow_multi_catalog: extra.allow_multi_catalog === true,
-    allows_cost_estimate: row.engine !== "d1",
+    allows_cost_estimate: ENGINES.find(row.engine)?.sqlLab.costEstimate ?? true,
     allows_subquery: true,
     allows_virtual_table_explore: extra.allows_virtual_table_explore !== false,
     disable_data_preview: extra.disable_data_preview === true,

@@ -27,6 +27,8 @@ export const d1Engine: EngineSpec<"d1"> = {
     inlineRows: true,
     renameSwap: false,
   },
+  // EXPLAIN QUERY PLAN checks parse and names; its plan has no costs to show
+  sqlLab: { validator: true, costEstimate: false },
   form: {
     label: "D1 binding",
     defaults: { host: "", database: "EXAMPLES" },

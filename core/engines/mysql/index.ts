@@ -23,6 +23,7 @@ export const mysqlEngine: EngineSpec<"mysql"> = {
     inlineRows: false,
     renameSwap: true,
   },
+  sqlLab: { validator: true, costEstimate: true },
   form: {
     label: "MySQL / MariaDB",
     defaults: { host: "127.0.0.1", database: "" },

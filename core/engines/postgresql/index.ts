@@ -23,6 +23,8 @@ export const postgresqlEngine: EngineSpec<"postgresql"> = {
     inlineRows: false,
     renameSwap: false,
   },
+  // EXPLAIN inside a read-only transaction
+  sqlLab: { validator: true, costEstimate: true },
   form: {
     label: "PostgreSQL",
     defaults: { host: "127.0.0.1", database: "" },

@@ -24,6 +24,7 @@ export const warehouseEngine: EngineSpec<"warehouse"> = {
     inlineRows: false,
     renameSwap: true,
   },
+  sqlLab: { validator: false, costEstimate: false },
   form: {
     label: "Warehouse (HTTP)",
     defaults: { host: "warehouse.internal", database: "default" },
