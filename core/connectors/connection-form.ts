@@ -1,6 +1,7 @@
 import { ApiError } from "../http/errors";
 import { extraProblem } from "./database-payload";
-import { buildUri, DEFAULT_PORTS, parseSqlalchemyUri, PASSWORD_MASK, type EngineName } from "./uri";
+import { ENGINES, engineSpec, type EngineName } from "../engines/registry";
+import { buildUri, parseSqlalchemyUri, PASSWORD_MASK } from "./uri";
 
 // The model behind the Databases page's connection form: what the form holds, how an existing database
 // fills it (never with a password: the server only ever answers a masked URI), what is wrong with it
@@ -35,20 +36,16 @@ export interface ConnectionForm {
   extra: string;
 }
 
-export const ENGINE_CHOICES: { value: EngineName; label: string }[] = [
-  { value: "postgresql", label: "PostgreSQL" },
-  { value: "mysql", label: "MySQL / MariaDB" },
-  { value: "d1", label: "D1 binding" },
-];
+export const ENGINE_CHOICES: { value: EngineName; label: string }[] = ENGINES.engines.map((e) => ({ value: e.name, label: e.form.label }));
 
 export function emptyConnectionForm(engine: EngineName = "postgresql"): ConnectionForm {
   return {
     engine,
     mode: "fields",
     sqlalchemy_uri: "",
-    host: engine === "d1" ? "" : "127.0.0.1",
-    port: String(DEFAULT_PORTS[engine] ?? ""),
-    database: engine === "d1" ? "EXAMPLES" : "",
+    host: engineSpec(engine).form.defaults.host,
+    port: String(engineSpec(engine).defaultPort ?? ""),
+    database: engineSpec(engine).form.defaults.database,
     username: "",
     password: "",
     query: {},
@@ -89,15 +86,16 @@ export interface StoredConnection {
 }
 
 export function formFromStored(db: StoredConnection): ConnectionForm {
-  const engine = (["postgresql", "mysql", "d1"].includes(db.engine) ? db.engine : "postgresql") as EngineName;
+  const engine: EngineName = ENGINES.isEngine(db.engine) ? db.engine : "postgresql";
+  const { fieldsOnly } = engineSpec(engine).form;
   const p = db.parameters ?? {};
   return {
     ...emptyConnectionForm(engine),
-    mode: db.configuration_method === "dynamic_form" || engine === "d1" ? "fields" : "uri",
+    mode: db.configuration_method === "dynamic_form" || fieldsOnly ? "fields" : "uri",
     sqlalchemy_uri: db.sqlalchemy_uri,
     host: p.host ?? "",
     port: p.port ? String(p.port) : "",
-    database: p.database ?? (engine === "d1" ? db.sqlalchemy_uri.replace(/^d1:\/\//, "") : ""),
+    database: p.database ?? (fieldsOnly ? db.sqlalchemy_uri.replace(/^[^:]*:\/\//, "") : ""),
     username: p.username ?? "",
     query: p.query ?? {},
     hasStoredPassword: db.sqlalchemy_uri.includes(`:${PASSWORD_MASK}@`),
@@ -118,7 +116,7 @@ export function formFromStored(db: StoredConnection): ConnectionForm {
  * becomes the mask, which tells the server to keep the stored password.
  */
 export function connectionUri(form: ConnectionForm): string {
-  if (form.mode === "uri" && form.engine !== "d1") return form.sqlalchemy_uri.trim();
+  if (form.mode === "uri" && !engineSpec(form.engine).form.fieldsOnly) return form.sqlalchemy_uri.trim();
   const password = form.password || (form.hasStoredPassword ? PASSWORD_MASK : null);
   return buildUri({
     engine: form.engine,
@@ -135,15 +133,14 @@ export function connectionUri(form: ConnectionForm): string {
 export function connectionProblems(form: ConnectionForm, purpose: "test" | "save"): Record<string, string> {
   const problems: Record<string, string> = {};
   if (purpose === "save" && !form.database_name.trim()) problems.database_name = "A display name is required.";
-  if (form.mode === "fields" || form.engine === "d1") {
-    if (form.engine === "d1") {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(form.database.trim())) problems.database = "A binding name such as EXAMPLES is required.";
-    } else {
+  const rules = engineSpec(form.engine).form;
+  if (form.mode === "fields" || rules.fieldsOnly) {
+    if (rules.needsHost) {
       if (!form.host.trim()) problems.host = "A host is required.";
       const port = Number(form.port);
       if (form.port.trim() && (!Number.isInteger(port) || port < 1 || port > 65535)) problems.port = "Port must be between 1 and 65535.";
-      if (!form.database.trim()) problems.database = "A database name is required.";
     }
+    if (!rules.database.pattern.test(form.database.trim())) problems.database = rules.database.problem;
   } else {
     const uriProblem = problemOf(() => {
       const parsed = parseSqlalchemyUri(form.sqlalchemy_uri);
@@ -184,7 +181,7 @@ export function savePayload(form: ConnectionForm): Record<string, unknown> {
     database_name: form.database_name.trim(),
     engine: form.engine,
     sqlalchemy_uri: connectionUri(form),
-    configuration_method: form.mode === "fields" || form.engine === "d1" ? "dynamic_form" : "sqlalchemy_form",
+    configuration_method: form.mode === "fields" || engineSpec(form.engine).form.fieldsOnly ? "dynamic_form" : "sqlalchemy_form",
     expose_in_sqllab: form.expose_in_sqllab,
     allow_run_async: form.allow_run_async,
     allow_dml: form.allow_dml,

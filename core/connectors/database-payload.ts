@@ -1,3 +1,4 @@
+import { ENGINES, engineSpec } from "../engines/registry";
 import { badRequest, validationError } from "../http/errors";
 import { buildUri, engineOfScheme, maskUri, parseSqlalchemyUri, passwordInUri, PASSWORD_MASK, type EngineName } from "./uri";
 
@@ -87,7 +88,7 @@ export function parseDatabasePayload(body: Record<string, unknown>, mode: "creat
     else fields.configuration_method = body.configuration_method;
   }
   if (body.engine !== undefined && body.engine !== null && (typeof body.engine !== "string" || !engineOfScheme(body.engine)))
-    errors.engine = [`Unknown engine: ${String(body.engine)}. Supported engines: postgresql, mysql, d1.`];
+    errors.engine = [`Unknown engine: ${String(body.engine)}. Supported engines: ${ENGINES.engines.map((e) => e.name).join(", ")}.`];
   if (Object.keys(errors).length) throw validationError(errors);
 
   const uri = uriFromBody(body);
@@ -146,7 +147,7 @@ function uriFromBody(body: Record<string, unknown>): string | undefined {
   const str = (k: string) => (params[k] === undefined || params[k] === null || params[k] === "" ? null : String(params[k]));
   const port = params.port === undefined || params.port === null || params.port === "" ? null : Number(params.port);
   if (port !== null && (!Number.isInteger(port) || port < 1 || port > 65535)) throw validationError({ parameters: ["Port must be between 1 and 65535."] });
-  if (engine !== "d1" && !str("host")) throw validationError({ parameters: ["A host is required."] });
+  if (engineSpec(engine).form.needsHost && !str("host")) throw validationError({ parameters: ["A host is required."] });
   if (!str("database")) throw validationError({ parameters: ["A database name is required."] });
   const query = params.query && typeof params.query === "object" ? (params.query as Record<string, string>) : undefined;
   return buildUri({ engine, host: str("host"), port, database: str("database"), username: str("username"), password: str("password"), query });

@@ -1,3 +1,4 @@
+import { ENGINES } from "../engines/registry";
 import { ApiError } from "../http/errors";
 
 // Errors a connector raises, with Superset's error types (SPEC §8) so the client shows the matching panel.
@@ -26,7 +27,7 @@ export const databaseError = (engine: string, message: string) =>
   new ApiError(400, `${engineLabel(engine)} error: ${message}`, "GENERIC_DB_ENGINE_ERROR", { engine_name: engineLabel(engine) });
 
 export function engineLabel(engine: string): string {
-  return engine === "postgresql" ? "PostgreSQL" : engine === "mysql" ? "MySQL" : engine === "d1" ? "D1" : engine;
+  return ENGINES.find(engine)?.label ?? engine;
 }
 
 export interface ConnectionTarget {

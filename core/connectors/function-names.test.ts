@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { functionNameList } from "./function-names";
-import { SQLITE_FUNCTIONS } from "./dialects/sqlite-functions";
-import { MYSQL_FUNCTIONS } from "./dialects/mysql-functions";
+import { SQLITE_FUNCTIONS } from "../engines/d1/functions";
+import { MYSQL_FUNCTIONS } from "../engines/mysql/functions";
 
 test("names come back once each and sorted, whatever their case", () => {
   expect(functionNameList(["upper", "abs", "ABS", "count", "abs"])).toEqual(["abs", "count", "upper"]);

@@ -1,3 +1,5 @@
+import { ENGINES, type EngineName, type EngineRegistry } from "../engines/registry";
+import type { ParsedUri as EngineParsedUri, UriParts as EngineUriParts } from "../engines/spec";
 import { badRequest } from "../http/errors";
 
 // SQLAlchemy URIs as Superset stores them: `dialect[+driver]://user:password@host:port/database?options`.
@@ -5,42 +7,14 @@ import { badRequest } from "../http/errors";
 
 export const PASSWORD_MASK = "XXXXXXXXXX";
 
-export type EngineName = "d1" | "postgresql" | "mysql";
+export type { EngineName };
 
-/** SQLAlchemy dialect (and driver) names we accept, mapped to our engine folders. */
-const SCHEMES: Record<string, EngineName> = {
-  d1: "d1",
-  postgresql: "postgresql",
-  "postgresql+psycopg2": "postgresql",
-  "postgresql+psycopg": "postgresql",
-  "postgresql+pg8000": "postgresql",
-  postgres: "postgresql",
-  mysql: "mysql",
-  "mysql+mysqldb": "mysql",
-  "mysql+pymysql": "mysql",
-  "mysql+mysqlconnector": "mysql",
-  mariadb: "mysql",
-  "mariadb+mariadbconnector": "mysql",
-  "mariadb+pymysql": "mysql",
-};
+export type ParsedUri<N extends string = EngineName> = EngineParsedUri<N>;
+export type UriParts<N extends string = EngineName> = EngineUriParts<N>;
 
-export const DEFAULT_PORTS: Record<EngineName, number | null> = { d1: null, postgresql: 5432, mysql: 3306 };
-
-export interface ParsedUri {
-  engine: EngineName;
-  /** the scheme as written, e.g. "postgresql+psycopg2" */
-  scheme: string;
-  username: string | null;
-  password: string | null;
-  host: string | null;
-  port: number | null;
-  /** database name; for D1 the binding name */
-  database: string | null;
-  query: Record<string, string>;
-}
-
+/** The engine a SQLAlchemy scheme names (core/engines/registry.ts), or null. */
 export function engineOfScheme(scheme: string): EngineName | null {
-  return SCHEMES[scheme.toLowerCase()] ?? null;
+  return ENGINES.byScheme(scheme)?.name ?? null;
 }
 
 /**
@@ -56,7 +30,7 @@ export function sameConnectionTarget(a: string, b: string): boolean {
   } catch {
     return false;
   }
-  const port = (p: ParsedUri) => p.port ?? DEFAULT_PORTS[p.engine];
+  const port = (p: ParsedUri) => p.port ?? ENGINES.spec(p.engine).defaultPort;
   return (
     x.engine === y.engine &&
     (x.host ?? "").toLowerCase() === (y.host ?? "").toLowerCase() &&
@@ -66,8 +40,10 @@ export function sameConnectionTarget(a: string, b: string): boolean {
   );
 }
 
-/** Parses a URI or throws a 400 that says what is wrong with it. */
-export function parseSqlalchemyUri(uri: unknown): ParsedUri {
+/** Parses a URI or throws a 400 that says what is wrong with it. `engines` is the registry it is read against. */
+export function parseSqlalchemyUri(uri: unknown): ParsedUri;
+export function parseSqlalchemyUri<N extends string>(uri: unknown, engines: EngineRegistry<N>): ParsedUri<N>;
+export function parseSqlalchemyUri(uri: unknown, engines: EngineRegistry = ENGINES): ParsedUri<string> {
   if (typeof uri !== "string" || !uri.trim()) throw badRequest("sqlalchemy_uri is required", "INVALID_PAYLOAD_SCHEMA_ERROR");
   const text = uri.trim();
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(.*)$/s.exec(text);
@@ -78,14 +54,13 @@ export function parseSqlalchemyUri(uri: unknown): ParsedUri {
     );
   }
   const scheme = m[1].toLowerCase();
-  const engine = engineOfScheme(scheme);
-  if (!engine) {
-    throw badRequest(
-      `Could not load database driver: ${scheme.split("+")[0]}. Supported engines: PostgreSQL, MySQL/MariaDB, D1.`,
-      "GENERIC_DB_ENGINE_ERROR",
-    );
+  const spec = engines.byScheme(scheme);
+  if (!spec) {
+    const supported = engines.engines.map((e) => e.family).join(", ");
+    throw badRequest(`Could not load database driver: ${scheme.split("+")[0]}. Supported engines: ${supported}.`, "GENERIC_DB_ENGINE_ERROR");
   }
-  if (engine === "d1") return parseD1(scheme, m[2]);
+  const engine = spec.name;
+  if (spec.uri) return { engine, ...spec.uri.parse(scheme, m[2]) };
   let url: URL;
   try {
     // The `http` scheme makes WHATWG URL parse authority, port and path the way SQLAlchemy does.
@@ -104,17 +79,10 @@ export function parseSqlalchemyUri(uri: unknown): ParsedUri {
     username: url.username ? decodeURIComponent(url.username) : null,
     password: url.password ? decodeURIComponent(url.password) : null,
     host,
-    port: url.port ? Number(url.port) : DEFAULT_PORTS[engine],
+    port: url.port ? Number(url.port) : spec.defaultPort,
     database,
     query: Object.fromEntries(url.searchParams),
   };
-}
-
-function parseD1(scheme: string, rest: string): ParsedUri {
-  const binding = rest.replace(/\/+$/, "");
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(binding))
-    throw badRequest("Invalid D1 connection string: use d1://<BINDING>, e.g. d1://EXAMPLES", "INVALID_PAYLOAD_SCHEMA_ERROR");
-  return { engine: "d1", scheme, username: null, password: null, host: null, port: null, database: binding, query: {} };
 }
 
 /** The URI with its password replaced by the mask (nothing to mask leaves it as it is). */
@@ -135,20 +103,16 @@ export function passwordInUri(uri: string): string | null {
   }
 }
 
-/** Builds a URI from the form's separate fields (Superset's "parameters" configuration method). */
-export function buildUri(p: {
-  engine: EngineName;
-  host?: string | null;
-  port?: number | null;
-  database?: string | null;
-  username?: string | null;
-  password?: string | null;
-  query?: Record<string, string>;
-}): string {
-  if (p.engine === "d1") return `d1://${p.database ?? ""}`;
+
+/** Builds a URI from the form's separate fields, in the engine's first scheme unless the engine writes its own. */
+export function buildUri(p: UriParts): string;
+export function buildUri<N extends string>(p: UriParts<N>, engines: EngineRegistry<N>): string;
+export function buildUri(p: UriParts<string>, engines: EngineRegistry = ENGINES): string {
+  const spec = engines.spec(p.engine);
+  if (spec.uri) return spec.uri.build(p);
   const auth = p.username ? `${encodeURIComponent(p.username)}${p.password ? `:${encodeURIComponent(p.password)}` : ""}@` : "";
   const host = p.host?.includes(":") ? `[${p.host}]` : (p.host ?? "");
   const port = p.port ? `:${p.port}` : "";
   const qs = p.query && Object.keys(p.query).length ? `?${new URLSearchParams(p.query)}` : "";
-  return `${p.engine}://${auth}${host}${port}/${p.database ? encodeURIComponent(p.database) : ""}${qs}`;
+  return `${spec.schemes[0]}://${auth}${host}${port}/${p.database ? encodeURIComponent(p.database) : ""}${qs}`;
 }

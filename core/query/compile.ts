@@ -1,6 +1,6 @@
 import { ApiError } from "../http/errors";
 import { dialectFor } from "../connectors/dialects";
-import { QUERY_DIALECTS } from "./dialects";
+import { engineSpec } from "../engines/registry";
 import { columnExpr, metricExpr, missingColumnsError, userClause, type Expr } from "./expressions";
 import { compileFilters, timeBounds, type FilterContext } from "./filters";
 import { applyTimeRange } from "./time-filters";
@@ -38,7 +38,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   const dialect = dialectFor(opts.engine);
   const ctx: FilterContext = {
     dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
-    literals: QUERY_DIALECTS[opts.engine], resolveTimeRange: opts.resolveTimeRange,
+    literals: engineSpec(opts.engine).queryDialect, resolveTimeRange: opts.resolveTimeRange,
   };
   const quote = dialect.quoteIdentifier;
   const grain = q.extras.time_grain_sqla || null;

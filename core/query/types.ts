@@ -1,3 +1,4 @@
+import type { EngineName } from "../engines/registry";
 import type { QueryObject } from "../chart-data/query-context";
 
 // What the query compiler reads and answers. The dataset is described by plain data (no database rows),
@@ -38,7 +39,7 @@ export interface TimeBounds {
 }
 
 export interface CompileOptions {
-  engine: "d1" | "postgresql" | "mysql";
+  engine: EngineName;
   /** Superset's ALLOW_ADHOC_SUBQUERY: off unless the database allows it */
   allowAdhocSubquery: boolean;
   /** resolves a TEMPORAL_RANGE filter's or a query's time range (core/time-range), with the query's extras */

@@ -12,9 +12,10 @@
 // Comparisons (UNION, INTERSECT, EXCEPT, ORDER BY) use the collation of the leftmost term that has one, and a
 // subquery only passes on its own leftmost term's: an explicit COLLATE in such a chain is refused rather than
 // risk a different answer. A recursive CTE's body cannot move into a subquery, so it is refused too.
+import { D1_MAX_COMPOUND_TERMS } from "../engines/d1/limits";
 import { lexSql, SqlLexError, type Lexeme } from "./lexer";
 
-export const D1_MAX_COMPOUND_TERMS = 5;
+export { D1_MAX_COMPOUND_TERMS };
 
 export class CompoundLimitError extends Error {}
 

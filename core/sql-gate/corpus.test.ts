@@ -1,11 +1,12 @@
 import { expect, test } from "vitest";
+import type { SqlDialect } from "./dialect";
 import { gateSql } from "./index";
 import { GATE_CORPORA, checksumSql, gateTargetSetup } from "./corpus";
 import type { ApiError } from "../http/errors";
 
 const corpora = Object.values(GATE_CORPORA);
 
-function refusal(sql: string, dialect: "sqlite" | "postgresql" | "mysql"): ApiError | null {
+function refusal(sql: string, dialect: SqlDialect): ApiError | null {
   try {
     gateSql(sql, { dialect, allowDml: false });
     return null;

@@ -1,8 +1,9 @@
 import { expect, test } from "vitest";
+import type { SqlDialect } from "./dialect";
 import type { ApiError } from "../http/errors";
 import { DEFAULT_DENIED_FUNCTIONS, DML_NOT_ALLOWED_MESSAGE, UNPARSABLE_READ_ONLY_MESSAGE, gateSql } from "./index";
 
-const readOnly = (sql: string, dialect: "sqlite" | "postgresql" | "mysql" = "postgresql") => gateSql(sql, { dialect, allowDml: false });
+const readOnly = (sql: string, dialect: SqlDialect = "postgresql") => gateSql(sql, { dialect, allowDml: false });
 
 function errorOf(fn: () => unknown): ApiError {
   try {

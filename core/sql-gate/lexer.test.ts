@@ -1,9 +1,10 @@
 // These tests also pin the behaviour of sql-formatter's Tokenizer, imported by file path (lexer.ts): an upgrade
 // that changes its token shapes must fail here.
 import { expect, test } from "vitest";
+import type { SqlDialect } from "./dialect";
 import { lexSql, SqlLexError, tokenizeSql } from "./lexer";
 
-const kinds = (sql: string, dialect: "sqlite" | "postgresql" | "mysql") => lexSql(sql, dialect).lexemes.map((l) => `${l.kind}:${l.raw}`);
+const kinds = (sql: string, dialect: SqlDialect) => lexSql(sql, dialect).lexemes.map((l) => `${l.kind}:${l.raw}`);
 
 test("strings, dollar quotes and quoted identifiers are single lexemes, whatever they contain", () => {
   expect(kinds("SELECT $t$ ; DELETE $t$, E'a\\'; b', \"x;y\"", "postgresql")).toEqual([
@@ -30,7 +31,7 @@ test("positions point into the original text", () => {
 });
 
 test("text the engines could read differently is refused", () => {
-  const refused: Array<[string, "sqlite" | "postgresql" | "mysql"]> = [
+  const refused: Array<[string, SqlDialect]> = [
     ["SELECT 1 /*! DELETE */", "mysql"],
     ["SELECT 1 /*M! DELETE */", "mysql"],
     ["SELECT 1 --1", "mysql"],

@@ -1,3 +1,4 @@
+import { ENGINES } from "../engines/registry";
 import { ApiError } from "../http/errors";
 
 // POST /api/v1/database/<pk>/validate_sql/: which engines validate, which statements their EXPLAIN can check,
@@ -12,14 +13,12 @@ export interface SqlAnnotation {
 }
 
 /**
- * Engines with a validator, and the EXPLAIN form it uses. Each of ours plans a statement without running it
+ * Engines with a validator (their spec's sqlLab.validator). Each of ours plans a statement without running it
  * (D1: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN inside a read-only transaction; MariaDB: EXPLAIN), so the
- * planner's parse and name resolution are the check. An engine missing here answers Superset's 400.
+ * planner's parse and name resolution are the check. Any other engine answers Superset's 400.
  */
-const VALIDATORS: Record<string, string> = { d1: "EXPLAIN QUERY PLAN", postgresql: "EXPLAIN", mysql: "EXPLAIN" };
-
 export function requireValidator(engine: string): void {
-  if (!VALIDATORS[engine]) throw new ApiError(400, `no SQL validator is configured for ${engine}`, "GENERIC_BACKEND_ERROR");
+  if (!ENGINES.find(engine)?.sqlLab.validator) throw new ApiError(400, `no SQL validator is configured for ${engine}`, "GENERIC_BACKEND_ERROR");
 }
 
 // Statements EXPLAIN accepts on all three engines; others (SHOW, PRAGMA, SET …) passed the gate and are left alone.

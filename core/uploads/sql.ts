@@ -1,27 +1,20 @@
-import { dialectFor } from "../connectors/dialects";
+import { engineSpec, type EngineName } from "../engines/registry";
+import type { EngineSpec } from "../engines/spec";
 import type { ColumnKind } from "./options";
 import type { Cell } from "./infer";
-import { D1_MAX_PARAMS } from "../connectors/limits";
 
 // The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
 // step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
 // Values are always bound parameters; only quoted identifiers are spliced into the text.
 
-export type UploadEngine = "d1" | "postgresql" | "mysql";
+/** An engine an upload writes to: every engine's spec says how (core/engines/<name>/index.ts, `upload`). */
+export type UploadEngine = EngineName;
 
 export interface Statement {
   sql: string;
   params: Cell[];
 }
 
-const TYPES: Record<UploadEngine, Record<ColumnKind, string>> = {
-  d1: { integer: "INTEGER", real: "REAL", boolean: "BOOLEAN", date: "DATE", datetime: "DATETIME", text: "TEXT" },
-  postgresql: { integer: "BIGINT", real: "DOUBLE PRECISION", boolean: "BOOLEAN", date: "DATE", datetime: "TIMESTAMP WITHOUT TIME ZONE", text: "TEXT" },
-  mysql: { integer: "BIGINT", real: "DOUBLE", boolean: "BOOLEAN", date: "DATE", datetime: "DATETIME", text: "TEXT" },
-};
-
-/** Bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory. */
-const MAX_PARAMS: Record<UploadEngine, number> = { d1: D1_MAX_PARAMS, postgresql: 10_000, mysql: 10_000 };
 const MAX_ROWS = 1000;
 /**
  * D1 takes 100 bound parameters but 100 KB of SQL a statement: binding every value would write 100 values a
@@ -32,29 +25,34 @@ export const D1_MAX_SQL_BYTES = 90_000;
 const INLINE_STRING_CHARS = 4096;
 
 export interface TableSpec {
-  engine: UploadEngine;
+  /** a built-in engine's name, or an engine's spec */
+  engine: UploadEngine | EngineSpec;
   schema: string | null;
   columns: { name: string; kind: ColumnKind }[];
 }
 
 export function uploadSql(spec: TableSpec) {
-  const d = dialectFor(spec.engine);
+  const engine = typeof spec.engine === "string" ? engineSpec(spec.engine) : spec.engine;
+  const d = engine.dialect;
+  const { upload } = engine;
+  // bound parameters a statement may carry: D1 allows 100; the others far more, kept moderate for memory
+  const maxParams = engine.limits.maxBoundParameters;
   const q = (name: string) => d.quoteIdentifier(name);
   const table = (name: string) => d.qualifiedTable(name, spec.schema);
   const columnList = spec.columns.map((c) => q(c.name)).join(", ");
   const placeholders = (rows: number) => {
     let n = 0;
-    const one = () => (spec.engine === "postgresql" ? `$${++n}` : "?");
+    const one = () => (upload.numberedParameters ? `$${++n}` : "?");
     return Array.from({ length: rows }, () => `(${spec.columns.map(one).join(", ")})`).join(", ");
   };
   return {
-    rowsPerInsert: Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS[spec.engine] / Math.max(1, spec.columns.length)))),
+    rowsPerInsert: Math.max(1, Math.min(MAX_ROWS, Math.floor(maxParams / Math.max(1, spec.columns.length)))),
     create(name: string): Statement {
-      const cols = spec.columns.map((c) => `${q(c.name)} ${TYPES[spec.engine][c.kind]}`).join(", ");
+      const cols = spec.columns.map((c) => `${q(c.name)} ${upload.columnTypes[c.kind]}`).join(", ");
       return { sql: `CREATE TABLE ${table(name)} (${cols})`, params: [] };
     },
     insert(name: string, rows: Cell[][]): Statement {
-      const params = rows.flat().map((v) => (typeof v === "boolean" && spec.engine === "d1" ? (v ? 1 : 0) : v));
+      const params = rows.flat().map((v) => (typeof v === "boolean" && upload.integerBooleans ? (v ? 1 : 0) : v));
       return { sql: `INSERT INTO ${table(name)} (${columnList}) VALUES ${placeholders(rows.length)}`, params };
     },
     /**
@@ -64,7 +62,7 @@ export function uploadSql(spec: TableSpec) {
     packer(name: string) {
       const head = `INSERT INTO ${table(name)} (${columnList}) VALUES `;
       const rowsPer = this.rowsPerInsert;
-      if (spec.engine !== "d1") {
+      if (!upload.inlineRows) {
         let rows: Cell[][] = [];
         return {
           push: (row: Cell[]): Statement | null => {
@@ -92,7 +90,7 @@ export function uploadSql(spec: TableSpec) {
           const bound: Cell[] = [];
           const text = `(${row.map((v) => d1Literal(v, bound)).join(", ")})`;
           const size = utf8Length(text) + 2;
-          const full = parts.length >= MAX_ROWS || bytes + size > D1_MAX_SQL_BYTES || params.length + bound.length > MAX_PARAMS.d1;
+          const full = parts.length >= MAX_ROWS || bytes + size > D1_MAX_SQL_BYTES || params.length + bound.length > maxParams;
           const done = full ? take() : null;
           parts.push(text);
           params.push(...bound);
@@ -108,7 +106,7 @@ export function uploadSql(spec: TableSpec) {
     },
     /** renames staging to target; in MySQL a list of pairs swaps atomically */
     rename(from: string, to: string, also?: [string, string]): Statement {
-      if (spec.engine === "mysql") {
+      if (upload.renameSwap) {
         const pairs = [...(also ? [also] : []), [from, to]].map(([a, b]) => `${table(a)} TO ${table(b)}`);
         return { sql: `RENAME TABLE ${pairs.join(", ")}`, params: [] };
       }

@@ -1,3 +1,4 @@
+import { engineSpec } from "../../core/engines/registry";
 import { ApiError } from "../../core/http/errors";
 import { gateSql } from "../../core/sql-gate/index";
 import { parseTemplateParams, renderSqlTemplate, type TemplateFilter } from "../../core/templates/index";
@@ -77,7 +78,7 @@ interface Prepared {
 /** Templates rendered and compiled for the engine; the SQL gate comes before anything runs (gated()). */
 function prepare(run: RunContext, q: QueryObject): Prepared {
   const { datasource } = run;
-  const engine = datasource.database.engine as "d1" | "postgresql" | "mysql";
+  const engine = engineSpec(datasource.database.engine).name;
   // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.
   const sql = datasource.query.sql?.trim() ? templated(run, q, datasource.query.sql) : null;
   const extras = { ...q.extras };

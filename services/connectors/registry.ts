@@ -1,6 +1,7 @@
 import type { databases } from "../../db/schema";
 import type { Connector } from "../../core/connectors/types";
-import { parseSqlalchemyUri, type EngineName, type ParsedUri } from "../../core/connectors/uri";
+import { parseSqlalchemyUri, type ParsedUri } from "../../core/connectors/uri";
+import { engineSpec, type EngineName } from "../../core/engines/registry";
 import { decryptSecret } from "../../core/security/crypto";
 import { badRequest } from "../../core/http/errors";
 import type { Env } from "../env";
@@ -21,6 +22,7 @@ export type { ConnectionSpec, ConnectorUse, NetworkTarget } from "./types";
  */
 export const D1_DATA_BINDINGS: readonly string[] = ["EXAMPLES"];
 
+/** Each engine's connector; keyed by EngineName, so an engine added to core/engines/registry.ts needs its line here. */
 const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: ConnectionSpec, use: ConnectorUse) => Connector> = {
   d1(env, parsed) {
     const binding = parsed.database ?? "";
@@ -100,7 +102,7 @@ function networkTarget(env: Env, parsed: ParsedUri, spec: ConnectionSpec): Netwo
   }
   return {
     host: parsed.host ?? "localhost",
-    port: parsed.port ?? (parsed.engine === "mysql" ? 3306 : 5432),
+    port: parsed.port ?? engineSpec(parsed.engine).defaultPort ?? 0,
     username: parsed.username,
     password: spec.password ?? parsed.password,
     database: parsed.database,

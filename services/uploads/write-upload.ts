@@ -1,6 +1,6 @@
 import type { Connector, WriteStatement } from "../../core/connectors/types";
 import { gateSql } from "../../core/sql-gate/index";
-import { dialectFor } from "../../core/connectors/dialects";
+import { engineSpec } from "../../core/engines/registry";
 import type { Batches } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
 import { createInference, strictConverter } from "../../core/uploads/infer";
@@ -26,13 +26,6 @@ export const TABLE_EXISTS_MESSAGE =
 /** Rows, and characters of their text, held before the column types are chosen. */
 export const PREFIX_ROWS = 20_000;
 export const PREFIX_CHARS = 4 * 1024 * 1024;
-
-/**
- * INSERTs sent in one write (one round trip to D1, one transaction elsewhere). A D1 statement holds up to 90 KB of
- * rows, so ten of them make a call of about 1 MB, and a 100 MB file about a hundred calls (D1 counts a batch as
- * one of the 1,000 queries a Worker invocation may make).
- */
-const STATEMENTS_PER_WRITE: Record<UploadEngine, number> = { d1: 10, postgresql: 4, mysql: 4 };
 
 export interface UploadResult {
   rows: number;
@@ -136,7 +129,7 @@ async function openStaging(
       const st = packer.push(convertRow(values, line));
       added++;
       if (st) statements.push(st);
-      if (statements.length >= STATEMENTS_PER_WRITE[engine]) await send();
+      if (statements.length >= engineSpec(engine).upload.statementsPerWrite) await send();
     },
     async progress(f: number) {
       fraction = f;
@@ -166,7 +159,7 @@ async function finish(
     return run([sql.drop(staging)]);
   }
   // replace
-  if (engine === "mysql") {
+  if (engineSpec(engine).upload.renameSwap) {
     // RENAME TABLE with two pairs swaps atomically; the old table is dropped afterwards
     const old = `${staging}_old`;
     await run([sql.rename(staging, target, [target, old])]);
@@ -177,7 +170,7 @@ async function finish(
 
 /** Every statement we make goes through the SQL gate like any other SQL reaching a database (DML allowed: we wrote it). */
 function gatedBy(engine: UploadEngine) {
-  const flavour = dialectFor(engine).flavour;
+  const flavour = engineSpec(engine).gateDialect;
   const checked = new Set<string>();
   return (s: WriteStatement): WriteStatement => {
     if (!checked.has(s.sql)) {

@@ -9,6 +9,10 @@ import { loginAsAdmin, type ApiClient } from "./client";
 import { exampleDataset, json, unique } from "./access";
 import { examplesId, newClientId } from "./sqllab";
 import { loadSupersetUi, supersetClient, type FormData, type SupersetClientInstance } from "./superset-ui";
+import type { EngineName } from "../../core/engines/registry";
+
+/** The engines the examples load into besides D1. */
+type NetworkEngine = Exclude<EngineName, "d1">;
 
 // The product's generated example tables on all three engines: D1's are the `examples` database the Worker
 // seeds at first start; PostgreSQL and MariaDB get copies of the same generated rows (under a per-run table
@@ -32,14 +36,14 @@ const MY = { host: "127.0.0.1", port: 3306, user: "root", database: "test" };
 const suffix = unique();
 const copyName = (name: string) => `sui_${name}_${suffix}`;
 
-function columnType(engine: "postgresql" | "mysql", c: ExampleColumn): string {
+function columnType(engine: NetworkEngine, c: ExampleColumn): string {
   const pg: Record<ExampleColumn["sqlType"], string> = { INTEGER: "INTEGER", BIGINT: "BIGINT", REAL: "DOUBLE PRECISION", TEXT: "TEXT", DATE: "DATE", DATETIME: "TIMESTAMP", BOOLEAN: "BOOLEAN" };
   const my: Record<ExampleColumn["sqlType"], string> = { INTEGER: "INT", BIGINT: "BIGINT", REAL: "DOUBLE", TEXT: "VARCHAR(255)", DATE: "DATE", DATETIME: "DATETIME", BOOLEAN: "BOOLEAN" };
   return (engine === "postgresql" ? pg : my)[c.sqlType];
 }
 
 /** CREATE and multi-row INSERTs with standard quoting (MariaDB's session is put in ANSI_QUOTES for them). */
-function* loadStatements(engine: "postgresql" | "mysql", dataset: ExampleDataset): Generator<string> {
+function* loadStatements(engine: NetworkEngine, dataset: ExampleDataset): Generator<string> {
   const table = { ...dataset.table, tableName: copyName(dataset.table.tableName) };
   yield `CREATE TABLE "${table.tableName}" (${table.columns.map((c) => `"${c.name}" ${columnType(engine, c)}`).join(", ")})`;
   yield* insertStatements(table, dataset.rows());
@@ -80,7 +84,7 @@ async function registerCopy(admin: ApiClient, databaseId: number, schema: string
   return id;
 }
 
-async function registerEngine(admin: ApiClient, engine: "postgresql" | "mysql", uri: string, schema: string): Promise<EngineExamples> {
+async function registerEngine(admin: ApiClient, engine: NetworkEngine, uri: string, schema: string): Promise<EngineExamples> {
   const db = await json<{ id: number }>(await admin.post("/api/v1/database/", { database_name: `examples ${engine} ${suffix}`, sqlalchemy_uri: uri, expose_in_sqllab: true }));
   const datasets = {} as Record<TableName, number>;
   const tables = {} as Record<TableName, string>;

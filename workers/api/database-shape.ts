@@ -1,13 +1,12 @@
 import { parseExtra } from "../../core/connectors/database-payload";
 import { engineLabel } from "../../core/connectors/errors";
+import { ENGINES } from "../../core/engines/registry";
 import { maskUri, parseSqlalchemyUri } from "../../core/connectors/uri";
 import { naturalTime } from "../../core/sqllab/humanize";
 import type { DatabaseRow } from "../../db/databases/databases";
 
 // Database rows as Superset's DatabaseRestApi answers them. The password is never part of any answer:
 // the URI is always the stored, masked one.
-
-const DRIVERS: Record<string, string> = { postgresql: "psycopg2", mysql: "mysqldb", d1: "d1" };
 
 /** The same for every engine here: no file upload, SSH tunnels, dynamic catalogs or OAuth2. */
 export const ENGINE_INFORMATION = {
@@ -26,7 +25,7 @@ function flags(row: DatabaseRow) {
     allow_file_upload: row.allow_file_upload,
     allow_run_async: row.allow_run_async,
     allow_multi_catalog: extra.allow_multi_catalog === true,
-    allows_cost_estimate: row.engine !== "d1",
+    allows_cost_estimate: ENGINES.find(row.engine)?.sqlLab.costEstimate ?? true,
     allows_subquery: true,
     allows_virtual_table_explore: extra.allows_virtual_table_explore !== false,
     disable_data_preview: extra.disable_data_preview === true,
@@ -72,7 +71,7 @@ export function detail(row: DatabaseRow) {
     uuid: row.uuid,
     database_name: row.database_name,
     backend: row.engine,
-    driver: DRIVERS[row.engine] ?? row.engine,
+    driver: ENGINES.find(row.engine)?.driver ?? row.engine,
     engine: row.engine,
     engine_name: engineLabel(row.engine),
     engine_information: ENGINE_INFORMATION,

@@ -12,7 +12,7 @@ import { gridBatches } from "../../core/uploads/cells";
 import { columnarHeader } from "../../core/uploads/columnar";
 import { planColumns } from "../../core/uploads/frame";
 import { uploadAllowed, uploadSchemas } from "../../core/uploads/access";
-import type { UploadEngine } from "../../core/uploads/sql";
+import { engineSpec } from "../../core/engines/registry";
 import { connectorFor } from "../../services/connectors/registry";
 import { writeUpload, type UploadProgress } from "../../services/uploads/write-upload";
 import { errorAnswer } from "../http/on-error";
@@ -101,7 +101,7 @@ databaseUploadApi.post("/api/v1/database/:pk/upload/", requires("can_upload", "D
     const connector = await connectorFor(c.env, database, c.var.secret);
     try {
       const input = file.chunks ? { chunks: file.chunks, size: file.size } : { bytes: file.bytes! };
-      await writeUpload(connector, database.engine as UploadEngine, await uploadBatches(input, opts), opts, onProgress);
+      await writeUpload(connector, engineSpec(database.engine).name, await uploadBatches(input, opts), opts, onProgress);
     } catch (e) {
       if (e instanceof UploadParseError) throw unprocessable(`Parsing error: ${e.message}`);
       // the form's own faults (a field after the file, a body cut short, too large) keep their status

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { ENGINES } from "../../core/engines/registry";
 import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
@@ -165,6 +166,5 @@ async function shape(db: Database, rows: SavedQueryRow[]) {
 
 /** Superset's sql_tables: the tables the saved SQL reads, in its database's dialect (SQLite's when unknown). */
 function tablesOf(sql: string, engine: string | undefined) {
-  const dialect = engine && ["postgresql", "mysql"].includes(engine) ? (engine as "postgresql" | "mysql") : "sqlite";
-  return sqlTables(sql, dialect);
+  return sqlTables(sql, ENGINES.find(engine)?.gateDialect ?? "sqlite");
 }

@@ -1,15 +1,15 @@
-import { gateSql } from "../../core/sql-gate/index";
+import { ENGINES } from "../../core/engines/registry";
+import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
 import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
 
 // Every path that sends SQL Lab text to a database goes through here: templates are rendered first
 // (SPEC §5), then the SQL gate splits the script and refuses writes the database does not allow.
 
-export type GateDialect = "sqlite" | "postgresql" | "mysql";
+export type GateDialect = SqlDialect;
 
+/** The flavour the gate reads an engine's SQL in (its spec's); SQLite's for an engine no spec names. */
 export function gateDialect(engine: string): GateDialect {
-  if (engine === "postgresql") return "postgresql";
-  if (engine === "mysql") return "mysql";
-  return "sqlite";
+  return ENGINES.find(engine)?.gateDialect ?? "sqlite";
 }
 
 export interface PrepareInput {

@@ -6,7 +6,7 @@ import {
   type ConnectionForm, type StoredConnection,
 } from "../../../core/connectors/connection-form";
 import { maskUri } from "../../../core/connectors/uri";
-import type { EngineName } from "../../../core/connectors/uri";
+import { ENGINES, engineSpec } from "../../../core/engines/registry";
 import { showToast } from "../../components/toast-store";
 import { databaseApi } from "./database-api";
 
@@ -102,7 +102,7 @@ export function DatabaseFormModal({ databaseId, csrfToken, onClose, onSaved }: P
             <SegmentedControl
               data={ENGINE_CHOICES}
               value={form.engine}
-              onChange={(engine) => update(withEngine(form, engine as EngineName))}
+              onChange={(engine) => ENGINES.isEngine(engine) && update(withEngine(form, engine))}
               disabled={!creating}
               data-testid="database-engine"
             />
@@ -201,7 +201,7 @@ interface FieldsProps {
 
 /** PostgreSQL and MySQL: host, port … fields that build the URI, or the URI typed in. */
 function ConnectionFields({ form, errors, update }: FieldsProps) {
-  const placeholder = form.engine === "mysql" ? "mysql://user:password@host:port/dbname" : "postgresql://user:password@host:port/dbname";
+  const placeholder = engineSpec(form.engine).form.uriPlaceholder;
   return (
     <Stack gap="sm">
       <SegmentedControl

@@ -1,22 +1,6 @@
 import { badRequest } from "../../http/errors";
 import { GenericType } from "../types";
-import { findTopLevelLimit, leadingKeyword, stripTrailing, type SqlFlavour } from "../sql-text";
 import { isTimeGrain, type TimeGrain } from "./types";
-
-const QUERY_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "TABLE"]);
-
-/** Shared limit logic; every dialect's LIMIT syntax is `LIMIT n` at the end of the statement. */
-export function limitSql(sql: string, limit: number, flavour: SqlFlavour): string {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw badRequest("The row limit must be a non-negative integer");
-  const body = stripTrailing(sql, flavour);
-  const keyword = leadingKeyword(body, flavour);
-  if (!keyword || !QUERY_KEYWORDS.has(keyword)) return sql;
-  const own = findTopLevelLimit(body, flavour);
-  if (!own) return `${body}\nLIMIT ${limit}`;
-  if (own.value === null) return `SELECT * FROM (\n${body}\n) AS inner_qry\nLIMIT ${limit}`;
-  if (own.value <= limit) return body;
-  return `${body.slice(0, own.start)}${limit}${body.slice(own.end)}`;
-}
 
 export function selectStarSql(
   quote: (name: string) => string,

@@ -19,30 +19,6 @@ test("identifiers are quoted with each engine's quote and embedded quotes double
   expect(lite.qualifiedTable("t", "main")).toBe('"t"');
 });
 
-test("wrapWithLimit appends a LIMIT to a query without one, dropping the trailing semicolon and comment", () => {
-  expect(pg.wrapWithLimit("SELECT * FROM t;", 100)).toBe("SELECT * FROM t\nLIMIT 100");
-  expect(lite.wrapWithLimit("SELECT * FROM t -- all of it", 10)).toBe("SELECT * FROM t\nLIMIT 10");
-  expect(my.wrapWithLimit("WITH x AS (SELECT 1 LIMIT 5) SELECT * FROM x", 7)).toBe("WITH x AS (SELECT 1 LIMIT 5) SELECT * FROM x\nLIMIT 7");
-});
-
-test("wrapWithLimit keeps the smaller of the query's LIMIT and the requested one", () => {
-  expect(pg.wrapWithLimit("SELECT * FROM t LIMIT 10", 100)).toBe("SELECT * FROM t LIMIT 10");
-  expect(pg.wrapWithLimit("SELECT * FROM t LIMIT 1000 OFFSET 5", 100)).toBe("SELECT * FROM t LIMIT 100 OFFSET 5");
-  expect(my.wrapWithLimit("SELECT * FROM t LIMIT 5, 1000", 100)).toBe("SELECT * FROM t LIMIT 5, 100");
-  expect(lite.wrapWithLimit("select 'limit 1' from t limit 500;", 20)).toBe("select 'limit 1' from t limit 20");
-});
-
-test("wrapWithLimit wraps a query whose limit is not a literal", () => {
-  expect(pg.wrapWithLimit("SELECT * FROM t LIMIT ALL", 5)).toBe("SELECT * FROM (\nSELECT * FROM t LIMIT ALL\n) AS inner_qry\nLIMIT 5");
-  expect(pg.wrapWithLimit("SELECT * FROM t FETCH FIRST 50 ROWS ONLY", 5)).toContain("AS inner_qry\nLIMIT 5");
-});
-
-test("wrapWithLimit leaves statements that are not queries alone", () => {
-  expect(my.wrapWithLimit("SHOW TABLES", 5)).toBe("SHOW TABLES");
-  expect(lite.wrapWithLimit("PRAGMA table_info(t)", 5)).toBe("PRAGMA table_info(t)");
-  expect(pg.wrapWithLimit("EXPLAIN SELECT 1", 5)).toBe("EXPLAIN SELECT 1");
-});
-
 test("selectStar lists the columns quoted, with the limit", () => {
   expect(pg.selectStar("birth names", "public", ["name", "ds"], 100)).toBe('SELECT "name",\n       "ds"\nFROM "public"."birth names"\nLIMIT 100');
   expect(my.selectStar("t", null, [], 5)).toBe("SELECT *\nFROM `t`\nLIMIT 5");

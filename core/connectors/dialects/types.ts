@@ -1,5 +1,5 @@
 import type { GenericType } from "../types";
-import type { SqlFlavour } from "../sql-text";
+import type { SqlDialect } from "../../sql-gate/lexer";
 
 /**
  * Superset's time grains (SPEC §9), keyed by their ISO-8601 names. Every dialect produces the same buckets
@@ -49,18 +49,11 @@ export function isTimeGrain(value: string): value is TimeGrain {
 }
 
 export interface Dialect {
-  readonly engine: "d1" | "postgresql" | "mysql";
   /** the flavour the SQL gate and templates speak */
-  readonly flavour: SqlFlavour;
+  readonly flavour: SqlDialect;
   quoteIdentifier(name: string): string;
   /** `schema.table` quoted, or just the table when there is no schema */
   qualifiedTable(table: string, schema?: string | null): string;
-  /**
-   * The statement limited to `limit` rows: a literal top-level LIMIT becomes the smaller of the two, a
-   * statement without one gets one appended, and anything else is wrapped as a subquery.
-   * Statements that are not queries (SHOW, PRAGMA, EXPLAIN…) come back unchanged.
-   */
-  wrapWithLimit(sql: string, limit: number): string;
   /** the bucket start of `columnSql` for a grain; throws on an unknown grain */
   timeGrainExpression(columnSql: string, grain: string): string;
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;

@@ -1,3 +1,4 @@
+import { wrapWithLimit } from "../../../core/connectors/limit-statement";
 import { dialectFor } from "../../../core/connectors/dialects";
 import { databaseError } from "../../../core/connectors/errors";
 import { CompoundLimitError, regroupCompounds } from "../../../core/sql-gate/compound";
@@ -5,7 +6,7 @@ import { GenericType, type Connector, type QueryResult, type ResultColumn } from
 import { ApiError, notFound } from "../../../core/http/errors";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listTables, readTableMetadata } from "./metadata";
-import { SQLITE_FUNCTIONS } from "../../../core/connectors/dialects/sqlite-functions";
+import { SQLITE_FUNCTIONS } from "../../../core/engines/d1/functions";
 
 const dialect = dialectFor("d1");
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -21,7 +22,7 @@ export function d1Connector(d1: D1Database, binding: string): Connector {
     async execute(sql, options) {
       let raw: unknown[][];
       try {
-        const limited = forD1(options.limit === undefined ? sql : dialect.wrapWithLimit(sql, options.limit + 1));
+        const limited = forD1(options.limit === undefined ? sql : wrapWithLimit(sql, options.limit + 1, dialect.flavour));
         raw = await guardQuery(d1.prepare(limited).raw({ columnNames: true }), options);
       } catch (e) {
         throw mapD1Error(e);

@@ -1,3 +1,4 @@
+import { wrapWithLimit } from "../../../core/connectors/limit-statement";
 import { createConnection, type Connection, type ConnectionOptions, type FieldPacket } from "mysql2/promise";
 import { dialectFor } from "../../../core/connectors/dialects";
 import { classifyConnectionError, databaseError, scrub } from "../../../core/connectors/errors";
@@ -6,7 +7,7 @@ import { ApiError, notFound } from "../../../core/http/errors";
 import type { NetworkTarget } from "../types";
 import { cutToLimit, guardQuery } from "../run-guard";
 import { listSchemas, listStoredFunctions, listTables, readTableMetadata } from "./metadata";
-import { MYSQL_FUNCTIONS } from "../../../core/connectors/dialects/mysql-functions";
+import { MYSQL_FUNCTIONS } from "../../../core/engines/mysql/functions";
 import { mysqlTypeName } from "./types";
 
 const dialect = dialectFor("mysql");
@@ -92,7 +93,7 @@ export function mysqlConnector(target: NetworkTarget): Connector {
   return {
     engine: "mysql",
     async execute(text, options) {
-      const limited = options.limit === undefined ? text : dialect.wrapWithLimit(text, options.limit + 1);
+      const limited = options.limit === undefined ? text : wrapWithLimit(text, options.limit + 1, dialect.flavour);
       let result: [unknown[][] | object, FieldPacket[] | undefined];
       try {
         const conn = await connection();

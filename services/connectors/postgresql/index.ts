@@ -1,3 +1,4 @@
+import { wrapWithLimit } from "../../../core/connectors/limit-statement";
 import postgres from "postgres";
 import { dialectFor } from "../../../core/connectors/dialects";
 import { classifyConnectionError, databaseError, queryTimeoutError, scrub } from "../../../core/connectors/errors";
@@ -93,7 +94,7 @@ export function postgresqlConnector(target: NetworkTarget, use: ConnectorUse = {
       await sql.unsafe("DISCARD ALL");
     },
     async execute(text, options) {
-      const limited = options.limit === undefined ? text : dialect.wrapWithLimit(text, options.limit + 1);
+      const limited = options.limit === undefined ? text : wrapWithLimit(text, options.limit + 1, dialect.flavour);
       const { statement, done } = pipelined(limited, options);
       let rows: PgRows;
       try {

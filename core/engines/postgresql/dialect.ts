@@ -1,5 +1,5 @@
-import { genericTypeOf, limitSql, quoteWith, requireGrain, selectStarSql } from "./common";
-import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "./types";
+import { genericTypeOf, quoteWith, requireGrain, selectStarSql } from "../../connectors/dialects/common";
+import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "../../connectors/dialects/types";
 
 const quote = quoteWith('"');
 
@@ -35,11 +35,9 @@ function grainSql(col: string, grain: TimeGrain): string {
 }
 
 export const postgresqlDialect: Dialect = {
-  engine: "postgresql",
   flavour: "postgresql",
   quoteIdentifier: quote,
   qualifiedTable: (table, schema) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
-  wrapWithLimit: (sql, limit) => limitSql(sql, limit, "postgresql"),
   timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
   selectStar(table, schema, columns, limit) {
     return selectStarSql(quote, this.qualifiedTable(table, schema), columns, limit);
