@@ -1,4 +1,5 @@
 import { expect, test } from "./shared-page";
+import { post } from "./api-helpers";
 import { addTab, chooseDatabase, openSqlLab, typeSql } from "./sqllab-helpers";
 
 // Things that used to do nothing (issue 31): each journey presses the control and checks that something
@@ -35,3 +36,24 @@ test("SQL Lab: Stop and Ctrl+E stop a running D1 query at once, in Results and i
   await expect(page.getByTestId("query-stopped")).toBeVisible();
 });
 
+
+test("a value filter over more values than its first page searches the column on the server as the user types", async ({ adminPage: page }) => {
+  const ds = (await (await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`)).json()) as { result: { id: number }[] };
+  const slug = `names-${Date.now().toString(36)}`;
+  const nameFilter = {
+    id: "NATIVE_FILTER-names", type: "NATIVE_FILTER", name: "Name", filterType: "filter_select", targets: [{ datasetId: ds.result[0].id, column: { name: "name" } }],
+    defaultDataMask: { extraFormData: {}, filterState: {} }, controlValues: { multiSelect: true }, cascadeParentIds: [], scope: { rootPath: ["ROOT_ID"], excluded: [] }, description: "",
+  };
+  await post(page, "/api/v1/dashboard/", { dashboard_title: `Names ${slug}`, slug, published: true, position_json: "{}", json_metadata: JSON.stringify({ native_filter_configuration: [nameFilter] }) });
+  await page.goto(`/superset/dashboard/${slug}/`);
+  const box = page.getByTestId("filter-bar").getByRole("textbox", { name: "Name" });
+  await box.click();
+  // the first page (Superset's 100) is not every name, and the list says so
+  await expect(page.getByRole("option", { name: "Showing the first 100 values: type to search all" })).toBeVisible();
+  await expect(page.getByRole("option", { name: "Michael", exact: true })).toHaveCount(0);
+  const searched = page.waitForRequest((r) => r.url().includes("/api/v1/chart/data") && (r.postData() ?? "").includes("%Mich%"));
+  await box.pressSequentially("Mich");
+  await searched;
+  await expect(page.getByRole("option", { name: "Michael", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+});
