@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { inList } from "../db/d1-params";
 import type { Env } from "../services/env";
 import type { NewAsyncEvent } from "./event-channel";
 import { openDatabase } from "../db/client";
@@ -47,6 +48,8 @@ export interface ResultPage {
 }
 
 const RESULT_TTL_MS = 24 * 3600_000;
+/** The row states a run may still leave: anything else (stopped above all) was decided elsewhere and is final. */
+const ACTIVE_ROW_STATES = ["pending", "running"];
 const CHUNK_BYTES = 512 * 1024;
 
 export class QueryJob extends DurableObject<Env> {
@@ -165,7 +168,13 @@ export class QueryJob extends DurableObject<Env> {
     let event: NewAsyncEvent;
     try {
       if (!database) throw new Error("The database of this query no longer exists.");
-      await db.update(queries).set({ status: "running", start_running_time: Date.now(), changed_on: new Date().toISOString() }).where(eq(queries.id, spec.queryId)).run();
+      const started = await db
+        .update(queries)
+        .set({ status: "running", start_running_time: Date.now(), changed_on: new Date().toISOString() })
+        .where(and(eq(queries.id, spec.queryId), inList(queries.status, ACTIVE_ROW_STATES)))
+        .run();
+      // stopped before it began: nothing runs
+      if (!started.meta.changes) return void (await this.markStoppedByRow());
       const connector = await connectorFor(this.env, database, this.env.SECRET_KEY ?? "");
       let outcome;
       try {
@@ -174,34 +183,45 @@ export class QueryJob extends DurableObject<Env> {
         await connector.close().catch(() => {});
       }
       if ((await this.status())?.state !== "running") return; // stopped meanwhile: drop the result
-      const columns = wireColumns(outcome.result.columns);
-      this.storeRows(outcome.result.rows);
       const resultsKey = crypto.randomUUID();
       const endedAt = Date.now();
-      await this.ctx.storage.put({
-        result_meta: { columns, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor },
-        status: { ...(await this.status())!, state: "success", endedAt },
-      });
-      await db
+      // The row is written first, and only while the run is still active: a stop request may have marked it
+      // `stopped` while the engine was answering (D1 cannot be interrupted, so its statement always finishes),
+      // and stopped is final. Then the result is dropped and nobody is told.
+      const written = await db
         .update(queries)
         .set({
           status: "success", progress: 100, rows: outcome.result.rows.length, results_key: resultsKey, executed_sql: outcome.executedSql,
           limiting_factor: outcome.limitingFactor, end_time: endedAt, end_result_backend_time: Date.now(), error_message: null,
           changed_on: new Date().toISOString(),
         })
-        .where(eq(queries.id, spec.queryId))
+        .where(and(eq(queries.id, spec.queryId), inList(queries.status, ACTIVE_ROW_STATES)))
         .run();
+      if (!written.meta.changes) {
+        await this.markStoppedByRow();
+        return;
+      }
+      const columns = wireColumns(outcome.result.columns);
+      this.storeRows(outcome.result.rows);
+      await this.ctx.storage.put({
+        result_meta: { columns, total: outcome.result.rows.length, limitingFactor: outcome.limitingFactor },
+        status: { ...(await this.status())!, state: "success", endedAt },
+      });
       event = { job_id: spec.clientId, user_id: String(spec.userId), status: "done", errors: [], result_url: `/api/v1/sqllab/results/?q=(key:'${resultsKey}')` };
     } catch (e) {
       if ((await this.status())?.state !== "running") return;
       const failure = engineFailure(e, secrets);
       const state = failedState(failure);
-      await this.ctx.storage.put("status", { ...(await this.status())!, state, error: failure.message, endedAt: Date.now() });
-      await db
+      const written = await db
         .update(queries)
         .set({ status: state, error_message: failure.message, end_time: Date.now(), changed_on: new Date().toISOString() })
-        .where(eq(queries.id, spec.queryId))
+        .where(and(eq(queries.id, spec.queryId), inList(queries.status, ACTIVE_ROW_STATES)))
         .run();
+      if (!written.meta.changes) {
+        await this.markStoppedByRow();
+        return;
+      }
+      await this.ctx.storage.put("status", { ...(await this.status())!, state, error: failure.message, endedAt: Date.now() });
       event = { job_id: spec.clientId, user_id: String(spec.userId), status: "error", errors: (errorEnvelope(failure).errors as unknown[]) ?? [], result_url: null };
     } finally {
       this.abort = null;
@@ -210,6 +230,12 @@ export class QueryJob extends DurableObject<Env> {
     const ns = this.env.EVENT_CHANNEL;
     const channel = ns.get(ns.idFromName(`user:${spec.userId}`)) as unknown as { publish(channelId: string, e: NewAsyncEvent): Promise<unknown> };
     await channel.publish(`user:${spec.userId}`, event);
+  }
+
+  /** The row was stopped (or otherwise finished) by someone else while the engine ran: this run ends stopped. */
+  private async markStoppedByRow(): Promise<void> {
+    const status = await this.status();
+    if (status?.state === "running") await this.ctx.storage.put("status", { ...status, state: "stopped", endedAt: Date.now() } satisfies JobStatus);
   }
 
   /** Rows go in as JSON chunks of about CHUNK_BYTES so no single stored row nears the 2 MB limit. */

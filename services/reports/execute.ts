@@ -64,17 +64,21 @@ export async function runReport(input: RunInput): Promise<RunOutcome> {
     const userId = executorId(schedule, ownerIds);
     const principal = userId === null ? null : await loadPrincipal(db, userId);
     if (!principal) throw new ReportError(`No active owner to run this ${isAlert ? "alert" : "report"} as (user id ${userId ?? "none"}).`);
+    // the value the alert's SQL returned goes into every log line after it (Superset's "Value" column),
+    // the triggered run's Success included
+    let alertValue: { value?: number | null; valueRowJson?: string | null } = {};
     if (isAlert) {
       const rows = await runAlertQuery(env, db, env.SECRET_KEY ?? "", principal, schedule.database_id, schedule.sql);
       const outcome = evaluateAlert(parseValidator(schedule.validator_type, schedule.validator_config_json), rows.columns, rows.rows);
+      alertValue = { value: outcome.value, valueRowJson: outcome.valueRowJson };
       if (!outcome.triggered) {
-        await log(ReportState.NOOP, { value: outcome.value, valueRowJson: outcome.valueRowJson });
+        await log(ReportState.NOOP, alertValue);
         return { state: ReportState.NOOP, error: null };
       }
     }
     // a chart that cannot be drawn on the server is sent with the reason instead of an image, and logged so
     const notice = await send(input, schedule, recipients.map((r) => parseRecipient(r.type, r.recipient_config_json)), principal);
-    await log(ReportState.SUCCESS, { errorMessage: notice });
+    await log(ReportState.SUCCESS, { errorMessage: notice, ...alertValue });
     return { state: ReportState.SUCCESS, error: notice };
   } catch (e) {
     const message = e instanceof ReportError || e instanceof AlertError || e instanceof SmtpConfigError ? e.message : `Report Schedule execution failed: ${(e as Error).message}`;

@@ -88,11 +88,17 @@ export async function fetchQueryResults(query: Query, rows: number) {
   }
 }
 
+/**
+ * Stop shows `stopped` at once, before the server answers: the answer can take as long as the statement
+ * itself where the engine cannot be interrupted (a D1 statement runs to its end, and under `wrangler dev` it
+ * holds the whole Worker meanwhile). Stopped is final (SPEC §4), so a result arriving later is dropped; the
+ * server marks the row stopped too, which makes the run discard what it still returns.
+ */
 export async function stopRunningQuery(query: Query) {
+  apply((s) => stopQuery(s, query.id, Date.now()));
   try {
     const { result } = await sqlLabApi.stop(query.id);
     const outcome = stopOutcome(result);
-    if (!outcome.finished) apply((s) => stopQuery(s, query.id, Date.now()));
     showToast(outcome.type, outcome.toast);
   } catch (err) {
     showToast("danger", STOP_MESSAGES.failed(err instanceof Error ? err.message : String(err)));

@@ -8,18 +8,25 @@ import type { ControlProps } from "./control-types";
 import { filterValuesPage } from "./values";
 
 // A value filter (Superset's filter_select): options a page at a time (more load as the list is scrolled to its
-// end), searched on the server when "Dynamically search all filter values" is on, "Select All" on top of a
-// multiple choice, and a pasted list ("CA, NY, TX") taken as values rather than as search text.
+// end), searched on the server when "Dynamically search all filter values" is on or when the first page did not
+// hold every value (typing would otherwise search only the values loaded so far, and "Mich" found no "Michael"
+// beyond the first page), "Select All" on top of a multiple choice, a note on top while the list is partial,
+// and a pasted list ("CA, NY, TX") taken as values rather than as search text.
 
 const SELECT_ALL = "\u0000select-all";
+const PARTIAL_NOTE = "\u0000partial";
+/** Superset's SLOW_DEBOUNCE, which its select filter waits before searching the server. */
+const SEARCH_DEBOUNCE_MS = 500;
 const label = (v: unknown) => (v === null ? "<NULL>" : String(v));
 
 interface Options { pages: unknown[][]; more: boolean; loading: boolean; error: string | null }
 
 export function SelectFilter({ filter, value, onChange, onFirstValue, parents, csrfToken }: ControlProps) {
   const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 250);
-  const serverSearch = Boolean(filter.controlValues.searchAllOptions);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  // whether the unsearched list stopped short of the column's values (then only the server can search them all)
+  const [partial, setPartial] = useState(false);
+  const serverSearch = Boolean(filter.controlValues.searchAllOptions) || partial;
   const query = serverSearch ? debounced : "";
   const [opts, setOpts] = useState<Options>({ pages: [], more: false, loading: true, error: null });
   const datasetId = filterDatasetId(filter);
@@ -36,6 +43,7 @@ export function SelectFilter({ filter, value, onChange, onFirstValue, parents, c
     void filterValuesPage(filter, { parents: JSON.parse(parentKey), search: query, page }, csrfToken).then((r) => {
       if (key !== currentKey.current) return;
       loadingPage.current = null;
+      if (!query && !("error" in r)) setPartial(r.more);
       setOpts((o) => ("error" in r
         ? { ...o, loading: false, more: false, error: r.error }
         : { pages: [...o.pages.slice(0, page), r.values], more: r.more, loading: false, error: null }));
@@ -64,7 +72,12 @@ export function SelectFilter({ filter, value, onChange, onFirstValue, parents, c
     return labels.length ? labels.map((l) => (known.has(l) ? known.get(l) : l)) : null;
   };
   const optionLabels = [...new Set([...selected, ...values.map(label)])];
-  const data = multi && values.length ? [{ value: SELECT_ALL, label: "Select All" }, ...optionLabels.map((v) => ({ value: v, label: v }))] : optionLabels;
+  const items = optionLabels.map((v) => ({ value: v, label: v }));
+  const note = opts.more && !opts.loading
+    ? [{ value: PARTIAL_NOTE, label: query ? `Showing the first ${values.length} matches: scroll for more` : `Showing the first ${values.length} values: type to search all`, disabled: true }]
+    : [];
+  // the note leads the list, where it is seen without scrolling through the page of values
+  const data = [...note, ...(multi && values.length ? [{ value: SELECT_ALL, label: "Select All" }] : []), ...items];
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     const text = e.clipboardData.getData("text");
     if (!isPastedList(text)) return;
