@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { DEFAULT_RECENT_ACTIONS, humanizeAgo, parseRecentActivityArgs, recentActivityItem } from "./recent-activity";
+import { DEFAULT_RECENT_ACTIONS, distinctRecentItems, humanizeAgo, parseRecentActivityArgs, recentActivityItem } from "./recent-activity";
 
 test("recent activity arguments default like Superset's and are validated", () => {
   expect(parseRecentActivityArgs(undefined)).toEqual({ actions: DEFAULT_RECENT_ACTIONS, distinct: true, page: 0, pageSize: 10 });
@@ -40,4 +40,18 @@ test("humanized ages read like humanize.naturaltime", () => {
   expect(humanizeAgo(3 * 3600_000)).toBe("3 hours ago");
   expect(humanizeAgo(2 * 86_400_000)).toBe("2 days ago");
   expect(humanizeAgo(400 * 86_400_000)).toBe("a year ago");
+});
+
+test("recents show each object once, at its latest view, newest first", () => {
+  const now = Date.parse("2024-05-01T12:00:00Z");
+  const row = (action: string, dttm: string, dashboard_id: number | null, slice_id: number | null) =>
+    recentActivityItem({ action, dttm, dashboard_id, slice_id, dashboard_slug: null, dashboard_title: dashboard_id ? `Board ${dashboard_id}` : null, slice_name: slice_id ? `Chart ${slice_id}` : null }, now);
+  const items = distinctRecentItems([
+    row("spa_navigation", "2024-05-01T11:59:00Z", null, 7),
+    row("mount_dashboard", "2024-05-01T11:58:00Z", 3, null),
+    row("mount_explorer", "2024-05-01T11:57:00Z", null, 7),
+    row("spa_navigation", "2024-05-01T11:56:00Z", 3, 7), // a chart's event inside dashboard 3: the dashboard again
+    row("spa_navigation", "2024-05-01T11:55:00Z", null, 9),
+  ]);
+  expect(items.map((i) => [i.item_title, i.action])).toEqual([["Chart 7", "spa_navigation"], ["Board 3", "mount_dashboard"], ["Chart 9", "spa_navigation"]]);
 });

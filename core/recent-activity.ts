@@ -63,6 +63,21 @@ export function recentActivityItem(row: RecentRow, now: number): RecentActivityI
   return { ...base, item_type: null, item_url: null, item_title: null };
 }
 
+/**
+ * Each object once, at its latest view: the log keeps a row per (dashboard, chart, action), so one chart opened
+ * by a mount event and a page navigation, or a dashboard viewed with and without a chart in the event, would
+ * otherwise repeat. `items` are newest first; the first of each address is kept, the order left as it is.
+ */
+export function distinctRecentItems(items: RecentActivityItem[]): RecentActivityItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (!item.item_url) return true;
+    if (seen.has(item.item_url)) return false;
+    seen.add(item.item_url);
+    return true;
+  });
+}
+
 const UNITS: [number, string, string][] = [
   [365 * 86_400_000, "a year", "years"],
   [30 * 86_400_000, "a month", "months"],

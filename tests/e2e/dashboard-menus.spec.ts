@@ -133,10 +133,11 @@ test("chart menu: refresh, full size, description, explore, query, table, share,
 
   // downloads: CSV, Excel, the table's full CSV (no row limit of 5), and a PNG image of the chart
   const csv = await download(page, () => chartAction(page, d.pie, "chart-export-csv"));
-  expect(csv.name).toMatch(/\.csv$/);
+  // named as Superset names it: the chart's title, made file-safe, and the time
+  expect(csv.name).toMatch(new RegExp(`^superset_Menu_pie_${run}_\\d{8}_\\d{6}\\.csv$`));
   expect(csv.bytes.toString()).toMatch(/gender/);
   const xlsx = await download(page, () => chartAction(page, d.pie, "chart-export-xlsx"));
-  expect(xlsx.name).toMatch(/\.xlsx$/);
+  expect(xlsx.name).toMatch(new RegExp(`^superset_Menu_pie_${run}_\\d{8}_\\d{6}\\.xlsx$`));
   expect(xlsx.bytes.subarray(0, 2).toString()).toBe("PK");
   await chartBox(page, d.pie).getByTestId("chart-menu").click();
   const pieMenu = page.getByRole("menu", { name: `More options for Menu pie ${run}` });

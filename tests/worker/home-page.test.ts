@@ -84,3 +84,31 @@ test("the home page lists the user's own and favourite charts and dashboards, th
   // Recents: the viewed dashboard from the event log
   expect(html).toMatch(new RegExp(`Admin board ${tag}[\\s\\S]*Viewed (now|\\d+ seconds ago|a second ago)`));
 });
+
+test("Recents show a chart and a dashboard viewed several ways once each, the latest first", async () => {
+  const admin = await loginAsAdmin();
+  const alpha = await newUser(admin, ["Alpha"]);
+  const birthNames = await exampleDataset(admin, "birth_names");
+  const tag = unique();
+  const chart = await admin.post("/api/v1/chart/", { slice_name: `Seen chart ${tag}`, viz_type: "pie", datasource_id: birthNames.id, datasource_type: "table", params: "{}" });
+  const chartId = (await json(chart)).id as number;
+  const dash = await admin.post("/api/v1/dashboard/", { dashboard_title: `Seen board ${tag}`, slug: `seen-${tag}`, published: true });
+  const dashId = (await json(dash)).id as number;
+  const event = (event_name: string, extra: Record<string, unknown>, ts: number) => ({ event_name, event_type: "user", impression_id: "i", version: "v2", ts, ...extra });
+  const t = Date.now();
+  // the chart by a mount and by navigations, the dashboard by a mount and a navigation naming a chart in it
+  const views = [
+    event("mount_explorer", { source: "explore", source_id: chartId }, t),
+    event("spa_navigation", { slice_id: chartId }, t + 1),
+    event("mount_dashboard", { source: "dashboard", source_id: dashId }, t + 2),
+    event("spa_navigation", { dashboard_id: dashId, slice_id: chartId }, t + 3),
+    event("spa_navigation", { slice_id: chartId }, t + 4),
+  ];
+  for (const view of views) expect((await alpha.api.post("/tptanalytics/log/?explode=events", [view])).status).toBe(200);
+
+  const { html } = await home(alpha.session.cookie);
+  const links = (href: string) => html.split(`href="${href}"`).length - 1;
+  expect(links(`/explore/?slice_id=${chartId}`)).toBe(1);
+  expect(links(`/superset/dashboard/seen-${tag}/`)).toBe(1);
+  expect(html.indexOf(`Seen chart ${tag}`)).toBeLessThan(html.indexOf(`Seen board ${tag}`));
+});

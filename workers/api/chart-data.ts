@@ -16,6 +16,7 @@ import { parseInvalidation } from "../../core/chart-data/invalidation";
 import { databases, datasets } from "../../db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
+import { exportFileStem } from "../../core/chart-data/export-filename";
 import { postProcessedResult } from "../../core/chart-data/pivoted-csv";
 import { runQueryObject } from "../../services/chart-data/run-query";
 import { chartJobResult } from "../chart-data/async-job";
@@ -33,8 +34,11 @@ type C = Context<AppEnv>;
 
 const read = requires("can_read", "Chart");
 
-/** A JSON query context, or (Superset's CSV export) a form post whose form_data field holds it. */
-async function queryContextBody(c: C): Promise<Record<string, unknown>> {
+/**
+ * A JSON query context, or (Superset's CSV export) a form post whose form_data field holds it and whose
+ * optional filename field names the download.
+ */
+async function queryContextBody(c: C): Promise<{ body: Record<string, unknown>; filename: string | null }> {
   const type = c.req.header("Content-Type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     const form = await c.req.formData().catch(() => {
@@ -42,9 +46,10 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
     });
     const text = form.get("form_data");
     if (typeof text !== "string") throw badRequest("The form needs a form_data field holding the query context");
+    const filename = form.get("filename");
     try {
       const value = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+      if (value && typeof value === "object" && !Array.isArray(value)) return { body: value as Record<string, unknown>, filename: typeof filename === "string" ? filename : null };
     } catch {
       // answered below
     }
@@ -52,13 +57,16 @@ async function queryContextBody(c: C): Promise<Record<string, unknown>> {
   }
   const body = await jsonBody(c);
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object");
-  return body as Record<string, unknown>;
+  return { body: body as Record<string, unknown>, filename: null };
 }
 
 const FILE_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
-/** `front`: the POST's front-cache recorder, which keeps a JSON answer for the next identical request. */
-async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null, front?: FrontRecorder) {
+/**
+ * `front`: the POST's front-cache recorder, which keeps a JSON answer for the next identical request; `file`: the
+ * download's requested name and the saved chart's name, which name a CSV / Excel answer.
+ */
+async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: number | null = null, front?: FrontRecorder, file: DownloadNames = {}) {
   const answered = await chartDataAnswer(c, body, c.req.query("force") === "true", chartCacheTimeout, front);
   if (answered.status === 200 && front) return jsonText(c, front.remember(answered.context, answered.body.result, answered.datasource));
   if (answered.status !== "file") return c.json(answered.body, answered.status);
@@ -67,16 +75,31 @@ async function answer(c: C, body: Record<string, unknown>, chartCacheTimeout: nu
   // post_processed: the rows as the chart shows them (a pivot table pivoted), as Superset's client processing
   const results = context.result_type === "post_processed" ? answered.results.map((r) => postProcessedResult(context.form_data, r)) : answered.results;
   const files = await Promise.all(results.map(async (r) => (format === "csv" ? (new TextEncoder().encode(resultCsv(r)) as Uint8Array<ArrayBuffer>) : resultXlsx(r))));
-  const name = `chart-${context.datasource.id}`;
+  const name = exportFileStem(file.requested ?? null, context.form_data, file.chartName ?? (await namedChart(c, context.form_data)));
   // one query is one file; several are a ZIP of query_1.<ext> … (Superset's ChartDataRestApi)
   if (files.length === 1) return c.body(files[0], 200, { "Content-Type": FILE_TYPES[format], "Content-Disposition": `attachment; filename="${name}.${format}"` });
   const zip = zipFiles(Object.fromEntries(files.map((f, i) => [`query_${i + 1}.${format}`, f])));
   return c.body(zip, 200, { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="${name}.zip"` });
 }
 
+type DownloadNames = { requested?: string | null; chartName?: string | null };
+
+/** The name of the saved chart the form data's slice_id names, when the caller may read it (Superset's query_context.slice_). */
+async function namedChart(c: C, formData: Record<string, unknown> | null | undefined): Promise<string | null> {
+  const id = Number(formData?.slice_id);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const chart = await visibleChart(c.get("db"), id, datasetScope(principalOf(c)));
+  return chart?.slice_name ?? null;
+}
+
 const jsonText = (c: C, text: string) => c.body(text, 200, { "Content-Type": "application/json" });
 
-chartDataApi.post("/api/v1/chart/data", read, async (c) => (await frontAnswer(c)) ?? answer(c, await queryContextBody(c), null, await frontRecorder(c)));
+chartDataApi.post("/api/v1/chart/data", read, async (c) => {
+  const front = await frontAnswer(c);
+  if (front) return front;
+  const { body, filename } = await queryContextBody(c);
+  return answer(c, body, null, await frontRecorder(c), { requested: filename });
+});
 
 chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
   const chart = await visibleChart(c.get("db"), idParam(c), datasetScope(principalOf(c)));
@@ -91,7 +114,7 @@ chartDataApi.get("/api/v1/chart/:pk/data/", read, async (c) => {
   if (format) body.result_format = format;
   const type = c.req.query("type");
   if (type) body.result_type = type;
-  return answer(c, body, chart.cache_timeout);
+  return answer(c, body, chart.cache_timeout, undefined, { chartName: chart.slice_name });
 });
 
 chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {

@@ -49,11 +49,12 @@ export const FULL_EXPORT_ROWS = 100_000;
  * Downloads the chart's data as a file the browser saves; answers an error message or null. `full` lifts the
  * chart's row limit to the server's maximum (Superset's "Export to full .CSV" of a table chart); `pivoted` asks
  * for the rows as the chart shows them (result_type post_processed: "Export to pivoted .CSV" of a pivot table).
+ * `chartName` (the chart's title) goes in the form data's slice_name, which the server names the file after.
  */
-export async function downloadChartData(formData: FormData, format: "csv" | "xlsx", csrfToken: string | null, full = false, pivoted = false): Promise<string | null> {
+export async function downloadChartData(formData: FormData, format: "csv" | "xlsx", csrfToken: string | null, chartName: string | null, full = false, pivoted = false): Promise<string | null> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (csrfToken) headers["X-CSRFToken"] = csrfToken;
-  const body = withResult(contextOf(formData), pivoted ? "post_processed" : "full", format);
+  const body = withResult(contextOf(chartName ? { ...formData, slice_name: chartName } : formData), pivoted ? "post_processed" : "full", format);
   // the server caps any row limit at its SQL_MAX_ROW; Superset's full export asks for that maximum
   if (full) body.queries = body.queries.map((q) => ({ ...q, row_limit: FULL_EXPORT_ROWS }));
   const res = await fetch("/api/v1/chart/data", { method: "POST", headers, credentials: "same-origin", body: JSON.stringify(body) }).catch(() => null);

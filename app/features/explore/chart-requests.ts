@@ -9,4 +9,4 @@ export type Answer = shared.Answer;
 export const chartResults = (formData: FormData) => shared.chartResults(formData, exploreStore.csrfToken);
 export const datasetSamples = (datasetId: number) => shared.datasetSamples(datasetId, exploreStore.csrfToken);
 export const chartQuery = (formData: FormData) => shared.chartQuery(formData, exploreStore.csrfToken);
-export const downloadChartData = (formData: FormData, format: "csv" | "xlsx") => shared.downloadChartData(formData, format, exploreStore.csrfToken);
+export const downloadChartData = (formData: FormData, format: "csv" | "xlsx") => shared.downloadChartData(formData, format, exploreStore.csrfToken, exploreStore.sliceName);

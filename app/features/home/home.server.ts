@@ -8,7 +8,7 @@ import { charts, dashboards, savedQueries } from "../../../db/schema";
 import { savedQueryListSpec } from "../../../db/sqllab/saved-queries";
 import { datasetScope } from "../../../core/datasets/access";
 import type { ListArgs, ListFilter } from "../../../core/http/list-query";
-import { DEFAULT_RECENT_ACTIONS, recentActivityItem } from "../../../core/recent-activity";
+import { DEFAULT_RECENT_ACTIONS, distinctRecentItems, recentActivityItem } from "../../../core/recent-activity";
 import { dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { can, type Principal } from "../../../core/security/permissions";
 import { homeItemOf, mergeRecents, type HomeItem } from "../../../core/home/home-items";
@@ -37,7 +37,8 @@ export async function loadHome(context: AppLoadContext, principal: Principal, no
   const asSaved = (r: (typeof savedQueries.$inferSelect)) => homeItemOf("saved_query", { id: r.id, title: r.label, changed_on: r.changed_on, sql: r.sql }, t);
 
   const [viewedRows, favDashboards, myDashboards, favCharts, myCharts, mySaved, edited, created] = await Promise.all([
-    recentActivity(db, { userId: me, actions: DEFAULT_RECENT_ACTIONS, distinct: true, page: 0, pageSize: HOME_PAGE_SIZE * 2, now }),
+    // one object may have a row per action it was viewed by: enough rows to fill the panel once each is kept once
+    recentActivity(db, { userId: me, actions: DEFAULT_RECENT_ACTIONS, distinct: true, page: 0, pageSize: HOME_PAGE_SIZE * 8, now }),
     dashboardRows([{ col: "id", opr: "dashboard_is_favorite", value: true }]),
     dashboardRows([{ col: "owners", opr: "rel_m_m", value: me }]),
     chartRows([{ col: "id", opr: "chart_is_favorite", value: true }]),
@@ -46,8 +47,7 @@ export async function loadHome(context: AppLoadContext, principal: Principal, no
     touchedBy(context, principal, "changed", mayDashboards, mayCharts, maySaved),
     touchedBy(context, principal, "created", mayDashboards, mayCharts, maySaved),
   ]);
-  const viewed: HomeItem[] = viewedRows
-    .map((r) => recentActivityItem(r, t))
+  const viewed: HomeItem[] = distinctRecentItems(viewedRows.map((r) => recentActivityItem(r, t)))
     .filter((i) => i.item_url && i.item_title && (i.item_type === "dashboard" ? mayDashboards : mayCharts))
     .slice(0, HOME_PAGE_SIZE)
     .map((i) => ({ kind: i.item_type === "dashboard" ? "dashboard" : "chart", id: 0, title: i.item_title ?? "", url: i.item_url ?? "", when: `Viewed ${i.time_delta_humanized}` }));

@@ -24,8 +24,16 @@ export function CertifiedBadge({ dashboard: d }: { dashboard: DashboardRowData }
   );
 }
 
+/**
+ * Mantine's badge ellipsizes its label and so asks nothing of the column's width: beside a long title the table
+ * squeezed it to "PUBLISH…". At least its own width, it keeps the whole word and the column makes room.
+ */
 export function StatusBadge({ dashboard: d }: { dashboard: DashboardRowData }) {
-  return <Badge variant="light" color={d.published ? "teal" : "gray"} data-testid={`status-${d.id}`}>{d.published ? "Published" : "Draft"}</Badge>;
+  return (
+    <Badge variant="light" color={d.published ? "teal" : "gray"} style={{ minWidth: "max-content" }} data-testid={`status-${d.id}`}>
+      {d.published ? "Published" : "Draft"}
+    </Badge>
+  );
 }
 
 /** Export for everyone who sees the row; edit properties and delete only for owners and admins with can_write. */

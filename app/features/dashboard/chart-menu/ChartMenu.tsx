@@ -43,7 +43,7 @@ export interface ChartMenuProps {
 export function ChartMenu(p: ChartMenuProps) {
   const [modal, setModal] = useState<"query" | "results" | "scoping" | null>(null);
   const download = async (format: "csv" | "xlsx", full = false, pivoted = false) => {
-    const failure = await downloadChartData(p.formData, format, p.csrfToken, full, pivoted);
+    const failure = await downloadChartData(p.formData, format, p.csrfToken, p.title, full, pivoted);
     if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
   };
   const image = async () => {
