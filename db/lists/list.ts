@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, ne, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, ne, not, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { badRequest } from "../../core/http/errors";
@@ -17,6 +17,8 @@ export interface ListSpec {
   customFilter?: (filter: ListFilter) => SQL | undefined;
   /** conditions always applied (e.g. "only the caller's own queries") */
   baseWhere?: SQL;
+  /** settles rows equal on the order column (default: the table's `id`), in the same direction */
+  tiebreak?: SQLiteColumn;
 }
 
 /** The table column an API name stands for; names such as "toString" or "__proto__" are not own keys. */
@@ -99,8 +101,10 @@ export function orderTerms(args: ListArgs, columns: Record<string, SQLWrapper>, 
 }
 
 export function orderFor(spec: ListSpec, args: ListArgs): SQL[] {
-  const fallback = [spec.defaultOrder.direction === "asc" ? asc(spec.defaultOrder.column) : desc(spec.defaultOrder.column)];
-  return orderTerms(args, spec.columns, fallback);
+  const tiebreak = spec.tiebreak ?? (getTableColumns(spec.table) as Record<string, SQLiteColumn | undefined>).id;
+  const dir = spec.defaultOrder.direction === "asc" ? asc : desc;
+  const fallback = [dir(spec.defaultOrder.column), ...(tiebreak ? [dir(tiebreak)] : [])];
+  return orderTerms(args, spec.columns, fallback, tiebreak);
 }
 
 /** Runs the filtered, ordered, paged select; answers the page of rows and the total count. */

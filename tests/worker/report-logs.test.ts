@@ -64,3 +64,14 @@ test("a report's runs are listed newest first, filtered, paged and shown one by 
   const left = await (env as unknown as { DB: D1Database }).DB.prepare("SELECT count(*) AS n FROM report_execution_log WHERE report_schedule_id = ?").bind(id).first<{ n: number }>();
   expect(left!.n).toBe(0);
 });
+
+test("a run's lines that share their times list newest first (the Success above its Working), whatever the sort", async () => {
+  const id = await newReport();
+  const working = await seedRun(id, { scheduled: "2026-04-01T09:00:00.000Z", state: "Working" });
+  const success = await seedRun(id, { scheduled: "2026-04-01T09:00:00.000Z", state: "Success" });
+  expect((await json(await admin.get(`/api/v1/report/${id}/log/`))).ids).toEqual([success, working]);
+  for (const column of ["scheduled_dttm", "start_dttm"]) {
+    expect((await json(await admin.get(`/api/v1/report/${id}/log/?q=${q({ order_column: column, order_direction: "desc" })}`))).ids).toEqual([success, working]);
+    expect((await json(await admin.get(`/api/v1/report/${id}/log/?q=${q({ order_column: column, order_direction: "asc" })}`))).ids).toEqual([working, success]);
+  }
+});
