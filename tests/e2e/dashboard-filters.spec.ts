@@ -3,8 +3,8 @@ import { admin, login } from "./helpers";
 
 // Native filters on the Births example dashboard, as an editor uses them: "+ Add/Edit filters" configures a value
 // filter on gender, the bar offers the column's values, applying one re-queries the charts in scope (their
-// numbers change and they show the applied-filter badge), the applied state survives a reload through
-// native_filters_key, Clear all brings the unfiltered numbers back. The
+// numbers change and they show the applied-filter badge), the applied state survives a reload (at once, through
+// ?native_filters=; once stored, through native_filters_key), Clear all brings the unfiltered numbers back. The
 // filter is removed again at the end, so the example dashboard is left as it was.
 
 const chart = (page: Page, title: string): Locator =>
@@ -55,30 +55,37 @@ test("a value filter configured on the Births dashboard filters its charts, and 
     const apply = bar.getByTestId("filter-bar-apply");
     await expect(apply).toBeEnabled();
     await apply.click();
+    // a reload at once, before the applied state is stored: the address itself carries it (?native_filters=), so
+    // the page opens with what was shown as applied, never with the previous state
+    await expect(page).toHaveURL(/native_filters=/);
+    await page.reload();
+    await expect(total).toHaveAttribute("data-filters-applied", "1");
     await expect(apply).toBeDisabled();
 
     // both charts in scope re-query with gender IN ('girl'): their numbers change and they carry the badge
-    await expect(total).toHaveAttribute("data-filters-applied", "1");
     await expect(states).toHaveAttribute("data-filters-applied", "1");
     await expect.poll(async () => loaded(total)).not.toBe(totalBefore);
     await expect.poll(async () => loaded(states)).not.toBe(statesBefore);
     await expect(total.getByTestId("chart-filters-badge")).toBeVisible();
+    const filteredTotal = await loaded(total);
 
-    // the applied mask is stored server-side and its key put in the URL: a reload opens with the same filter
+    // once stored server-side, the address carries only its key: a reload opens with the same filter
+    await page.getByTestId("filter-item").getByRole("textbox", { name: "Gender" }).click();
+    await page.getByRole("option", { name: "boy", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await apply.click();
+    await expect.poll(async () => loaded(total)).not.toBe(filteredTotal);
+    const boysTotal = await loaded(total);
     await expect(page).toHaveURL(/native_filters_key=[A-Za-z0-9_-]+/);
-    // the key comes with the first change (the new filter, no value yet) and the applied value is written to it 300 ms
-    // after "Apply": reload once the stored state holds it, or the reload races that write
+    expect(new URL(page.url()).searchParams.get("native_filters")).toBeNull();
     const key = new URL(page.url()).searchParams.get("native_filters_key")!;
     const dashboardId = ((await (await page.request.get("/api/v1/dashboard/births")).json()) as { id: number }).id;
-    await expect.poll(async () => {
-      const res = await page.request.get(`/api/v1/dashboard/${dashboardId}/filter_state/${encodeURIComponent(key)}`);
-      return res.ok() ? ((await res.json()) as { value: string }).value : "";
-    }, { message: "the applied filter is stored under the URL's key" }).toContain("girl");
-    const filteredTotal = await loaded(total);
+    const stored = await page.request.get(`/api/v1/dashboard/${dashboardId}/filter_state/${encodeURIComponent(key)}`);
+    expect(((await stored.json()) as { value: string }).value).toContain("boy");
     await page.reload();
     await expect(page.getByTestId("filter-item").filter({ hasText: "Gender" })).toBeVisible();
     await expect(total).toHaveAttribute("data-filters-applied", "1");
-    expect(await loaded(total)).toBe(filteredTotal);
+    expect(await loaded(total)).toBe(boysTotal);
 
     // an unknown key: the dashboard opens unfiltered, with a warning
     await page.goto("/superset/dashboard/births/?native_filters_key=unknownkey12345");
