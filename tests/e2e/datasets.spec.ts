@@ -40,4 +40,10 @@ test("an admin finds birth_names in the datasets list and edits one of its metri
   await page.getByRole("tab", { name: "Columns" }).click();
   await expect(page.getByTestId("column-row-ds")).toContainText("DATETIME");
   await expect(page.getByTestId("column-row-ds").getByLabel("ds is temporal")).toBeChecked();
+
+  // the dataset's name in the list opens Explore on it, as in Superset (the row's Edit action opens the editor)
+  await page.goto("/tablemodelview/list/");
+  await page.getByTestId("explore-dataset-birth_names").click();
+  await expect(page).toHaveURL(/\/explore\/\?datasource_type=table&datasource_id=\d+/);
+  await expect(page.getByTestId("dataset-name")).toHaveText("birth_names");
 });

@@ -62,7 +62,8 @@ export default function DatasetsList() {
         <ListTable testId="dataset-table" rows={datasets} rowTestId={(d) => `dataset-row-${d.table_name}`} sort={list.state.sort} onSort={list.sortBy}
           columns={[
             { key: "name", header: "Name", sortColumn: "table_name",
-              cell: (d) => (canWrite ? <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`}>{d.table_name}</Anchor> : d.table_name) },
+              // as Superset: the name opens Explore on the dataset; editing is the row's Edit action
+              cell: (d) => <Anchor component={Link} to={`/explore/?datasource_type=table&datasource_id=${d.id}`} data-testid={`explore-dataset-${d.table_name}`}>{d.table_name}</Anchor> },
             { key: "type", header: "Type", sortColumn: "sql",
               cell: (d) => <Badge variant="light" color={d.kind === "virtual" ? "grape" : "blue"}>{d.kind === "virtual" ? "Virtual" : "Physical"}</Badge> },
             { key: "database", header: "Database", sortColumn: "database.database_name", cell: (d) => d.database.database_name },
