@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { inList } from "../d1-params";
 import type { Database } from "../client";
 import { charts, dashboardCharts, embeddedDashboards, permissionViewRoles, permissionViews, permissions, roles, viewMenus } from "../schema";
 import { IsolateCache } from "../isolate-cache";
@@ -28,7 +29,7 @@ export async function embeddedDashboardsNamed(db: Database, ids: readonly string
   const rows = await db
     .select({ uuid: embeddedDashboards.uuid, dashboardId: embeddedDashboards.dashboard_id })
     .from(embeddedDashboards)
-    .where(sql`${uuids.length ? inArray(sql`lower(${embeddedDashboards.uuid})`, uuids) : sql`0`} OR ${numbers.length ? inArray(embeddedDashboards.dashboard_id, numbers) : sql`0`}`)
+    .where(sql`${uuids.length ? inList(sql`lower(${embeddedDashboards.uuid})`, uuids) : sql`0`} OR ${numbers.length ? inList(embeddedDashboards.dashboard_id, numbers) : sql`0`}`)
     .all();
   const found = new Map<string, number>();
   for (const id of ids) {
@@ -47,7 +48,7 @@ export function guestReach(db: Database, resourceIds: readonly string[]): Promis
       .select({ chart: charts.id, dataset: charts.datasource_id, type: charts.datasource_type })
       .from(dashboardCharts)
       .innerJoin(charts, eq(charts.id, dashboardCharts.slice_id))
-      .where(inArray(dashboardCharts.dashboard_id, dashboardIds))
+      .where(inList(dashboardCharts.dashboard_id, dashboardIds))
       .all();
     const chartIds = [...new Set(rows.map((r) => r.chart))].sort((a, b) => a - b);
     const datasetIds = [...new Set(rows.filter((r) => r.dataset !== null && (r.type === "table" || r.type === "dataset")).map((r) => r.dataset!))].sort((a, b) => a - b);
