@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { embeddedUiConfig, frameAncestors } from "./ui-config";
+import { embeddedUiConfig, frameAncestors, originAllowed } from "./ui-config";
 
 test("uiConfig's bits, as the SDK adds them up", () => {
   // hideTitle 1 + hideTab 2 + hideChartControls 8 + emitDataMasks 16
@@ -26,4 +26,11 @@ test("frame-ancestors: none listed lets anyone frame, else only the listed origi
   // a domain that is not an origin (or tries to add a directive) never widens the policy
   expect(frameAncestors(["javascript:alert(1)", "https://x.example; script-src *"])).toEqual(["'self'"]);
   expect(frameAncestors(["not a url", "https://ok.example"])).toEqual(["https://ok.example"]);
+});
+
+test("a host may talk to the page from an allowed origin only (any, when none is listed)", () => {
+  expect(originAllowed("https://evil.example", [])).toBe(true);
+  expect(originAllowed("https://app.example.com", ["https://app.example.com/"])).toBe(true);
+  expect(originAllowed("https://evil.example", ["https://app.example.com"])).toBe(false);
+  expect(originAllowed("null", ["https://app.example.com"])).toBe(false);
 });

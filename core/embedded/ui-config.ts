@@ -73,3 +73,12 @@ export function frameAncestors(allowedDomains: readonly string[]): string[] {
   // every listed domain was unusable: only this origin may frame the page, never "anyone"
   return origins.size ? [...origins] : ["'self'"];
 }
+
+/** Whether a host page at `origin` may talk to the embedded page: any host when no domain is listed, as framing. */
+export function originAllowed(origin: string, allowedDomains: readonly string[]): boolean {
+  const ancestors = frameAncestors(allowedDomains);
+  return ancestors[0] === "*" || ancestors.includes(origin);
+}
+
+/** The response header by which the embedded route hands its frame-ancestors to the security headers (never sent). */
+export const EMBEDDED_FRAME_ANCESTORS_HEADER = "X-Embedded-Frame-Ancestors";

@@ -43,7 +43,7 @@ export interface DashboardView {
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean; canEmbed?: boolean };
   filterSetup: FilterSetup;
   /** the shared data mask the page opens with (key: a native_filters_key to keep updating; value null: not found) */
   filterState?: { key: string | null; value: string | null } | null;
@@ -203,7 +203,8 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
           </Text>}
           {data.permissions.canEdit && !embedded && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
           <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
-            canEdit={data.permissions.canEdit && !embedded} canSaveAs={Boolean(data.permissions.canSaveAs) && !embedded} canWriteReport={Boolean(data.permissions.canWriteReport) && !embedded} csrfToken={csrfToken} interval={refresh.interval}
+            canEdit={data.permissions.canEdit && !embedded} canSaveAs={Boolean(data.permissions.canSaveAs) && !embedded} canWriteReport={Boolean(data.permissions.canWriteReport) && !embedded}
+            canEmbed={Boolean(data.permissions.canEmbed) && !embedded} csrfToken={csrfToken} interval={refresh.interval}
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
