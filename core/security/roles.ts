@@ -58,6 +58,8 @@ const ADMIN: PermissionPair[] = [
   ...RESOURCES.flatMap((r) => readWrite(r)),
   ...SQL_LAB,
   ["all_query_access", "all_query_access"],
+  // Superset's ADMIN_ONLY_PERMISSIONS: embedding a dashboard and minting guest tokens for it
+  ["can_set_embedded", "Dashboard"], ["can_grant_guest_token", "SecurityRestApi"],
   ...menus(...MENUS),
 ];
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, favorites, roles, users } from "../schema";
+import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, embeddedDashboards, favorites, roles, users } from "../schema";
 import { commandInvalid } from "../../core/http/errors";
 import type { DashboardPayload } from "../../core/dashboards/payloads";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
@@ -103,6 +103,7 @@ export async function deleteDashboards(db: Database, ids: number[]): Promise<voi
     db.delete(dashboardRoles).where(inList(dashboardRoles.dashboard_id, ids)),
     db.delete(dashboardCharts).where(inList(dashboardCharts.dashboard_id, ids)),
     db.delete(favorites).where(and(eq(favorites.class_name, "Dashboard"), inList(favorites.obj_id, ids))),
+    db.delete(embeddedDashboards).where(inList(embeddedDashboards.dashboard_id, ids)),
     db.delete(dashboards).where(inList(dashboards.id, ids)),
   ]);
 }

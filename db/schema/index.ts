@@ -7,3 +7,4 @@ export * from "./reports";
 export * from "./annotations";
 export * from "./css-templates";
 export * from "./row-level-security";
+export * from "./embedded";

@@ -36,7 +36,7 @@ const write = requires("can_write", "Dashboard");
 
 const viewerOf = (p: Principal, env: { DASHBOARD_RBAC?: string }): DashboardViewer => dashboardViewer(p, dashboardRbacOn(env));
 
-async function readableDashboard(c: C, key: string): Promise<DashboardRow> {
+export async function readableDashboard(c: C, key: string): Promise<DashboardRow> {
   const row = await visibleDashboard(c.var.db, parseIdOrSlug(key), viewerOf(principalOf(c), c.env));
   if (!row) throw notFound("Dashboard not found.");
   return row;
