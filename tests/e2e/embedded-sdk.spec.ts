@@ -26,12 +26,12 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-/** A dashboard on birth_names: a table of states and a native filter on state. */
-async function stateDashboard(page: Page) {
+/** A dashboard on birth_names (on the spec's own Worker at `origin`): a table of states and a native filter on state. */
+async function stateDashboard(page: Page, origin: string) {
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const found = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
+  const found = await page.request.get(`${origin}/api/v1/dataset/?q=${encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))")}`);
   const ds = ((await found.json()) as { result: { id: number }[] }).result[0].id;
-  const table = (await post<{ id: number }>(page, "/api/v1/chart/", {
+  const table = (await post<{ id: number }>(page, `${origin}/api/v1/chart/`, {
     slice_name: `States ${run}`, viz_type: "table", datasource_id: ds, datasource_type: "table",
     params: JSON.stringify({ datasource: `${ds}__table`, viz_type: "table", time_range: "No filter", query_mode: "aggregate", groupby: ["state"], metrics: ["count"], row_limit: 100 }),
   })).id;
@@ -44,7 +44,7 @@ async function stateDashboard(page: Page) {
   };
   const filters = [{ id: "NATIVE_FILTER-state", type: "NATIVE_FILTER", name: "State", filterType: "filter_select", targets: [{ datasetId: ds, column: { name: "state" } }],
     controlValues: { multiSelect: true, enableEmptyFilter: false }, defaultDataMask: { filterState: { value: null } }, cascadeParentIds: [], scope: { rootPath: ["ROOT_ID"], excluded: [] } }];
-  const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", {
+  const dash = await post<{ id: number }>(page, `${origin}/api/v1/dashboard/`, {
     dashboard_title: `Embedded ${run}`, slug: `emb-${run}`, published: true, position_json: JSON.stringify(layout), json_metadata: JSON.stringify({ native_filter_configuration: filters }),
   });
   return { id: dash.id, slug: `emb-${run}`, table, run };
@@ -103,7 +103,7 @@ test("a host app embeds a dashboard for two tenants with the SDK: each sees only
   test.setTimeout(240_000);
   await worker.loginAsAdmin(page);
   await page.goto(`${worker.url()}/`);
-  const d = await stateDashboard(page);
+  const d = await stateDashboard(page, worker.url());
 
   // the admin enables embedding for one host in the dashboard menu's dialog, and reads the uuid and snippet
   await page.goto(`${worker.url()}/superset/dashboard/${d.slug}/`);
