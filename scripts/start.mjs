@@ -19,6 +19,12 @@ if (!/^SECRET_KEY=/m.test(current)) {
   appendFileSync(devVars, `${current && !current.endsWith("\n") ? "\n" : ""}SECRET_KEY=${randomBytes(32).toString("hex")}\nLOCAL_DEV=true\n`);
   console.log("Generated a local SECRET_KEY in .dev.vars (never commit it).");
 }
+// guest tokens (embedded dashboards) are signed with a secret of their own, never SECRET_KEY and never a default
+const withSecret = readFileSync(devVars, "utf8");
+if (!/^GUEST_TOKEN_JWT_SECRET=/m.test(withSecret)) {
+  appendFileSync(devVars, `${withSecret && !withSecret.endsWith("\n") ? "\n" : ""}GUEST_TOKEN_JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
+  console.log("Generated a local GUEST_TOKEN_JWT_SECRET in .dev.vars (never commit it).");
+}
 
 run("npm", ["run", "build", "--silent"]);
 for (const db of ["DB", "EXAMPLES"]) run(WRANGLER, ["d1", "migrations", "apply", db, "--local"]);

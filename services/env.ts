@@ -49,6 +49,14 @@ export interface Env {
   EMAIL_RETRY_BASE_MS?: string;
   /** the product's address as users reach it, for the links in report emails (Superset's name) */
   WEBDRIVER_BASEURL_USER_FRIENDLY?: string;
+  /** embedded dashboards: the secret guest tokens are signed with (a secret; no default: unset, no guest token is minted or accepted) */
+  GUEST_TOKEN_JWT_SECRET?: string;
+  /** the guest token's `aud` (Superset's GUEST_TOKEN_JWT_AUDIENCE; default http://0.0.0.0:8080/, its WEBDRIVER_BASEURL) */
+  GUEST_TOKEN_JWT_AUDIENCE?: string;
+  /** seconds a guest token lives (300 when unset) */
+  GUEST_TOKEN_JWT_EXP_SECONDS?: string;
+  /** the role whose rights a guest holds, within the guest allow-list (Superset's GUEST_ROLE_NAME, default Public) */
+  GUEST_ROLE_NAME?: string;
 }
 
 /** What every Hono handler can read from `c.var`. */
@@ -60,7 +68,7 @@ export interface AppVariables {
   /** the caller's principal being read from D1, started by `authenticate`; see resolvePrincipal */
   principalLoad: Promise<Principal | null> | null;
   /** how the request proved who it is: a session cookie (needs CSRF on writes) or a bearer token */
-  authMethod: "cookie" | "bearer" | null;
+  authMethod: "cookie" | "bearer" | "guest" | null;
   sessionId: string | null;
   /** a bearer token that did not verify: what a guard answers (flask-jwt-extended's words) when nobody else is signed in */
   tokenError: import("../core/http/errors").JwtError | null;

@@ -4,7 +4,7 @@ import type { AppEnv } from "../services/env";
 import { csrfTokenFor } from "./http/session";
 import { resolvePrincipal } from "./http/authenticate";
 import { cachedPublicPrincipal } from "../db/security/principal-cache";
-import { anonymousOwnerOfCookie } from "./http/key-owner";
+import { anonymousOwnerOfCookie, guestOwner } from "./http/key-owner";
 import type { EdgeLoadContext } from "../app/load-context";
 import { embeddedChartData } from "../services/dashboards/embedded-chart-data";
 import { pageDrawings } from "../services/dashboards/page-drawings";
@@ -27,7 +27,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     principal,
     publicPrincipal: principal ? null : await cachedPublicPrincipal(c.get("db")),
     csrfToken: sessionId ? await csrfTokenFor(c.get("secret"), sessionId) : null,
-    keyOwner: principal ? principal.id : await anonymousOwnerOfCookie(c.get("secret"), c.req.header("Cookie") ?? null),
+    keyOwner: principal?.guest ? guestOwner(principal.guest.key) : principal ? principal.id : await anonymousOwnerOfCookie(c.get("secret"), c.req.header("Cookie") ?? null),
     waitUntil: (p) => c.executionCtx.waitUntil(p),
     cspNonce: c.get("secureHeadersNonce") ?? "",
     drawCharts: new URL(c.req.url).pathname.endsWith(".data") ? undefined : (layout, charts, cached) => {

@@ -17,5 +17,5 @@ export const dashboardRbacOn = (env: { DASHBOARD_RBAC?: string }) => env.DASHBOA
 
 /** Who asks for dashboards, as the access filter needs it (db/dashboards: DashboardViewer). */
 export function dashboardViewer(p: Principal, rbac: boolean) {
-  return { userId: p.id, admin: isAdmin(p), scope: datasetScope(p), roles: p.roles, rbac };
+  return { userId: p.id, admin: !p.guest && isAdmin(p), scope: datasetScope(p), roles: p.roles, rbac };
 }

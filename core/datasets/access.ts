@@ -6,9 +6,21 @@ import { can, isAdmin, type Principal } from "../security/permissions";
 
 export type DatasetScope =
   | { all: true }
-  | { all: false; databaseIds: number[]; datasetIds: number[]; schemas: { database: string; schema: string }[] };
+  | {
+      all: false;
+      databaseIds: number[];
+      datasetIds: number[];
+      schemas: { database: string; schema: string }[];
+      /** a guest's reach (Superset's has_guest_access): only these dashboards and charts, whatever else the scope says */
+      guest?: { dashboardIds: readonly number[]; chartIds: readonly number[] };
+    };
 
 export function datasetScope(principal: Principal): DatasetScope {
+  // a guest never reaches past its token, whatever role GUEST_ROLE_NAME names (Superset's raise_for_access for guests)
+  if (principal.guest) {
+    const g = principal.guest;
+    return { all: false, databaseIds: [], datasetIds: [...g.datasetIds], schemas: [], guest: { dashboardIds: g.dashboardIds, chartIds: g.chartIds } };
+  }
   if (isAdmin(principal) || can(principal, "all_datasource_access", "all_datasource_access") || can(principal, "all_database_access", "all_database_access")) {
     return { all: true };
   }

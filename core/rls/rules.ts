@@ -19,14 +19,30 @@ export interface RlsRule {
 }
 
 /**
- * Who reads the rows, computed once per request. A guest token will add its own rules here (each with an
- * optional dataset id) and its user attributes for the clauses' templates; rules from the database and from a
- * token then go through the same selection, rendering and grouping.
+ * Who reads the rows, computed once per request. A guest token adds its own rules (each with an optional
+ * dataset id) and its user's attributes, which the clauses' templates read as `guest_user` (e.g.
+ * `{{ guest_user.tenant }}`); rules from the database and from a token then go through the same rendering
+ * and grouping.
  */
 export interface RlsViewer {
   userId: number | null;
   username: string | null;
   roles: string[];
+  guest?: {
+    rules: readonly { clause: string; dataset?: number }[];
+    user: Readonly<Record<string, string | number | boolean | null>>;
+  };
+}
+
+/**
+ * A guest token's rules for one dataset, as rules: those naming it and those naming no dataset (a rule with a
+ * dataset never touches another: apache/superset#34203). Each is its own AND term, as Superset's guest filters.
+ */
+export function guestRulesFor(viewer: RlsViewer, datasetId: number): RlsRule[] {
+  if (!viewer.guest) return [];
+  return viewer.guest.rules
+    .filter((r) => r.dataset === undefined || r.dataset === datasetId)
+    .map((r, i) => ({ id: -(i + 1), filter_type: "Regular" as const, clause: r.clause, group_key: null, roles: [] }));
 }
 
 const lower = (names: string[]) => new Set(names.map((n) => n.toLowerCase()));
@@ -45,7 +61,7 @@ export function rulesForViewer(rules: readonly RlsRule[], viewer: RlsViewer): Rl
 
 /** A rule's clause with its templates rendered for the viewer (values quoted for where they land). */
 export function renderRlsClause(clause: string, viewer: RlsViewer, dialect: SqlDialect): string {
-  return renderSqlTemplate(clause, { username: viewer.username, userId: viewer.userId }, dialect);
+  return renderSqlTemplate(clause, { username: viewer.username, userId: viewer.userId, params: viewer.guest ? { guest_user: { ...viewer.guest.user } } : undefined }, dialect);
 }
 
 /**
@@ -74,7 +90,7 @@ export function rlsPredicate(rules: readonly RlsRule[], viewer: RlsViewer, diale
  * A clause as saved: refused with the gate's message when it is not one safe WHERE fragment for any of the
  * engines it will run on (rendered for a stand-in viewer, so a template error shows at save too).
  */
-export function checkRlsClause(clause: string, dialects: readonly SqlDialect[]): void {
-  const standIn: RlsViewer = { userId: 1, username: "user", roles: [] };
+export function checkRlsClause(clause: string, dialects: readonly SqlDialect[], viewer?: RlsViewer): void {
+  const standIn: RlsViewer = viewer ?? { userId: 1, username: "user", roles: [] };
   for (const dialect of new Set(dialects)) validateAdhocClause(renderRlsClause(clause, standIn, dialect), dialect, { allowSubqueries: true });
 }

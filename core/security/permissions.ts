@@ -18,6 +18,23 @@ export interface Principal {
    * (id 0), never "logged in", only what an admin granted the Public role.
    */
   anonymous?: true;
+  /**
+   * A guest of an embedded dashboard (X-GuestToken): anonymous-like, its reach limited to the dashboards of
+   * its token, their charts and those charts' datasets, its rows limited by the token's rules.
+   */
+  guest?: GuestAccess;
+}
+
+export interface GuestAccess {
+  dashboardIds: readonly number[];
+  chartIds: readonly number[];
+  datasetIds: readonly number[];
+  /** the token's row-level security clauses, each for one dataset or (no dataset) for all */
+  rls: readonly { clause: string; dataset?: number }[];
+  /** the token's user: username, names and any attributes the host app put there (for the clauses' templates) */
+  user: Readonly<Record<string, string | number | boolean | null>>;
+  /** stable for one guest of one tenant across token refreshes: the owner of their stored filter states */
+  key: string;
 }
 
 export interface UserProfile {

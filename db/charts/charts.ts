@@ -18,7 +18,9 @@ export type ChartRow = typeof charts.$inferSelect;
 export function chartScopeWhere(scope: DatasetScope): SQL | undefined {
   if (scope.all) return undefined;
   const visible = scopeWhere(scope);
-  return sql`(${charts.datasource_type} IN ('table', 'dataset') AND ${charts.datasource_id} IN (SELECT ${datasets.id} FROM ${datasets} WHERE ${visible}))`;
+  const onDataset = sql`(${charts.datasource_type} IN ('table', 'dataset') AND ${charts.datasource_id} IN (SELECT ${datasets.id} FROM ${datasets} WHERE ${visible}))`;
+  // a guest reads only the charts of its dashboards (apache/superset#26201), not every chart of their datasets
+  return scope.guest ? sql`(${onDataset} AND ${scope.guest.chartIds.length ? inList(charts.id, [...scope.guest.chartIds]) : sql`0`})` : onDataset;
 }
 
 const idList = (f: ListFilter): number[] => {

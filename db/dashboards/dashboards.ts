@@ -33,6 +33,8 @@ export interface DashboardViewer {
  * one of them), no longer through data access, as Superset's `is_rbac_disabled_filter` does.
  */
 export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
+  // a guest sees the dashboards of its token and nothing else (published or not, as Superset's has_guest_access)
+  if (!v.scope.all && v.scope.guest) return v.scope.guest.dashboardIds.length ? inList(dashboards.id, [...v.scope.guest.dashboardIds]) : sql`0`;
   if (v.admin) return undefined;
   const owned = sql`${dashboards.id} IN (SELECT dashboard_id FROM dashboard_user WHERE user_id = ${v.userId})`;
   const chartVisible = chartScopeWhere(v.scope);

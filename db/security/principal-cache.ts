@@ -1,6 +1,7 @@
 import type { Database } from "../client";
 import { loadPrincipal, loadPublicPrincipal, type Credential } from "./principals";
 import { IsolateCache } from "../isolate-cache";
+import { forgetGuestReach } from "../embedded/guest-access";
 import type { Principal } from "../../core/security/permissions";
 
 // Per-isolate cache of the principal behind a credential (docs/decisions/0008-principal-cache.md).
@@ -33,7 +34,10 @@ export function cachedPublicPrincipal(db: Database): Promise<Principal | null> {
  * grantable data-access pairs changed). Called after the write has committed.
  */
 export function forgetPrincipals(userId?: number): void {
-  if (userId === undefined) return principals.forget();
+  if (userId === undefined) {
+    forgetGuestReach(); // a role's pairs changed: the guest role may be that role
+    return principals.forget();
+  }
   const prefix = `${userId}:`;
   principals.forget((key) => key.startsWith(prefix));
 }

@@ -9,6 +9,8 @@ export interface CachedResult {
   cached_dttm: string;
   /** the dataset it was read from, checked again before a cached entry is handed out by key */
   datasourceId: number;
+  /** the row-level security predicate the rows were read under (services/chart-data/datasource.ts rlsPredicateOf) */
+  rls?: string | null;
   payload: Record<string, unknown>;
 }
 

@@ -7,7 +7,8 @@ import type { Principal } from "../../core/security/permissions";
 import type { DatasetForQuery } from "../../core/query/types";
 import type { DatasetGrant } from "./dashboard-grant";
 import { rulesOfDataset } from "../../db/rls/dataset-rules";
-import { rulesForViewer, type RlsRule, type RlsViewer } from "../../core/rls/rules";
+import { guestRulesFor, rlsPredicate, rulesForViewer, type RlsRule, type RlsViewer } from "../../core/rls/rules";
+import { dialectFor } from "../../core/connectors/dialects";
 
 // The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
 // Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR) and no
@@ -23,8 +24,10 @@ export interface ChartDatasource {
   viewer: RlsViewer;
 }
 
-/** The caller as row-level security sees it (a guest token's rules and attributes will join here). */
+/** The caller as row-level security sees it: a guest with its token's rules, its username and attributes. */
 export function rlsViewerOf(principal: Principal): RlsViewer {
+  const g = principal.guest;
+  if (g) return { userId: null, username: principal.username, roles: principal.roles, guest: { rules: g.rls, user: g.user } };
   return { userId: principal.anonymous ? null : principal.id, username: principal.anonymous ? null : principal.username, roles: principal.roles };
 }
 
@@ -42,7 +45,7 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
   const viewer = rlsViewerOf(principal);
   return {
     // every path that reads a dataset's rows comes through here, so this is where the caller's rules are found
-    rls: rulesForViewer(await rulesOfDataset(db, row.dataset.id), viewer),
+    rls: [...rulesForViewer(await rulesOfDataset(db, row.dataset.id), viewer), ...guestRulesFor(viewer, row.dataset.id)],
     viewer,
     dataset: row.dataset,
     database: row.database,
@@ -55,4 +58,13 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
       metrics: metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),
     },
   };
+}
+
+/**
+ * The WHERE predicate this caller's rules make on this dataset (null: none). A cached answer keeps the one it was
+ * read under, and is handed out by its key only to callers whose predicate is the same: the key alone is a hash
+ * anyone can compute from another tenant's likely SQL.
+ */
+export function rlsPredicateOf(ds: ChartDatasource): string | null {
+  return rlsPredicate(ds.rls, ds.viewer, dialectFor(ds.database.engine).flavour);
 }

@@ -14,7 +14,7 @@ import type { Principal } from "../../core/security/permissions";
 import { connectorFor } from "../connectors/registry";
 import { engineFailure } from "../sqllab/run-statements";
 import type { Env } from "../env";
-import type { ChartDatasource } from "./datasource";
+import { rlsPredicateOf, type ChartDatasource } from "./datasource";
 import { cacheKeyOf, readCached, replaceCached, writeCached } from "./cache";
 import { applyChartPostProcessing } from "./post-process";
 import { epochMs } from "../../core/chart-data/epoch";
@@ -186,7 +186,7 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const cached_dttm = new Date().toISOString().slice(0, 19);
   // the entry keeps the query and its filters too: GET /api/v1/chart/data/{cache_key} answers the whole result
   const entry = { ...payload, ...common, cache_timeout: run.cacheTimeout };
-  const cached = { cached_dttm, datasourceId: datasource.dataset.id, payload: entry };
+  const cached = { cached_dttm, datasourceId: datasource.dataset.id, rls: rlsPredicateOf(datasource), payload: entry };
   // a forced run has replaced the cached answer before it answers: the next request (a page's first paint, another
   // viewer, another isolate of the data centre) reads the refreshed rows, never the ones from before the refresh
   if (context.force) await replaceCached(key, cached, run.cacheTimeout);

@@ -20,6 +20,7 @@ export const TEST_ADMIN = { username: "admin", password: "admin-test-password-1"
 /** The secrets and vars every test Worker gets (wrangler dev here, the worker projects' Miniflare too). */
 export const TEST_VARS = {
   SECRET_KEY: "test-secret-key-0123456789abcdef0123456789abcdef",
+  GUEST_TOKEN_JWT_SECRET: "test-guest-token-secret-0123456789abcdef01234567",
   ADMIN_USERNAME: TEST_ADMIN.username,
   ADMIN_PASSWORD: TEST_ADMIN.password,
   LOCAL_DEV: "true",

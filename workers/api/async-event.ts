@@ -18,6 +18,12 @@ export const asyncEventApi = new Hono<AppEnv>().get("/api/v1/async_event/", requ
   const user = principalOf(c);
   // Validate here so a bad last_id is a 400 for both the poll and the websocket handshake.
   const lastId = formatEventId(parseLastId(c.req.query("last_id")));
+  // a guest of an embedded dashboard starts no jobs (answered at once: workers/chart-data/answer.ts) and has no
+  // channel of its own: principal 0's would be every guest's
+  if (user.anonymous) {
+    if (c.req.header("Upgrade")?.toLowerCase() === "websocket") throw forbidden("No event channel for guests");
+    return c.json({ result: [] });
+  }
   const channel = eventChannelFor(c.env, user.id);
   if (c.req.header("Upgrade")?.toLowerCase() === "websocket") {
     // Browsers send cookies on cross-site websocket handshakes that SameSite does not cover in every

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
-import { requires, principalOf } from "../http/guard";
+import { requires, principalOf, userOf } from "../http/guard";
 import { risonQuery } from "../http/input";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
@@ -32,7 +32,8 @@ export const bundleApi = new Hono<AppEnv>({ strict: true });
 for (const kind of Object.keys(VIEWS) as (keyof typeof VIEWS)[]) {
   bundleApi.get(`/api/v1/${kind}/export/`, requires("can_read", VIEWS[kind]), async (c) => {
     const ids = idList(risonQuery<unknown>(c));
-    const visible = await visibleIds(c.var.db, principalOf(c), kind, ids);
+    // a bundle holds datasets' SQL and databases' settings: never an anonymous viewer's or a guest's (Superset's can_export)
+    const visible = await visibleIds(c.var.db, userOf(c), kind, ids);
     if (!visible.length) throw notFound();
     const sel: Selection = { dashboards: [], charts: [], datasets: [], databases: [], savedQueries: [] };
     sel[({ dashboard: "dashboards", chart: "charts", dataset: "datasets", database: "databases", saved_query: "savedQueries" } as const)[kind]] = visible;

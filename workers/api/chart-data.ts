@@ -9,7 +9,7 @@ import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { visibleChart } from "../../db/charts/charts";
 import { forgetDatasets } from "../../db/datasets/cache";
-import { chartDatasource } from "../../services/chart-data/datasource";
+import { chartDatasource, rlsPredicateOf } from "../../services/chart-data/datasource";
 import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
@@ -134,7 +134,9 @@ chartDataApi.get("/api/v1/chart/data/:cache_key", read, async (c) => {
   // through the dashboard and the chart of it on that dataset the reader names (?dashboard_id=&slice_id=). An
   // entry is shared by every request compiling to the same SQL, so the dashboard is the reader's to name.
   const named = { dashboardId: c.req.query("dashboard_id"), slice_id: c.req.query("slice_id") };
-  await chartDatasource(db, principal, hit.datasourceId, dashboardRbacGrant(db, c.env, principal, named));
+  const ds = await chartDatasource(db, principal, hit.datasourceId, dashboardRbacGrant(db, c.env, principal, named));
+  // rows read under other row-level security rules (another tenant's, another role's) are not this caller's
+  if ((hit.rls ?? null) !== rlsPredicateOf(ds)) throw notFound("Cached data not found");
   return c.json({ result: [{ ...hit.payload, cache_key: key, is_cached: true, cached_dttm: hit.cached_dttm }] });
 });
 

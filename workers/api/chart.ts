@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
-import { principalOf, requires } from "../http/guard";
+import { principalOf, requires, userOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -135,12 +135,12 @@ chartApi.delete("/api/v1/chart/", write, async (c) => {
 
 chartApi.post("/api/v1/chart/:pk/favorites/", read, async (c) => {
   const row = await readableChart(c, idParam(c));
-  await setFavorite(c.var.db, principalOf(c).id, row.id, true);
+  await setFavorite(c.var.db, userOf(c).id, row.id, true);
   return c.json({ result: "OK" });
 });
 
 chartApi.delete("/api/v1/chart/:pk/favorites/", read, async (c) => {
   const row = await readableChart(c, idParam(c));
-  await setFavorite(c.var.db, principalOf(c).id, row.id, false);
+  await setFavorite(c.var.db, userOf(c).id, row.id, false);
   return c.json({ result: "OK" });
 });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
-import { principalOf, requires } from "../http/guard";
+import { principalOf, requires, userOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -155,13 +155,13 @@ dashboardApi.delete("/api/v1/dashboard/", write, async (c) => {
 
 dashboardApi.post("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
   const row = await readableDashboard(c, String(idParam(c)));
-  await setDashboardFavorite(c.var.db, principalOf(c).id, row.id, true);
+  await setDashboardFavorite(c.var.db, userOf(c).id, row.id, true);
   return c.json({ result: "OK" });
 });
 
 dashboardApi.delete("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
   const row = await readableDashboard(c, String(idParam(c)));
-  await setDashboardFavorite(c.var.db, principalOf(c).id, row.id, false);
+  await setDashboardFavorite(c.var.db, userOf(c).id, row.id, false);
   return c.json({ result: "OK" });
 });
 

@@ -10,6 +10,7 @@ import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { dashboardApi } from "./dashboard";
 import { embeddedApi } from "./embedded";
+import { guestTokenApi } from "./guest-token";
 import { dashboardFiltersApi } from "./dashboard-filters";
 import { dashboardColorsApi } from "./dashboard-colors";
 import { dashboardFilterStateApi } from "./dashboard-filter-state";
@@ -29,4 +30,4 @@ import { thumbnailApi } from "./thumbnails";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi];
+export const apiRoutes: Hono<AppEnv>[] = [guestTokenApi, securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi];

@@ -8,6 +8,7 @@ import { badRequest, JwtError, unauthorized, validationError } from "../../core/
 import { booleanField } from "../../core/http/boolean-field";
 import { verifiedJwt } from "../http/verified-tokens";
 import { isPublic, requiresLogin, principalOf } from "../http/guard";
+import { guestBootstrap } from "../../core/security/guest-permissions";
 import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/security/principals";
@@ -68,6 +69,8 @@ export const securityApi = new Hono<AppEnv>()
   .get("/api/v1/me/", requiresLogin(), (c) => {
     // answered from the principal the guard loaded (its profile comes in the same read, or from the cache)
     const p = principalOf(c);
+    // a guest of an embedded dashboard: Superset's GuestUser as its user schema dumps it (no id, no email)
+    if (p.guest) return c.json({ result: { username: p.username, first_name: p.first_name, last_name: p.last_name, is_active: true, is_anonymous: false } });
     if (!p.profile) throw unauthorized();
     return c.json({
       result: {
@@ -89,6 +92,7 @@ export const securityApi = new Hono<AppEnv>()
     // Superset's bootstrap_user_data(user, include_perms=True): the user fields its frontend bootstraps from, then
     // roles and permissions (user_id is kept for this product's earlier clients)
     const p = principalOf(c);
+    if (p.guest) return c.json({ result: guestBootstrap(p) });
     if (!p.profile) throw unauthorized();
     const roles = await pairsByRole(c.var.db, await roleIdsOfUser(c.var.db, p.id));
     return c.json({

@@ -28,7 +28,9 @@ export type JsonAnswer =
 /** `allowFiles`: a csv/xlsx result_format answers the rows for the caller to turn into a file. */
 export async function chartDataAnswer(c: C, body: Record<string, unknown>, forceParam: boolean, chartCacheTimeout: number | null = null, front?: FrontRecorder): Promise<JsonAnswer> {
   const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
-  if (wantsJson && asyncQueriesOn(c.env)) {
+  // anonymous viewers and guests (principal 0: no channel or job of their own, and a job re-reads its starter
+  // from D1) are answered at once; a guest's rules then never travel through a job (apache/superset#31492)
+  if (wantsJson && asyncQueriesOn(c.env) && !principalOf(c).anonymous) {
     // As Superset: answered at once when every query is cached; otherwise a job (checked and compiled first,
     // so a bad body or a dataset the caller may not read is still a 400/403 here, not an error event)
     try {

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { cachedPrincipal } from "../../db/security/principal-cache";
-import { ApiError, JwtError } from "../../core/http/errors";
+import { ApiError, JwtError, unauthorized } from "../../core/http/errors";
+import { GUEST_TOKEN_HEADER } from "../../core/security/guest-token";
+import { guestPrincipal, guestRoleAllowed, verifiedGuestToken } from "./guest-token";
 import { safeEqual } from "../../core/security/crypto";
 import { verifiedJwt } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
@@ -10,7 +12,8 @@ import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Finds who is calling: a bearer access token (scripts, Superset clients) or the session cookie (the UI).
+ * Finds who is calling: a guest token (X-GuestToken: an embedded dashboard's viewer, workers/http/guest-token.ts),
+ * a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
  * The principal's roles and permissions come from this isolate's short-lived cache (db/security/principal-cache.ts) or
  * are read from D1 without waiting here: the route's guard waits for
@@ -25,6 +28,16 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("authMethod", null);
   c.set("sessionId", null);
   c.set("tokenError", null);
+  const guestToken = c.req.header(GUEST_TOKEN_HEADER);
+  if (guestToken !== undefined) {
+    // a guest token that does not verify (expired, forged, tampered, another audience, not a guest's) is a 401
+    // on every route, pages included: never a fall back to the anonymous viewer (apache/superset#24745)
+    const guest = guestRoleAllowed(c.env) ? await verifiedGuestToken(guestToken, c.env) : null;
+    if (!guest) throw unauthorized("Invalid guest token");
+    c.set("principalLoad", handled(guestPrincipal(c.get("db"), c.env, guest)));
+    c.set("authMethod", "guest");
+    return next();
+  }
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
     const claims = await verifiedJwt(auth.slice(7).trim(), c.get("secret"));

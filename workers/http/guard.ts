@@ -78,3 +78,13 @@ export function principalOf(c: { get(key: "principal"): Principal | null }): Pri
   if (!principal) throw unauthorized();
   return principal;
 }
+
+/**
+ * The caller as a user with a record of their own, for a handler that writes something of theirs (favourites):
+ * anonymous viewers and guests of embedded dashboards (both principal 0) have none, and are refused.
+ */
+export function userOf(c: { get(key: "principal"): Principal | null }): Principal {
+  const principal = principalOf(c);
+  if (principal.anonymous) throw forbidden();
+  return principal;
+}

@@ -24,6 +24,7 @@ const valid = (p: AnonymousOwnerPayload | null): p is AnonymousOwnerPayload =>
 
 /** The caller as an owner of entries; an anonymous caller without the cookie gets one now (it goes out with the answer). */
 export async function keyOwnerOf(c: Context<AppEnv>, principal: Principal): Promise<KeyOwner> {
+  if (principal.guest) return guestOwner(principal.guest.key);
   if (!principal.anonymous) return principal.id;
   const sent = await verifiedPayload<AnonymousOwnerPayload>(c.get("secret"), PURPOSE, getCookie(c, ANONYMOUS_OWNER_COOKIE));
   if (valid(sent)) return anonymousOwner(sent.aid);
@@ -33,6 +34,9 @@ export async function keyOwnerOf(c: Context<AppEnv>, principal: Principal): Prom
   });
   return anonymousOwner(payload.aid);
 }
+
+/** A guest's entries are its own (all guests are principal 0): one owner per guest of a tenant, across refreshed tokens. */
+export const guestOwner = (key: string): KeyOwner => anonymousOwner(`guest-${key}`);
 
 /** For pages (Remix loaders): the owner the request's cookie names, without issuing one; null when none. */
 export async function anonymousOwnerOfCookie(secret: string, cookieHeader: string | null): Promise<KeyOwner | null> {
