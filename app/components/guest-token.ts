@@ -2,7 +2,9 @@
 // over (and again on each refresh); every request the page makes to this app adds it as X-GuestToken through
 // guestHeaders(). Outside an embedded page it is never set and the headers are empty (cookie session as ever).
 
-export const GUEST_TOKEN_HEADER = "X-GuestToken";
+import { GUEST_TOKEN_HEADER } from "../../core/security/guest-token";
+
+export { GUEST_TOKEN_HEADER };
 
 let token: string | null = null;
 const listeners = new Set<(token: string | null) => void>();

@@ -23,6 +23,19 @@ export interface EmbeddedComms {
   stop: () => void;
 }
 
+// The SDK sends its port once, on the iframe's load event, which fires before React has hydrated and run the
+// page's effects: the handshake is caught here, as this module is evaluated (before load), and handed over later.
+let early: { origin: string; port: MessagePort } | null = null;
+let lateListener: ((h: { origin: string; port: MessagePort }) => void) | null = null;
+if (typeof window !== "undefined") {
+  window.addEventListener("message", (event: MessageEvent) => {
+    if (!isPortHandshake(event.data) || !event.ports[0]) return;
+    const handshake = { origin: event.origin, port: event.ports[0] };
+    if (lateListener) lateListener(handshake);
+    else early ??= handshake;
+  });
+}
+
 export function startEmbeddedComms(o: EmbeddedCommsOptions): EmbeddedComms {
   let handle: EmbeddedHandle | null = null;
   let board: Switchboard | null = null;
@@ -61,13 +74,13 @@ export function startEmbeddedComms(o: EmbeddedCommsOptions): EmbeddedComms {
     observe();
   };
 
-  const onMessage = (event: MessageEvent) => {
+  const onHandshake = (h: { origin: string; port: MessagePort }) => {
     // only the first handshake counts: a later one (another script of the host's page) cannot take the channel over
-    if (board || !isPortHandshake(event.data) || !event.ports[0]) return;
-    if (!originAllowed(event.origin, o.allowedDomains)) return;
-    connect(event.ports[0]);
+    if (board || !originAllowed(h.origin, o.allowedDomains)) return;
+    connect(h.port);
   };
-  window.addEventListener("message", onMessage);
+  lateListener = onHandshake;
+  if (early) onHandshake(early);
 
   return {
     ready(h) {
@@ -75,7 +88,7 @@ export function startEmbeddedComms(o: EmbeddedCommsOptions): EmbeddedComms {
       observe();
     },
     stop() {
-      window.removeEventListener("message", onMessage);
+      if (lateListener === onHandshake) lateListener = null;
       unobserve?.();
       board = null;
     },
