@@ -100,7 +100,7 @@ async function tenantSees(page: Page, tenant: keyof typeof TENANTS, state: strin
 }
 
 test("a host app embeds a dashboard for two tenants with the SDK: each sees only its rows, tokens refresh, other hosts cannot frame it", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   await worker.loginAsAdmin(page);
   await page.goto(`${worker.url()}/`);
   const d = await stateDashboard(page, worker.url());
