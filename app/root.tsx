@@ -1,7 +1,7 @@
 import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from "@remix-run/react";
 import { rootData } from "./root-data";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
@@ -20,6 +20,9 @@ export type { RootData } from "./root-data";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // an embedded dashboard runs in a host's iframe, where the browser may deny it sessionStorage (third-party
+  // storage blocked): Remix's scroll restoration script reads it first thing and would throw; a frame needs none
+  const embedded = useLocation().pathname.startsWith("/embedded/");
   return (
     <html lang="en">
       <head>
@@ -34,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <Toasts />
         </MantineProvider>
-        <ScrollRestoration nonce={nonce} />
+        {!embedded && <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -25,7 +25,8 @@ const UploadDataModal = lazy(() => import("../features/upload/UploadDataModal").
 export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTHING_NEW, children }: Props) {
   const location = useLocation();
   const upload = useSnapshot(uploadDialog);
-  const standalone = hidesNavigation(location.search);
+  // an embedded dashboard (/embedded/{uuid}) sits in a host's page: never the app's navigation around it
+  const standalone = hidesNavigation(location.search) || location.pathname.startsWith("/embedded/");
   if (!user || standalone) return <>{children}</>;
   return (
     <AppShell header={{ height: 52 }} padding="md">

@@ -1,4 +1,5 @@
 import { fieldErrorSummary } from "../../core/toasts";
+import { guestHeaders } from "./guest-token";
 
 // Browser calls to our API on the cookie session: writes carry X-CSRFToken. Errors come back as Superset's
 // envelopes — field errors ({ message: { field: ["..."] } }) or a typed error ({ message, errors: [{ message }] })
@@ -25,7 +26,7 @@ export async function apiCall<T = unknown>(
   body?: unknown,
   options: ApiCallOptions = {},
 ): Promise<ApiCallResult<T>> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...guestHeaders() };
   if (csrfToken) headers["X-CSRFToken"] = csrfToken;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;

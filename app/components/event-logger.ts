@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "@remix-run/react";
 import { EventBatcher } from "../../core/event-batch";
 import { navigationEvent, type LogEvent } from "../../core/event-log";
+import { guestHeaders, guestToken } from "./guest-token";
 
 // The browser's event logger (SPEC §7 "Logging"): events are batched (1000 ms, at most 1024 per send) and
 // sent with navigator.sendBeacon so they survive page unloads; when the beacon is refused (too large,
@@ -34,10 +35,11 @@ function sendBatch(events: LogEvent[]): void {
     const form = new FormData();
     form.append("events", body);
     if (config.csrfToken) form.append("csrf_token", config.csrfToken);
-    if (config.guestToken) form.append("guest_token", config.guestToken);
+    const guest = config.guestToken ?? guestToken();
+    if (guest) form.append("guest_token", guest);
     if (navigator.sendBeacon(LOG_ENDPOINT, form)) return;
   }
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...guestHeaders() };
   if (config.csrfToken) headers["X-CSRFToken"] = config.csrfToken;
   // keepalive lets a small batch outlive the page, like the beacon; logging failures are not the user's problem.
   void fetch(LOG_ENDPOINT, { method: "POST", headers, body, credentials: "same-origin", keepalive: body.length < 60_000 }).catch(() => {});

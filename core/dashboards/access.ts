@@ -7,7 +7,9 @@ import { can, isAdmin, type Principal } from "../security/permissions";
 export function dashboardPermissions(p: Principal, ownerIds: number[]) {
   const canWrite = can(p, "can_write", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id));
   return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset"), canSaveAs: can(p, "can_write", "Dashboard"),
-    canWriteReport: can(p, "can_write", "ReportSchedule") };
+    canWriteReport: can(p, "can_write", "ReportSchedule"),
+    // Superset's "manage embedded": can_set_embedded, and (as every change of the dashboard) its owners or an admin
+    canEmbed: can(p, "can_set_embedded", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id)) };
 }
 
 /** Superset's DASHBOARD_RBAC setting (wrangler var, "true" to turn on): a dashboard's roles grant access to it. */

@@ -1,5 +1,6 @@
 import type { QueryData } from "../../../core/charts/contract";
 import { apiCall } from "../../components/api-call";
+import { guestHeaders } from "../../components/guest-token";
 import { forgetJob, waitForJob } from "../sqllab/async-events";
 import { ndjsonReader, type BatchLine } from "../../../core/chart-data/batch";
 
@@ -79,7 +80,7 @@ async function flush(csrfToken: string | null, items: Pending[]): Promise<void> 
     void Promise.resolve(answer).then(p.resolve);
   };
   const failAll = (message: string) => live.forEach((_, i) => settle(i, { ok: false, message }));
-  const headers: Record<string, string> = { Accept: "application/x-ndjson", "Content-Type": "application/json" };
+  const headers: Record<string, string> = { Accept: "application/x-ndjson", "Content-Type": "application/json", ...guestHeaders() };
   if (csrfToken) headers["X-CSRFToken"] = csrfToken;
   const res = await fetch("/api/v1/chart/data/batch", { method: "POST", headers, credentials: "same-origin", body: JSON.stringify({ contexts: live.map((p) => p.body) }) }).catch(() => null);
   if (!res) return failAll("Network error");

@@ -2,6 +2,7 @@ import type { FormData, QueryContextBody, QueryData } from "../../../core/charts
 import { getChartType } from "../../../core/charts/registry";
 import { withResult } from "../../../core/explore/data-pane";
 import { apiCall } from "../../components/api-call";
+import { guestHeaders } from "../../components/guest-token";
 
 // A chart's calls beside its own run, shared by Explore and the dashboard's chart menu: its rows before
 // post-processing (result_type results), the dataset's samples, the SQL it runs (result_type query), and its data
@@ -52,7 +53,7 @@ export const FULL_EXPORT_ROWS = 100_000;
  * `chartName` (the chart's title) goes in the form data's slice_name, which the server names the file after.
  */
 export async function downloadChartData(formData: FormData, format: "csv" | "xlsx", csrfToken: string | null, chartName: string | null, full = false, pivoted = false): Promise<string | null> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...guestHeaders() };
   if (csrfToken) headers["X-CSRFToken"] = csrfToken;
   const body = withResult(contextOf(chartName ? { ...formData, slice_name: chartName } : formData), pivoted ? "post_processed" : "full", format);
   // the server caps any row limit at its SQL_MAX_ROW; Superset's full export asks for that maximum

@@ -199,7 +199,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
         {state.status === "failed" && (
           <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>
-            <Anchor size="sm" href={chart.slice_url}>Open in Explore</Anchor>
+            {!view.embedded && <Anchor size="sm" href={chart.slice_url}>Open in Explore</Anchor>}
           </Alert>
         )}
         {model?.kind === "error" && <Alert color="red" variant="light" title="The chart could not be drawn">{model.message}</Alert>}

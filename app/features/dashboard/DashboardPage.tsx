@@ -12,6 +12,7 @@ import { logEvent } from "../../components/event-logger";
 import { LayoutNode, type LayoutContext } from "./LayoutNode";
 import type { DashboardChartData } from "./DashboardChart";
 import type { FilterSetup } from "../../../core/dashboards/filters/setup";
+import type { DataMask } from "../../../core/dashboards/filters/types";
 import { DashboardFilters } from "./filters/DashboardFilters";
 import { appliedDataMask, type FiltersStore } from "./filters/store";
 import { useEditMode } from "./edit/useEditMode";
@@ -42,7 +43,7 @@ export interface DashboardView {
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean; canEmbed?: boolean };
   filterSetup: FilterSetup;
   /** the shared data mask the page opens with (key: a native_filters_key to keep updating; value null: not found) */
   filterState?: { key: string | null; value: string | null } | null;
@@ -103,7 +104,22 @@ function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboa
   );
 }
 
-export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfToken: string | null }) {
+/** The page inside a host app's iframe (/embedded/{uuid}): the guest's view, and a handle for the SDK's questions. */
+export interface EmbeddedMode {
+  showFilters: boolean;
+  expandFilters: boolean;
+  onReady: (handle: EmbeddedHandle) => void;
+}
+
+export interface EmbeddedHandle {
+  /** the applied data mask (native filters and cross-filters) */
+  dataMask: () => DataMask;
+  activeTabs: () => string[];
+  /** the filters' store, to follow its changes (observeDataMask) */
+  filters: FiltersStore | null;
+}
+
+export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardView; csrfToken: string | null; embedded?: EmbeddedMode }) {
   const { dashboard, layout } = data;
   const [active, setActive] = useState<Record<string, string>>(() => openingTabs(layout, data.permalinkTabs, null));
   // the anchor is known only in the browser (it is never sent to the server); a permalink's anchor is scrolled to
@@ -135,15 +151,23 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
   const viewState = useMemo(() => ({
     refresh: refresh.signal, hideChartControls: options.hideChartControls,
     expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
-    dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit },
-    share: data.permissions.canShare ? {
+    dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit && !embedded },
+    embedded: Boolean(embedded),
+    share: data.permissions.canShare && !embedded ? {
       dashboardId: dashboard.id, title: dashboard.title,
       state: () => ({ dataMask: filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}, activeTabs: Object.values(activeRef.current) }),
     } : undefined,
-  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, dashboard.id, dashboard.title]);
+  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, dashboard.id, dashboard.title, embedded]);
+  useEffect(() => {
+    embedded?.onReady({
+      dataMask: () => (filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}),
+      activeTabs: () => Object.values(activeRef.current),
+      filters: filtersRef.current,
+    });
+  }, [embedded]);
   // Superset's mount_dashboard event: the viewed-dashboards list of the home page (recent activity) reads it
   useEffect(() => logEvent("mount_dashboard", { source: "dashboard", source_id: dashboard.id }), [dashboard.id]);
-  const edit = useEditMode(data.permissions.canEdit);
+  const edit = useEditMode(data.permissions.canEdit && !embedded);
   if (edit.editing) {
     return (
       <Suspense fallback={<Center h={200}><Loader /></Center>}>
@@ -170,20 +194,22 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
       {!options.hideTitle && <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
-          <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />
-          <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />
+          {!embedded && <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />}
+          {!embedded && <PublishedStatus dashboardId={dashboard.id} initial={dashboard.published} canEdit={data.permissions.canEdit} csrfToken={csrfToken} />}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" data-testid="dashboard-edited">
+          {!embedded && <Text size="sm" c="dimmed" data-testid="dashboard-edited">
             {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : "", refresh.interval ? `Auto-refresh every ${intervalLabel(refresh.interval)}` : ""].filter(Boolean).join(" · ")}
-          </Text>
-          {data.permissions.canEdit && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
+          </Text>}
+          {data.permissions.canEdit && !embedded && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
           <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
-            canEdit={data.permissions.canEdit} canSaveAs={Boolean(data.permissions.canSaveAs)} canWriteReport={Boolean(data.permissions.canWriteReport)} csrfToken={csrfToken} interval={refresh.interval}
+            canEdit={data.permissions.canEdit && !embedded} canSaveAs={Boolean(data.permissions.canSaveAs) && !embedded} canWriteReport={Boolean(data.permissions.canWriteReport) && !embedded}
+            canEmbed={Boolean(data.permissions.canEmbed) && !embedded} csrfToken={csrfToken} interval={refresh.interval}
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
-      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken} storeRef={filtersRef}>
+      <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit && !embedded} csrfToken={csrfToken} storeRef={filtersRef}
+        barShown={embedded?.showFilters ?? true} barExpanded={embedded?.expandFilters ?? true}>
         <Box ref={contentRef} style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>

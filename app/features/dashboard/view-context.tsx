@@ -19,6 +19,8 @@ export interface DashboardViewState {
   dashboard?: { id: number; canEdit: boolean };
   /** what a permalink of the page holds now (applied data mask, active tabs); absent: nothing to share */
   share?: { dashboardId: number; title: string; state: () => { dataMask: Record<string, unknown>; activeTabs: string[] } };
+  /** shown inside a host's page (/embedded/{uuid}): no links into the rest of the app */
+  embedded?: boolean;
 }
 
 export const DashboardViewContext = createContext<DashboardViewState>({

@@ -1,3 +1,4 @@
+import { guestHeaders, guestToken } from "../../components/guest-token";
 // The browser side of async events (SPEC §4 "Async job", §7, §9): one websocket on
 // /api/v1/async_event/ (upgrade), retried 6 times 2.5 s apart, then polling GET ?last_id= every 500 ms.
 // Events for a job nobody waits for yet (the execute answer may arrive after its event) are retried
@@ -99,7 +100,7 @@ async function poll() {
   pollTimer = null;
   if (handlers.size === 0) return;
   try {
-    const res = await fetch(`/api/v1/async_event/?last_id=${encodeURIComponent(lastId())}`, { credentials: "same-origin" });
+    const res = await fetch(`/api/v1/async_event/?last_id=${encodeURIComponent(lastId())}`, { credentials: "same-origin", headers: guestHeaders() });
     if (res.ok) receive(((await res.json()) as { result: AsyncEvent[] }).result ?? []);
   } catch {
     // offline for a moment: the next poll asks again from the same last id
@@ -115,7 +116,8 @@ function schedulePoll() {
 export function startAsyncEvents() {
   if (started || typeof window === "undefined") return;
   started = true;
-  if (typeof WebSocket === "undefined") {
+  // a browser websocket cannot carry the embedded page's X-GuestToken header: a guest polls instead
+  if (typeof WebSocket === "undefined" || guestToken()) {
     polling = true;
     return;
   }

@@ -51,7 +51,7 @@ export function ChartMenu(p: ChartMenuProps) {
     const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
-  const { share: shareOf, dashboard } = useDashboardView();
+  const { share: shareOf, dashboard, embedded } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
     void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
@@ -72,7 +72,7 @@ export function ChartMenu(p: ChartMenuProps) {
             <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? "Exit fullscreen" : "Enter fullscreen"}</Menu.Item>
             {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">Toggle chart description</Menu.Item>}
             <Menu.Divider />
-            <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>
+            {!embedded && <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>}
             <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
             <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
             {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}

@@ -17,7 +17,7 @@ const FilterConfigModal = lazy(() => import("./FilterConfigModal"));
 // the horizontal bar is the rarer orientation: loaded only by a dashboard that uses it (P3's budget)
 const HorizontalFilterBar = lazy(() => import("./HorizontalFilterBar").then((m) => ({ default: m.HorizontalFilterBar })));
 
-export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, storeRef, children }: {
+export function DashboardFilters({ dashboardId, setup, stored, layout, charts, canEdit, csrfToken, storeRef, barShown = true, barExpanded = true, children }: {
   dashboardId: number;
   /** the data mask of ?native_filters_key= (value null: the key is unknown or expired) */
   stored: { key: string | null; value: string | null } | null;
@@ -28,9 +28,17 @@ export function DashboardFilters({ dashboardId, setup, stored, layout, charts, c
   csrfToken: string | null;
   /** the page's handle on the store (its Share menu reads the applied data mask) */
   storeRef?: MutableRefObject<FiltersStore | null>;
+  /** the embedded SDK's filters.visible: false leaves the bar out (the filters' defaults still apply) */
+  barShown?: boolean;
+  /** the embedded SDK's filters.expanded: false opens the bar collapsed */
+  barExpanded?: boolean;
   children: ReactNode;
 }) {
-  const [store] = useState(() => createFiltersStore(setup, layout, charts, stored?.value ?? null));
+  const [store] = useState(() => {
+    const created = createFiltersStore(setup, layout, charts, stored?.value ?? null);
+    if (!barExpanded) created.state.collapsed = true;
+    return created;
+  });
   if (storeRef) storeRef.current = store;
   useEffect(() => {
     if (stored && (stored.value === null || !store.restored)) showToast("warning", "The shared filter state could not be found: the dashboard opens unfiltered.");
@@ -41,7 +49,7 @@ export function DashboardFilters({ dashboardId, setup, stored, layout, charts, c
   const bar = { store, dashboardId, csrfToken, canEdit, onEdit: () => setEditing(true) };
   return (
     <FiltersProvider store={store}>
-      {orientation === "HORIZONTAL" ? (
+      {!barShown ? children : orientation === "HORIZONTAL" ? (
         <Stack gap={0}>
           <Suspense fallback={null}><HorizontalFilterBar {...bar} /></Suspense>
           <Box style={{ minWidth: 0 }}>{children}</Box>

@@ -11,17 +11,20 @@ const AutoRefreshModal = lazy(() => import("./AutoRefreshModal").then((m) => ({ 
 const CssModal = lazy(() => import("./CssModal").then((m) => ({ default: m.CssModal })));
 const PropertiesModal = lazy(() => import("./PropertiesModal").then((m) => ({ default: m.PropertiesModal })));
 const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m.SaveAsModal })));
+const EmbedModal = lazy(() => import("./EmbedModal").then((m) => ({ default: m.EmbedModal })));
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
 // dashboards), share a permalink of the viewer's state (copy or email), download as image or PDF, and the email
-// report entries (users who may write reports).
+// report entries (users who may write reports); "Embed dashboard" for owners and admins who may set embedding.
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
   metadata: Record<string, unknown>;
   canEdit: boolean;
   canSaveAs: boolean;
+  /** may manage the dashboard's embedding (Superset's "manage embedded": owners and admins with can_set_embedded) */
+  canEmbed?: boolean;
   /** may write reports: the email report entries are offered */
   canWriteReport?: boolean;
   csrfToken: string | null;
@@ -34,7 +37,7 @@ export interface HeaderMenuProps {
   imageOf: () => HTMLElement | null;
 }
 
-type Dialog = "refresh" | "properties" | "css" | "save-as" | null;
+type Dialog = "refresh" | "properties" | "css" | "save-as" | "embed" | null;
 
 export function HeaderMenu(p: HeaderMenuProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -68,6 +71,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {p.canEdit && <Menu.Item onClick={() => setDialog("properties")} data-testid="dashboard-edit-properties">Edit properties</Menu.Item>}
           {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
           {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
+          {p.canEmbed && <Menu.Item onClick={() => setDialog("embed")} data-testid="dashboard-embed">Embed dashboard</Menu.Item>}
           <Menu.Divider />
           {shareOf && <Menu.Label>Share</Menu.Label>}
           {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">Copy permalink to clipboard</Menu.Item>}
@@ -90,6 +94,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
       {dialog === "properties" && <PropertiesModal dashboardId={p.dashboard.id} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken} onClose={close} onSaved={saved} />}
       {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
         onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
+      {dialog === "embed" && <EmbedModal dashboardId={p.dashboard.id} csrfToken={p.csrfToken} onClose={close} />}
       {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
       </Suspense>}
     </>

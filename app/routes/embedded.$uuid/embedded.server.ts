@@ -1,0 +1,43 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { embeddedByUuid } from "../../../db/embedded/embedded";
+import { loadDashboardPage } from "../superset.dashboard.$idOrSlug/dashboard.server";
+
+// The embedded page's server side. The page itself (/embedded/{uuid}) is served to anyone: it holds no data,
+// only the dashboard's id and the hosts allowed to frame it (Superset's embedded view does the same); the
+// dashboard arrives after the host's SDK handed over a guest token, from /embedded/{uuid}/dashboard, which the
+// guest token authenticates (X-GuestToken) and which reads exactly as the dashboard page's own loader.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new Response("This embedded dashboard does not exist.", { status: 404, statusText: "Not Found" });
+
+export interface EmbeddedConfig {
+  uuid: string;
+  dashboardId: number;
+  allowedDomains: string[];
+}
+
+export async function embeddedConfig(context: AppLoadContext, uuid: string): Promise<EmbeddedConfig> {
+  if (!UUID.test(uuid)) throw notFound();
+  const embedded = await embeddedByUuid(context.db, uuid);
+  if (!embedded) throw notFound();
+  return { uuid: embedded.uuid, dashboardId: embedded.dashboard_id, allowedDomains: embedded.allowed_domains };
+}
+
+/**
+ * The embedded dashboard's page data for the guest of the request. No guest (no token, or one that expired or
+ * does not verify): 401, which the page reports to the host; the guest's rights (its token's dashboards, its
+ * row-level security) apply inside loadDashboardPage as for any principal. `search` is the host's urlParams
+ * (permalink_key, native_filters_key, native_filters), read as on the dashboard page.
+ */
+export async function embeddedDashboard(context: AppLoadContext, uuid: string, search: URLSearchParams) {
+  const { dashboardId } = await embeddedConfig(context, uuid);
+  if (!context.principal) return Response.json({ message: "A valid guest token is required." }, { status: 401 });
+  // no server drawings here: the answer is JSON for the page's script, never HTML
+  const page = await loadDashboardPage({ ...context, drawCharts: undefined }, context.principal, String(dashboardId), search).catch((e: unknown) => {
+    if (e instanceof Response && e.status === 404) return null;
+    throw e;
+  });
+  if (!page) return Response.json({ message: "This guest token does not grant this dashboard." }, { status: 403 });
+  return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,0 +1,78 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Box, Center, Loader } from "@mantine/core";
+import { EMBEDDED_FRAME_ANCESTORS_HEADER, embeddedUiConfig, frameAncestors } from "../../../core/embedded/ui-config";
+import { guestHeaders, setGuestToken } from "../../components/guest-token";
+import { DashboardPage, type EmbeddedMode } from "../../features/dashboard/DashboardPage";
+import type { DashboardPageData } from "../superset.dashboard.$idOrSlug/dashboard.server";
+import { embeddedConfig, type EmbeddedConfig } from "./embedded.server";
+import { startEmbeddedComms, type EmbeddedComms } from "./comms";
+
+// /embedded/{uuid}: an embedded dashboard inside a host app's iframe (Superset's embedded page, driven by
+// @superset-ui/embedded-sdk). Served without a session; the hosts allowed to frame it get it (CSP
+// frame-ancestors, set by the security headers from the header below). The dashboard loads once the host's SDK
+// has handed over a guest token, and every request after carries that token.
+
+export const meta: MetaFunction = () => [{ title: "Embedded dashboard · Edge Superset" }];
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const config = await embeddedConfig(context, params.uuid ?? "");
+  return data(config, { headers: { [EMBEDDED_FRAME_ANCESTORS_HEADER]: frameAncestors(config.allowedDomains).join(" "), "Cache-Control": "no-store" } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const ancestors = loaderHeaders.get(EMBEDDED_FRAME_ANCESTORS_HEADER);
+  const headers = new Headers();
+  if (ancestors) {
+    headers.set(EMBEDDED_FRAME_ANCESTORS_HEADER, ancestors);
+    headers.set("Cache-Control", "no-store");
+  }
+  return headers;
+};
+
+type PageState = { status: "waiting" } | { status: "failed"; message: string } | { status: "ready"; data: DashboardPageData };
+
+async function fetchDashboard(uuid: string, search: string): Promise<PageState> {
+  const res = await fetch(`/embedded/${encodeURIComponent(uuid)}/dashboard${search}`, { headers: { Accept: "application/json", ...guestHeaders() }, credentials: "same-origin" }).catch(() => null);
+  if (!res) return { status: "failed", message: "Network error" };
+  const body = (await res.json().catch(() => null)) as (DashboardPageData & { message?: string }) | null;
+  if (!res.ok || !body) return { status: "failed", message: body?.message ?? res.statusText };
+  return { status: "ready", data: body };
+}
+
+export default function EmbeddedRoute() {
+  // data() with headers types its answer as a response: the loader's value is the embedded configuration
+  const config = useLoaderData() as EmbeddedConfig;
+  const location = useLocation();
+  // the options of the address the SDK opened (uiConfig, filters, the host's urlParams): fixed for the page's life
+  const [ui] = useState(() => embeddedUiConfig(location.search));
+  const [page, setPage] = useState<PageState>({ status: "waiting" });
+  const comms = useRef<EmbeddedComms | null>(null);
+  useEffect(() => {
+    let loading = false;
+    comms.current = startEmbeddedComms({
+      dashboardId: config.dashboardId,
+      allowedDomains: config.allowedDomains,
+      emitDataMasks: ui.emitDataMasks,
+      onToken: (token) => {
+        // a refreshed token only replaces the old one: the requests after it carry the new one
+        setGuestToken(token);
+        if (loading) return;
+        loading = true;
+        void fetchDashboard(config.uuid, window.location.search).then(setPage);
+      },
+    });
+    return () => comms.current?.stop();
+  }, [config.dashboardId, config.allowedDomains, config.uuid, ui.emitDataMasks]);
+  const embedded = useMemo<EmbeddedMode>(() => ({
+    showFilters: ui.showFilters, expandFilters: ui.expandFilters, onReady: (handle) => comms.current?.ready(handle),
+  }), [ui.showFilters, ui.expandFilters]);
+  if (page.status === "waiting") return <Center h="100vh" data-testid="embedded-waiting"><Loader /></Center>;
+  if (page.status === "failed") return <Box p="md"><Alert color="red" title="This dashboard could not be loaded" data-testid="embedded-error">{page.message}</Alert></Box>;
+  return (
+    <Box p="md" data-testid="embedded-page">
+      <DashboardPage key={page.data.dashboard.id} data={page.data} csrfToken={null} embedded={embedded} />
+    </Box>
+  );
+}
