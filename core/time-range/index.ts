@@ -124,6 +124,9 @@ export function parseMoment(text: string, now: Date, relative: "today" | "now", 
 /** The named ranges of Superset's time picker. */
 function namedRange(name: string, now: Date): TimeRangeBounds | null {
   const today = startOfDay(now);
+  // the viewer's calendar day and the one before it (what people mean by "Today": not "since midnight UTC")
+  if (/^today$/i.test(name.trim())) return { since: today, until: addUnits(today, 1, "day") };
+  if (/^yesterday$/i.test(name.trim())) return { since: addUnits(today, -1, "day"), until: today };
   const m = /^(last|previous calendar|current)\s+(day|week|month|quarter|year)$/i.exec(name.trim());
   if (!m) return null;
   const kind = m[1].toLowerCase();

@@ -15,6 +15,9 @@ const range = (text: string, now: string, timeZone: string, extra: Record<string
 test.each([
   // Kolkata's day starts at 18:30 UTC the day before, also when the UTC date is already the next day
   ["today : tomorrow", "2026-11-24T15:30:00Z", "Asia/Kolkata", "2026-11-23T18:30:00Z", "2026-11-24T18:30:00Z"],
+  ["Today", "2026-11-24T15:30:00Z", "Asia/Kolkata", "2026-11-23T18:30:00Z", "2026-11-24T18:30:00Z"],
+  ["Yesterday", "2026-11-24T15:30:00Z", "America/Chicago", "2026-11-23T06:00:00Z", "2026-11-24T06:00:00Z"],
+  ["Today", "2026-03-08T18:00:00Z", "America/Chicago", "2026-03-08T06:00:00Z", "2026-03-09T05:00:00Z"],
   ["Current day", "2026-11-24T20:00:00Z", "Asia/Kolkata", "2026-11-24T18:30:00Z", "2026-11-25T18:30:00Z"],
   ["Last week", "2026-11-24T15:30:00Z", "Asia/Kolkata", "2026-11-16T18:30:00Z", "2026-11-23T18:30:00Z"],
   ["yesterday : today", "2026-11-24T03:00:00Z", "America/Chicago", "2026-11-22T06:00:00Z", "2026-11-23T06:00:00Z"],

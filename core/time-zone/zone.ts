@@ -22,14 +22,22 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's canonical spelling when Intl knows it ("europe/berlin" → "Europe/Berlin"), else null. */
+let listed: Map<string, string> | null = null;
+
+/**
+ * The zone as the platform lists it ("europe/berlin" → "Europe/Berlin") when Intl knows it, else null. Not
+ * resolvedOptions().timeZone: ICU answers legacy names there (Asia/Kolkata → Asia/Calcutta).
+ */
 export function canonicalZone(zone: unknown): string | null {
   if (typeof zone !== "string" || !zone.trim() || zone.length > 64) return null;
+  const name = zone.trim();
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: zone.trim() }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
   } catch {
     return null;
   }
+  listed ??= new Map(zoneNames().map((z) => [z.toLowerCase(), z]));
+  return listed.get(name.toLowerCase()) ?? name;
 }
 
 /** Every zone the platform lists (for pickers); UTC first. */

@@ -18,6 +18,7 @@ import { useEditMode } from "./edit/useEditMode";
 import { DashboardViewContext } from "./view-context";
 import { HeaderMenu } from "./header/HeaderMenu";
 import { DashboardCss } from "./header/DashboardCss";
+import { PinnedZone } from "./header/PinnedZone";
 import { useDashboardRefresh } from "./header/useDashboardRefresh";
 import { VIEW_MODE_CSS, useFocusedChart } from "./header/useFocusedChart";
 
@@ -183,6 +184,7 @@ export function DashboardPage({ data, csrfToken }: { data: DashboardView; csrfTo
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
+      <PinnedZone metadata={metadata} />
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit} csrfToken={csrfToken} storeRef={filtersRef}>
         <Box ref={contentRef} style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
