@@ -84,3 +84,22 @@ test("\"Today\" is the viewer's own day: the SQL bounds are its exact UTC instan
   expect(pinned).toMatchObject({ time_zone: "UTC" });
   expect(pinned.warning).toContain("Bad/Zone");
 });
+
+test("the results cache keys on the zone only through the SQL: same bounds share an answer, other bounds do not", async () => {
+  const admin = await loginAsAdmin();
+  const births = await exampleDataset(admin, "birth_names");
+  const body = (range: string) => ({
+    datasource: { id: births.id, type: "table" }, form_data: { viz_type: "table" },
+    queries: [{ columns: ["gender"], metrics: ["count"], row_limit: 10, filters: [{ col: "ds", op: "TEMPORAL_RANGE", val: range }] }],
+  });
+  const keyOf = async (client: ApiClient, range: string) => (await json(await client.post("/api/v1/chart/data", body(range)))).result[0].cache_key as string;
+  const [kolkata, alsoKolkata, chicago] = [await adminUser(admin), await adminUser(admin), await adminUser(admin)];
+  for (const [client, zone] of [[kolkata, "Asia/Kolkata"], [alsoKolkata, "Asia/Kolkata"], [chicago, "America/Chicago"]] as const) {
+    expect((await client.put("/api/v1/me/", { time_zone: zone })).status).toBe(200);
+  }
+  expect(await keyOf(kolkata, "Today")).toBe(await keyOf(alsoKolkata, "Today"));
+  expect(await keyOf(kolkata, "Today")).not.toBe(await keyOf(chicago, "Today"));
+  // a range with written dates is the same SQL in every zone only when it names instants: plain dates are local
+  expect(await keyOf(kolkata, "2000-01-01T00:00:00Z : 2001-01-01T00:00:00Z")).toBe(await keyOf(chicago, "2000-01-01T00:00:00Z : 2001-01-01T00:00:00Z"));
+  expect(await keyOf(kolkata, "No filter")).toBe(await keyOf(chicago, "No filter"));
+});
