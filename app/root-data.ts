@@ -6,7 +6,7 @@ import { can, type Principal } from "../core/security/permissions";
 
 export function rootData(principal: Principal | null, csrfToken: string | null) {
   return {
-    user: principal ? { id: principal.id, username: principal.username, roles: principal.roles } : null,
+    user: principal ? { id: principal.id, username: principal.username, roles: principal.roles, time_zone: principal.profile?.time_zone ?? null, hasProfile: !!principal.profile } : null,
     csrfToken,
     menu: visibleMenu(principal),
     /** the "+" menu's Data → Upload CSV to database */

@@ -6,9 +6,10 @@ import { useSnapshot } from "valtio";
 import { openUploadDialog, uploadDialog } from "../features/upload/upload-store";
 import type { MenuGroup } from "../../core/navigation";
 import { hidesNavigation } from "../../core/dashboards/view-options";
+import { useBrowserZoneDefault } from "../features/profile/browser-zone";
 
 interface Props {
-  user: { id: number; username: string; roles: string[] } | null;
+  user: { id: number; username: string; roles: string[]; time_zone?: string | null; hasProfile?: boolean } | null;
   menu: MenuGroup[];
   csrfToken: string | null;
   /** may upload files into databases (can_upload on Database) */
@@ -27,6 +28,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
   const upload = useSnapshot(uploadDialog);
   // an embedded dashboard (/embedded/{uuid}) sits in a host's page: never the app's navigation around it
   const standalone = hidesNavigation(location.search) || location.pathname.startsWith("/embedded/");
+  useBrowserZoneDefault(user && user.hasProfile ? user.time_zone ?? null : undefined, csrfToken);
   if (!user || standalone) return <>{children}</>;
   return (
     <AppShell header={{ height: 52 }} padding="md">
@@ -66,6 +68,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.roles.join(", ")}</Menu.Label>
+                <Menu.Item component={Link} to="/user_info/" data-testid="user-menu-profile">Your profile</Menu.Item>
                 <form method="post" action="/logout/">
                   <input type="hidden" name="csrf_token" value={csrfToken ?? ""} />
                   <Menu.Item component="button" type="submit" data-testid="logout">

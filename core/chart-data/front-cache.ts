@@ -9,6 +9,8 @@ export interface FrontCaller {
   anonymous?: boolean;
   /** a guest of an embedded dashboard: its key stands for its user, dashboards and rules (templates render them) */
   guest?: { key: string };
+  /** the viewer's own zone: a changed zone is another answer ("Today" is another day) */
+  profile?: { time_zone: string | null } | null;
 }
 
 /** One time range the answer was computed with, as the run resolved it (epoch ms, null for an open end). */
@@ -17,6 +19,8 @@ export interface RangeUse {
   relativeStart?: "today" | "now";
   relativeEnd?: "today" | "now";
   timeShift?: string | null;
+  /** the IANA zone the range resolved in (core/time-zone/viewer-zone.ts) */
+  timeZone?: string;
   since: number | null;
   until: number | null;
 }
@@ -37,7 +41,7 @@ export const FRONT_MAX_ANSWER_CHARS = 1_048_576;
  */
 export function frontKey(body: string, search: string, caller: FrontCaller): string | null {
   if (body.length > FRONT_MAX_BODY_CHARS) return null;
-  const who = caller.guest ? `guest:${caller.guest.key}` : caller.anonymous ? "anon" : String(caller.id);
+  const who = caller.guest ? `guest:${caller.guest.key}` : caller.anonymous ? "anon" : `${caller.id}@${caller.profile?.time_zone ?? ""}`;
   // roles as JSON (a role name may hold any character); the query string is URL-encoded (no NUL); the body last
   return `${who}\u0000${JSON.stringify([...caller.roles].sort())}\u0000${search}\u0000${body}`;
 }

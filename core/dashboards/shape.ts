@@ -1,3 +1,4 @@
+import { pinnedZoneOfJson } from "../time-zone/viewer-zone";
 import { humanizeAgo } from "../recent-activity";
 import type { UserRef } from "../charts/shape";
 import { chartFormData, chartUrl } from "../charts/shape";
@@ -107,7 +108,9 @@ export function dashboardChart(c: DashboardChartRecord) {
  * with DASHBOARD_RBAC the dashboard's roles grant its charts' data (services/chart-data/dashboard-grant.ts). The
  * page's server pass and the drawings made for it after a batch (services/dashboards/predraw.ts) build it alike.
  */
-export function dashboardPageChart(c: DashboardChartRecord, dashboardId: number) {
+export function dashboardPageChart(c: DashboardChartRecord, dashboardId: number, jsonMetadata?: string | null) {
   const chart = dashboardChart(c);
-  return { ...chart, form_data: { ...chart.form_data, dashboardId } };
+  // a zone the dashboard pins rides in each chart's form data: its relative ranges resolve there, for every viewer
+  const pinned = pinnedZoneOfJson(jsonMetadata);
+  return { ...chart, form_data: { ...chart.form_data, dashboardId, ...(pinned !== undefined ? { time_zone: pinned } : {}) } };
 }

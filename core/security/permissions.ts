@@ -42,6 +42,10 @@ export interface UserProfile {
   login_count: number;
   created_on: string | null;
   changed_on: string | null;
+  /** IANA zone for relative time ranges and shown times; null until set */
+  time_zone: string | null;
+  /** BCP 47 locale; null until set */
+  locale: string | null;
 }
 
 export const pairKey = (permission: string, view: string) => `${permission}|${view}`;

@@ -12,7 +12,7 @@ const UNITS = new Set(["second", "minute", "hour", "day", "week", "month", "quar
 
 class Parser {
   private i = 0;
-  constructor(private readonly text: string, private readonly now: Date) {}
+  constructor(private readonly text: string, private readonly now: Date, private readonly zone: string) {}
 
   parse(): Date {
     const value = this.expr();
@@ -76,7 +76,7 @@ class Parser {
       case "DATETIME":
         value = parseMoment(this.string(), this.now, "today", () => {
           throw this.error("DATETIME takes a date, today, now or a relative time");
-        });
+        }, this.zone);
         break;
       case "DATEADD": {
         const base = this.expr();
@@ -110,6 +110,7 @@ class Parser {
   }
 }
 
-export function evalTimeExpression(text: string, now: Date): Date {
-  return new Parser(text, now).parse();
+/** `now` is the zone's wall clock (core/time-range/index.ts); `zone` reads written offsets onto it. */
+export function evalTimeExpression(text: string, now: Date, zone = "UTC"): Date {
+  return new Parser(text, now, zone).parse();
 }

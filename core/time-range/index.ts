@@ -1,10 +1,17 @@
 import { ApiError } from "../http/errors";
+import { fromWall, toWall, UTC } from "../time-zone/zone";
 
 // Superset's time-range strings (superset/utils/date_parser.py get_since_until), resolved to UTC bounds.
 // A range is "No filter", one of the named ranges (Last day/week/month/quarter/year, previous calendar
 // week/month/year, Current day/week/month/quarter/year) or "start : end", each end a date, a datetime,
 // "today", "now", a relative phrase ("7 days ago", "1 year later") or a DATEADD/DATETIME/DATETRUNC/LASTDAY
 // expression. Pure: `now` is an argument, never the clock.
+//
+// In a time zone (`timeZone`, an IANA name) every relative moment means the viewer's calendar: "today" is
+// their midnight and "Last week" ends at it. The arithmetic runs on the zone's wall clock (a Date whose UTC
+// fields are local time; dates written without an offset are local too) and each bound is converted to its
+// exact instant once at the end (core/time-zone/zone.ts fromWall: a skipped hour moves forward, a repeated
+// hour is its first occurrence, except "now" which stays exactly now).
 
 export interface TimeRangeBounds {
   since: Date | null;
@@ -17,6 +24,8 @@ export interface TimeRangeOptions {
   relativeEnd?: "today" | "now";
   /** a shift such as "1 week ago" applied to both ends (time comparison) */
   timeShift?: string | null;
+  /** the viewer's IANA zone (default UTC): relative moments resolve on its calendar */
+  timeZone?: string | null;
 }
 
 export const NO_FILTER = "No filter";
@@ -92,7 +101,7 @@ function parseIsoDate(text: string): Date | null {
 }
 
 /** One end of a range: a date, today/now, "N units ago/later", or an expression (core/time-range/expression.ts). */
-export function parseMoment(text: string, now: Date, relative: "today" | "now", evalExpression: (t: string, now: Date) => Date): Date {
+export function parseMoment(text: string, now: Date, relative: "today" | "now", evalExpression: (t: string, now: Date) => Date, zone: string = UTC): Date {
   const t = text.trim();
   const lower = t.toLowerCase();
   if (lower === "now") return new Date(now.getTime());
@@ -100,7 +109,8 @@ export function parseMoment(text: string, now: Date, relative: "today" | "now", 
   if (lower === "yesterday") return addUnits(startOfDay(now), -1, "day");
   if (lower === "tomorrow") return addUnits(startOfDay(now), 1, "day");
   const iso = parseIsoDate(t);
-  if (iso) return iso;
+  // a written offset names an instant: the wall clock reads it in the zone; without one it is already local
+  if (iso) return zone !== UTC && /(Z|[+-]\d{2}:?\d{2})$/.test(t) && /[T ]\d/.test(t) ? toWall(iso, zone) : iso;
   const rel = /^(\d+)\s+([a-z]+)\s+(ago|later|before|after)$/i.exec(t);
   if (rel && unitOf(rel[2])) {
     const sign = /ago|before/i.test(rel[3]) ? -1 : 1;
@@ -114,6 +124,9 @@ export function parseMoment(text: string, now: Date, relative: "today" | "now", 
 /** The named ranges of Superset's time picker. */
 function namedRange(name: string, now: Date): TimeRangeBounds | null {
   const today = startOfDay(now);
+  // the viewer's calendar day and the one before it (what people mean by "Today": not "since midnight UTC")
+  if (/^today$/i.test(name.trim())) return { since: today, until: addUnits(today, 1, "day") };
+  if (/^yesterday$/i.test(name.trim())) return { since: addUnits(today, -1, "day"), until: today };
   const m = /^(last|previous calendar|current)\s+(day|week|month|quarter|year)$/i.exec(name.trim());
   if (!m) return null;
   const kind = m[1].toLowerCase();
@@ -127,8 +140,21 @@ function namedRange(name: string, now: Date): TimeRangeBounds | null {
   return { since: start, until: addUnits(start, 1, unit) };
 }
 
-export function resolveTimeRange(timeRange: string | null | undefined, options: TimeRangeOptions, evalExpression: (t: string, now: Date) => Date): TimeRangeBounds {
-  const text = (timeRange ?? "").trim();
+export function resolveTimeRange(timeRange: string | null | undefined, options: TimeRangeOptions, evalExpression: (t: string, now: Date, zone: string) => Date): TimeRangeBounds {
+  const zone = options.timeZone || UTC;
+  const wallNow = toWall(options.now, zone);
+  const evalIn = (t: string, n: Date) => evalExpression(t, n, zone);
+  const wall = wallBounds((timeRange ?? "").trim(), { ...options, now: wallNow }, evalIn, zone);
+  const bounds = {
+    since: wall.since && fromWall(wall.since, zone, options.now),
+    until: wall.until && fromWall(wall.until, zone, options.now),
+  };
+  if (bounds.since && bounds.until && bounds.since > bounds.until) throw timeRangeError("From date cannot be larger than to date");
+  return bounds;
+}
+
+/** The bounds on the zone's wall clock (`options.now` is already the wall clock's now). */
+function wallBounds(text: string, options: TimeRangeOptions, evalExpression: (t: string, now: Date) => Date, zone: string): TimeRangeBounds {
   let bounds: TimeRangeBounds;
   if (!text || text === NO_FILTER) bounds = { since: null, until: null };
   else {
@@ -140,16 +166,15 @@ export function resolveTimeRange(timeRange: string | null | undefined, options: 
       const colon = text.indexOf(":", at);
       const [start, end] = [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
       bounds = {
-        since: start ? parseMoment(start, options.now, options.relativeStart ?? "today", evalExpression) : null,
-        until: end ? parseMoment(end, options.now, options.relativeEnd ?? "today", evalExpression) : null,
+        since: start ? parseMoment(start, options.now, options.relativeStart ?? "today", evalExpression, zone) : null,
+        until: end ? parseMoment(end, options.now, options.relativeEnd ?? "today", evalExpression, zone) : null,
       };
     } else {
       // a single moment: from it until now (Superset's "Last ..." free text with one end)
-      bounds = { since: parseMoment(text, options.now, options.relativeStart ?? "today", evalExpression), until: null };
+      bounds = { since: parseMoment(text, options.now, options.relativeStart ?? "today", evalExpression, zone), until: null };
     }
   }
   if (options.timeShift?.trim()) bounds = shift(bounds, options.timeShift);
-  if (bounds.since && bounds.until && bounds.since > bounds.until) throw timeRangeError("From date cannot be larger than to date");
   return bounds;
 }
 
@@ -170,7 +195,7 @@ export function shiftMoment(d: Date, timeShift: string, inverse = false): Date {
   return addUnits(d, n, unit);
 }
 
-/** Superset's /api/v1/time_range/ strings: ISO without zone, empty for an open end. */
-export function formatBound(d: Date | null): string {
-  return d ? d.toISOString().slice(0, 19) : "";
+/** Superset's /api/v1/time_range/ strings: ISO without zone (the zone's wall clock), empty for an open end. */
+export function formatBound(d: Date | null, zone: string = UTC): string {
+  return d ? toWall(d, zone).toISOString().slice(0, 19) : "";
 }

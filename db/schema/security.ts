@@ -15,6 +15,10 @@ export const users = sqliteTable("ab_user", {
   fail_login_count: integer("fail_login_count").notNull().default(0),
   /** sessions and tokens carry the generation they were issued in; a password change or deactivation bumps it */
   session_generation: integer("session_generation").notNull().default(0),
+  /** IANA zone relative time ranges and shown times follow; null until set (the browser's zone on first sign-in) */
+  time_zone: text("time_zone"),
+  /** BCP 47 locale tag (e.g. de-DE); null until set */
+  locale: text("locale"),
   ...audit,
 });
 

@@ -12,6 +12,8 @@ interface PrincipalRow {
   login_count: number;
   created_on: string | null;
   changed_on: string | null;
+  time_zone: string | null;
+  locale: string | null;
   active: number;
   session_generation: number;
   /** 1 when the session named by the credential was ended by logout */
@@ -37,7 +39,7 @@ export async function loadPrincipal(db: Database, userId: number, credential?: C
   const row = await db.get<PrincipalRow | undefined>(sql`
     SELECT ${users.id} AS id, ${users.username} AS username, ${users.first_name} AS first_name, ${users.last_name} AS last_name,
       ${users.email} AS email, ${users.login_count} AS login_count, ${users.created_on} AS created_on, ${users.changed_on} AS changed_on,
-      ${users.active} AS active, ${users.session_generation} AS session_generation,
+      ${users.time_zone} AS time_zone, ${users.locale} AS locale, ${users.active} AS active, ${users.session_generation} AS session_generation,
       EXISTS (SELECT 1 FROM ${revokedSessions} WHERE ${revokedSessions.sid} = ${credential?.sid ?? null}) AS revoked,
       (SELECT json_group_array(r.name) FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${users.id}) AS role_names,
       (SELECT json_group_array(json_array(p.name, v.name)) FROM (
@@ -60,7 +62,7 @@ export async function loadPrincipal(db: Database, userId: number, credential?: C
     last_name: row.last_name,
     roles: JSON.parse(row.role_names) as string[],
     permissions: pairs,
-    profile: { email: row.email, login_count: row.login_count, created_on: row.created_on, changed_on: row.changed_on },
+    profile: { email: row.email, login_count: row.login_count, created_on: row.created_on, changed_on: row.changed_on, time_zone: row.time_zone, locale: row.locale },
   };
 }
 

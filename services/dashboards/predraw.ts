@@ -43,7 +43,7 @@ export async function predrawDashboard(deps: Pick<DrawingDeps, "renderer"> & { d
   if (!row) return;
   const records = await chartsOfDashboard(deps.db, row.id);
   const layout = parseLayout(row.position_json, records.map((r) => r.id));
-  const charts = records.map((r) => dashboardPageChart(r, row.id));
+  const charts = records.map((r) => dashboardPageChart(r, row.id, row.json_metadata));
   const byRequest = new Map(answered.map((a) => [queryFingerprint(a.body), a.result]));
   const results: Record<number, Record<string, unknown>[]> = {};
   for (const chart of charts) {

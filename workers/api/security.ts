@@ -16,6 +16,8 @@ import { forgetPrincipals } from "../../db/security/principal-cache";
 import { noteAction } from "../http/action-log";
 import { loginThrottle } from "../http/login-throttle";
 import { pairsByRole, roleIdsOfUser } from "../../db/security/roles";
+import { parsePreferences } from "../../core/time-zone/preferences";
+import { setUserPreferences } from "../../db/security/preferences";
 
 // Superset's security endpoints for scripts: token login, refresh, CSRF token; and the caller's own profile.
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -84,8 +86,19 @@ export const securityApi = new Hono<AppEnv>()
         login_count: p.profile.login_count,
         created_on: p.profile.created_on,
         changed_on: p.profile.changed_on,
+        time_zone: p.profile.time_zone,
+        locale: p.profile.locale,
       },
     });
+  })
+  .put("/api/v1/me/", requiresLogin(), async (c) => {
+    // the signed-in user's own zone and locale; nothing else of the record is theirs to change here
+    const p = principalOf(c);
+    if (!p.profile) throw unauthorized();
+    const prefs = parsePreferences(await jsonObject(c));
+    await setUserPreferences(c.var.db, p.id, prefs);
+    const next = { time_zone: p.profile.time_zone, locale: p.profile.locale, ...prefs };
+    return c.json({ result: next });
   })
   .get("/api/v1/me/roles/", requiresLogin(), async (c) => {
     // Superset's shape: each role with its own [permission, view] pairs; data-access permissions by kind.

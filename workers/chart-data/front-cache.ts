@@ -71,7 +71,7 @@ function stampOf(ds: ChartDatasource): string {
 }
 
 const resolveUse: ResolveRange = (use, now) =>
-  resolveTimeRange(use.range, { now, relativeStart: use.relativeStart, relativeEnd: use.relativeEnd, timeShift: use.timeShift });
+  resolveTimeRange(use.range, { now, relativeStart: use.relativeStart, relativeEnd: use.relativeEnd, timeShift: use.timeShift, timeZone: use.timeZone });
 
 type C = Context<AppEnv>;
 

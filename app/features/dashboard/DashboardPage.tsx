@@ -19,6 +19,7 @@ import { useEditMode } from "./edit/useEditMode";
 import { DashboardViewContext } from "./view-context";
 import { HeaderMenu } from "./header/HeaderMenu";
 import { DashboardCss } from "./header/DashboardCss";
+import { PinnedZone } from "./header/PinnedZone";
 import { useDashboardRefresh } from "./header/useDashboardRefresh";
 import { VIEW_MODE_CSS, useFocusedChart } from "./header/useFocusedChart";
 
@@ -208,6 +209,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
+      <PinnedZone metadata={metadata} />
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit && !embedded} csrfToken={csrfToken} storeRef={filtersRef}
         barShown={embedded?.showFilters ?? true} barExpanded={embedded?.expandFilters ?? true}>
         <Box ref={contentRef} style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>

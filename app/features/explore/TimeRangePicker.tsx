@@ -43,6 +43,8 @@ function SpecificDate({ label, datetime, onChange }: { label: string; datetime: 
 export interface ResolvedRange {
   since: string;
   until: string;
+  /** the zone the bounds are on the wall clock of (the viewer's, or a pinned dashboard's) */
+  time_zone?: string;
 }
 
 /** The server's bounds for a range, or its message; re-asked (debounced) as the range changes. */
@@ -65,9 +67,11 @@ function useResolvedRange(timeRange: string, skip: boolean) {
 }
 
 /** "2024-01-01 ≤ col < 2024-02-01", open ends shown as -∞ and ∞, as Superset's picker does. */
-export function rangeText({ since, until }: ResolvedRange, column: string): string {
+export function rangeText({ since, until, time_zone }: ResolvedRange, column: string): string {
   const day = (s: string) => (s.endsWith("T00:00:00") ? s.slice(0, 10) : s.replace("T", " "));
-  return `${since ? day(since) : "-∞"} ≤ ${column} < ${until ? day(until) : "∞"}`;
+  // the zone is named when it is not UTC: "Today" is then another span of UTC than the dates suggest
+  const zone = time_zone && time_zone !== "UTC" ? ` (${time_zone})` : "";
+  return `${since ? day(since) : "-∞"} ≤ ${column} < ${until ? day(until) : "∞"}${zone}`;
 }
 
 function EndEditor({ label, end, onChange }: { label: string; end: CustomEnd; onChange: (e: CustomEnd) => void }) {

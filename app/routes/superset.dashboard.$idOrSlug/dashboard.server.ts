@@ -28,7 +28,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const detail = dashboardDetail(row, relations);
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
-  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardPageChart(c, row.id));
+  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardPageChart(c, row.id, row.json_metadata));
   // chart data already in the cache rides along in the page (looked up only, never queried here)
   const cached = (await context.cachedChartData?.(shown)) ?? {};
   // and drawn on the server, for the HTML to show them before any script runs (entry.server.tsx puts them in)
