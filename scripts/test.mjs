@@ -12,7 +12,7 @@ const env = { ...process.env, TZ: "UTC", WRANGLER_SEND_METRICS: "false", CLOUDFL
 // leave less of it idle (tsc and eslint are single-threaded) than one after another; their output is held and printed
 // whole when each ends. worker and integration then run side by side: the worker project times nothing, and
 // integration mostly waits (wrangler dev, PostgreSQL's sleeps, the cron, report pictures), so it streams its output
-// and worker's is held. `alone` steps (e2e: two browsers and two Workers, which take the machine) wait for every step
+// and worker's is held. `alone` steps (e2e: browsers and Workers beside them, and long journeys with timeouts) wait for every step
 // before them and stream their output.
 const FIRST = ["superset-ui", "typecheck", "lint", "build", "unit"];
 const steps = [
