@@ -1,13 +1,22 @@
 import { defineConfig } from "@playwright/test";
 
-// Browser journeys in Debian's Chromium (never a downloaded browser) against an isolated real Worker
-// started by tests/e2e/global-setup.ts.
+// Browser journeys in Debian's Chromium (never a downloaded browser) against isolated real Workers started by
+// tests/e2e/global-setup.ts, one per Playwright worker: this file is loaded again in each worker process, where
+// Playwright has set TEST_PARALLEL_INDEX, and points that process's E2E_BASE_URL (helpers, shared pages, baseURL)
+// at its own Worker. Spec files are spread over the workers whole (fullyParallel: false), so a file's tests still
+// run in order against one Worker. One worker unless E2E_WORKERS says more: 31 journeys took 286 s at one and 229 s
+// at two here, but the one full run at two (load 3-12) lost Superset's example-bundle journey to its 15-minute
+// timeout (it started 115th, beside the other worker's journeys), so it stays opt-in until that file runs first.
+const parallelIndex = process.env.TEST_PARALLEL_INDEX;
+if (parallelIndex !== undefined && process.env[`E2E_BASE_URL_${parallelIndex}`]) {
+  process.env.E2E_BASE_URL = process.env[`E2E_BASE_URL_${parallelIndex}`];
+}
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, build and unit tests side by side, then worker tests (inside workerd beside the real
-// Worker), integration tests against the real Worker in `wrangler dev`, then the browser journeys.
+// Worker) beside integration tests against the real Worker in `wrangler dev`, then the browser journeys.
 // Each step runs even when one before failed (so one run shows every failure), unless a step it needs failed; the
 // exit code reports any failure, and a table at the end gives each step's wall time.
 // `npm test -- unit lint` runs only the named steps.
@@ -7,10 +7,14 @@ import { spawn } from "node:child_process";
 
 const env = { ...process.env, TZ: "UTC", WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 
-// needs: steps that must have passed (else this one is reported failed without running). The first five share the
-// machine: none reads another's output, and together they leave less of it idle (tsc and eslint are single-threaded)
-// than one after another; their output is held and printed whole when each ends. `alone` steps (worker, integration,
-// e2e start Workers and time requests) wait for every step before them and stream their output.
+// needs: steps that must have passed (else this one is reported failed without running); after: steps that must
+// have ended first (passed or not). The first five share the machine: none reads another's output, and together they
+// leave less of it idle (tsc and eslint are single-threaded) than one after another; their output is held and printed
+// whole when each ends. worker and integration then run side by side: the worker project times nothing, and
+// integration mostly waits (wrangler dev, PostgreSQL's sleeps, the cron, report pictures), so it streams its output
+// and worker's is held. `alone` steps (e2e: browsers and Workers beside them, and long journeys with timeouts) wait for every step
+// before them and stream their output.
+const FIRST = ["superset-ui", "typecheck", "lint", "build", "unit"];
 const steps = [
   // Superset's own client library for the compatibility tests (tests/support/superset-ui.ts): its own folder and
   // lockfile, because its React 17 peers would disturb the app's; installed here so a fresh clone has it.
@@ -20,8 +24,8 @@ const steps = [
   { name: "build", cmd: "npm", args: ["run", "build", "--silent"] },
   { name: "unit", cmd: "vitest", args: ["run", "--project", "unit"] },
   // the worker projects serve build/client as the Worker's assets
-  { name: "worker", cmd: "vitest", args: ["run", "--project", "worker", "--project", "worker-isolated"], needs: ["build"], alone: true },
-  { name: "integration", cmd: "vitest", args: ["run", "--project", "integration"], needs: ["build", "superset-ui"], alone: true },
+  { name: "worker", cmd: "vitest", args: ["run", "--project", "worker", "--project", "worker-isolated"], needs: ["build"], after: FIRST },
+  { name: "integration", cmd: "vitest", args: ["run", "--project", "integration"], needs: ["build", "superset-ui"], after: FIRST, stream: true },
   { name: "e2e", cmd: "playwright", args: ["test"], needs: ["build"], alone: true },
 ];
 
@@ -34,7 +38,7 @@ const t0 = Date.now();
 function run(step) {
   return new Promise((done) => {
     const started = Date.now();
-    const stream = Boolean(step.alone);
+    const stream = Boolean(step.alone || step.stream);
     let held = "";
     if (stream) console.log(`\n=== ${step.name} ===`);
     else console.log(`... ${step.name} started`);
@@ -62,7 +66,7 @@ const pending = [...chosen];
 while (pending.length || running.size) {
   for (const step of [...pending]) {
     const before = chosen.slice(0, chosen.indexOf(step)).map((s) => s.name);
-    const waits = step.alone ? before : (step.needs ?? []).filter((n) => names.has(n));
+    const waits = step.alone ? before : [...(step.needs ?? []), ...(step.after ?? [])].filter((n) => names.has(n));
     if (!waits.every((n) => results.has(n))) continue;
     if (step.alone && running.size) continue;
     pending.splice(pending.indexOf(step), 1);

@@ -1,10 +1,19 @@
+import type { FullConfig } from "@playwright/test";
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 
-/** Starts one isolated Worker for the browser journeys and hands its URL to the tests. */
-export default async function globalSetup() {
-  const worker = await startWorker();
-  process.env.E2E_BASE_URL = worker.url;
+/**
+ * Starts one isolated Worker (its own D1, Durable Objects and port) per Playwright worker and hands their URLs to
+ * the tests: E2E_BASE_URL_<n> for the worker of parallel index n, which playwright.config.ts makes that process's
+ * E2E_BASE_URL. Each Playwright worker then runs its spec files one after another against a Worker no other
+ * process writes to, as the single worker did, so two browsers never see each other's rows.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const workers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startWorker()));
+  workers.forEach((worker, i) => (process.env[`E2E_BASE_URL_${i}`] = worker.url));
+  process.env.E2E_BASE_URL = workers[0].url;
   process.env.E2E_ADMIN_USERNAME = TEST_ADMIN.username;
   process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password;
-  return async () => worker.stop();
+  return async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  };
 }
