@@ -199,13 +199,14 @@ test("column values for filter pickers", async () => {
 
 test("time ranges resolve as Superset's time picker shows them", async () => {
   const one = await json(await admin.get(`/api/v1/time_range/?q=${q({ timeRange: "2024-01-01 : 2024-02-01" })}`));
-  expect(one).toEqual({ result: [{ since: "2024-01-01T00:00:00", until: "2024-02-01T00:00:00", timeRange: "2024-01-01 : 2024-02-01" }] });
+  // Superset's three fields, plus the zone the bounds are shown in (the admin has none set: UTC)
+  expect(one).toEqual({ result: [{ since: "2024-01-01T00:00:00", until: "2024-02-01T00:00:00", timeRange: "2024-01-01 : 2024-02-01", time_zone: "UTC" }] });
   // Superset's time picker sends the bare string: ?q='2024-01-01 : 2024-02-01'
   expect(await json(await admin.get(`/api/v1/time_range/?q=${q("2024-01-01 : 2024-02-01")}`))).toEqual(one);
   const shifted = await json(await admin.get(`/api/v1/time_range/?q=${q([{ timeRange: "2024-01-08 : 2024-01-15", shift: "1 week ago" }, { timeRange: "No filter" }])}`));
   expect(shifted.result).toEqual([
-    { since: "2024-01-01T00:00:00", until: "2024-01-08T00:00:00", timeRange: "2024-01-08 : 2024-01-15", shift: "1 week ago" },
-    { since: "", until: "", timeRange: "No filter" },
+    { since: "2024-01-01T00:00:00", until: "2024-01-08T00:00:00", timeRange: "2024-01-08 : 2024-01-15", shift: "1 week ago", time_zone: "UTC" },
+    { since: "", until: "", timeRange: "No filter", time_zone: "UTC" },
   ]);
   const bad = await admin.get(`/api/v1/time_range/?q=${q({ timeRange: "2024-02-01 : 2024-01-01" })}`);
   expect(bad.status).toBe(400);
