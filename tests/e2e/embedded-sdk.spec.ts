@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { ownWorker } from "./own-worker";
 import { post } from "./api-helpers";
 import { TEST_ADMIN } from "../support/server.mjs";
+import { clickMenuItem } from "./helpers";
 import { startEmbedHost, type EmbedHost } from "./fixtures/embed-host";
 
 // Superset's embedded SDK end to end: an admin turns embedding on in the dashboard's "Embed dashboard" dialog,
@@ -54,15 +55,12 @@ const frameOf = (page: Page) => page.frameLocator("#mount iframe");
 const tableChart = (f: FrameLocator, id: number) => f.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
 
 async function chartAction(f: FrameLocator, id: number, item: string) {
-  await expect(async () => {
-    if (!(await f.getByTestId(item).isVisible())) await tableChart(f, id).getByTestId("chart-menu").click();
-    await expect(f.getByTestId(item)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await f.getByTestId(item).click();
+  await clickMenuItem(tableChart(f, id).getByTestId("chart-menu"), f.getByTestId(item));
 }
 
 async function csvOf(page: Page, f: FrameLocator, id: number): Promise<string[]> {
-  const [file] = await Promise.all([page.waitForEvent("download"), chartAction(f, id, "chart-export-csv")]);
+  // a refused download shows a toast and no file: fail in seconds, not at the test's timeout
+  const [file] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), chartAction(f, id, "chart-export-csv")]);
   return (await readFile((await file.path())!)).toString().trim().split(/\r?\n/);
 }
 

@@ -52,6 +52,18 @@ export async function hydrated(element: Locator) {
   await element.page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/**
+ * Opens a menu with `opener` and clicks its `item`, retried as one step: a click that lands before hydration
+ * opens nothing, and a menu still closing from an earlier pick shows an item that is gone before the click lands
+ * (a plain click would then wait for it until the test's timeout).
+ */
+export async function clickMenuItem(opener: Locator, item: Locator) {
+  await expect(async () => {
+    if (!(await item.isVisible())) await opener.click({ timeout: 5000 });
+    await item.click({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 export async function logout(page: Page) {
   await forgetSession(page);
   // A click that lands before hydration opens nothing: click again until the menu shows.
