@@ -1,4 +1,4 @@
-import { sqliteTable, integer, text, primaryKey, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, integer, text, primaryKey, uniqueIndex, index } from "drizzle-orm/sqlite-core";
 import { audit, bool, id } from "./columns";
 
 // Flask-AppBuilder's security model, kept with Superset's table names so exports and scripts line up.
@@ -68,5 +68,7 @@ export const permissionViewRoles = sqliteTable(
     permission_view_id: integer("permission_view_id").notNull().references(() => permissionViews.id, { onDelete: "cascade" }),
     role_id: integer("role_id").notNull().references(() => roles.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.permission_view_id, t.role_id] })],
+  // by role: loading a user's permissions reads only their roles' rows, not every role's (the primary key leads
+  // with the pair, so without it each principal load scanned the whole table and grew with unrelated roles)
+  (t) => [primaryKey({ columns: [t.permission_view_id, t.role_id] }), index("ab_permission_view_role_role").on(t.role_id, t.permission_view_id)],
 );
