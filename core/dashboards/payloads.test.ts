@@ -52,3 +52,14 @@ test("published: null is refused on create as Superset's DashboardPostSchema doe
   expect(parseDashboardPayload({ published: null, is_managed_externally: null }, "update")).toEqual({ published: false, is_managed_externally: false });
   expect(parseDashboardPayload({ is_managed_externally: null }, "create").is_managed_externally).toBe(false);
 });
+
+test("a pinned time zone in json_metadata is kept in its listed spelling; an unknown one is refused by name", () => {
+  expect(JSON.parse(parseDashboardPayload({ json_metadata: JSON.stringify({ time_zone: "europe/berlin" }) }, "update").json_metadata!)).toEqual({ time_zone: "Europe/Berlin" });
+  expect(JSON.parse(parseDashboardPayload({ json_metadata: JSON.stringify({ time_zone: null }) }, "update").json_metadata!)).toEqual({ time_zone: null });
+  try {
+    parseDashboardPayload({ json_metadata: JSON.stringify({ time_zone: "Mars/Olympus" }) }, "update");
+    expect.unreachable();
+  } catch (e) {
+    expect((e as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({ json_metadata: ["Unknown time zone: Mars/Olympus"] });
+  }
+});

@@ -1,5 +1,7 @@
 import { validationError } from "../http/errors";
 import { checkFields, type FieldSpec } from "../sqllab/fields";
+import { canonicalZone } from "../time-zone/zone";
+import { DASHBOARD_ZONE_KEY } from "../time-zone/viewer-zone";
 
 // Bodies of POST /api/v1/dashboard/ and PUT /api/v1/dashboard/{pk} (Superset's DashboardPostSchema and
 // DashboardPutSchema). Every problem is collected and answered as Superset does: 400 `{ message: { field: [...] } }`.
@@ -100,6 +102,13 @@ export function parseDashboardPayload(body: Record<string, unknown>, mode: "crea
       }
       if (typeof rest.last_modified_time === "number" && lastModified === undefined && mode === "update") lastModified = rest.last_modified_time;
       delete rest.last_modified_time;
+      // a pinned zone must be one the platform knows (kept in its listed spelling); null or "" pins none
+      const zone = rest[DASHBOARD_ZONE_KEY];
+      if (zone !== undefined && zone !== null && zone !== "") {
+        const known = canonicalZone(zone);
+        if (known) rest[DASHBOARD_ZONE_KEY] = known;
+        else errors.json_metadata = [`Unknown time zone: ${String(zone)}`];
+      }
       out.json_metadata = JSON.stringify(rest);
     }
   }

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { parseMetadataText, propertiesPayload, validateProperties, type PropertiesForm } from "./properties";
+import { parseMetadataText, propertiesPayload, validateProperties, withMetadataKey, type PropertiesForm } from "./properties";
 
 const form: PropertiesForm = {
-  title: "Sales", slug: "sales", owners: ["1", "2"], roles: [], certifiedBy: "", certificationDetails: "", colorScheme: "supersetColors",
+  title: "Sales", slug: "sales", owners: ["1", "2"], roles: [], certifiedBy: "", certificationDetails: "", colorScheme: "supersetColors", timeZone: "",
   jsonMetadata: '{"refresh_frequency": 60, "color_scheme": "bnbColors"}',
 };
 
@@ -26,4 +26,20 @@ test("the payload carries the chosen colour scheme inside the metadata and the o
   expect(JSON.parse(propertiesPayload(noScheme, undefined).json_metadata as string)).toEqual({ refresh_frequency: 60, color_scheme: "supersetColors" });
   expect(JSON.parse(propertiesPayload({ ...noScheme, colorScheme: "" }, undefined).json_metadata as string)).toEqual({ refresh_frequency: 60 });
   expect(validateProperties(form, ["supersetColors"]).colorScheme).toBe("A valid color scheme is required: bnbColors is not one");
+});
+
+test("'Show times in' pins a zone in the metadata, canonical, and names an unknown one", () => {
+  const pinned = { ...form, timeZone: "america/new_york" };
+  expect(JSON.parse(propertiesPayload(pinned, undefined).json_metadata as string)).toEqual({ refresh_frequency: 60, color_scheme: "bnbColors", time_zone: "America/New_York" });
+  // each viewer's zone: nothing pinned, and a zone the JSON held is dropped only when the JSON drops it
+  expect(JSON.parse(propertiesPayload(form, undefined).json_metadata as string)).not.toHaveProperty("time_zone");
+  expect(JSON.parse(propertiesPayload({ ...form, jsonMetadata: '{"time_zone": "Asia/Kolkata"}' }, undefined).json_metadata as string).time_zone).toBe("Asia/Kolkata");
+  expect(validateProperties({ ...form, timeZone: "Mars/Olympus" }, ["bnbColors"])).toEqual({ timeZone: "Unknown time zone: Mars/Olympus" });
+  expect(validateProperties({ ...form, jsonMetadata: '{"time_zone": "Europe/Atlantis"}' }, ["supersetColors"])).toEqual({ timeZone: "Unknown time zone: Europe/Atlantis" });
+});
+
+test("a picker writes its key into the metadata text, or leaves unreadable text alone", () => {
+  expect(JSON.parse(withMetadataKey('{"a": 1}', "time_zone", "Europe/Berlin")!)).toEqual({ a: 1, time_zone: "Europe/Berlin" });
+  expect(JSON.parse(withMetadataKey('{"a": 1, "time_zone": "Europe/Berlin"}', "time_zone", null)!)).toEqual({ a: 1 });
+  expect(withMetadataKey("{oops", "time_zone", "UTC")).toBeNull();
 });

@@ -1,5 +1,9 @@
-// The dashboard properties form (Superset's PropertiesModal): what it edits, how JSON metadata and the colour
-// scheme stay in step, and the checks made before anything is sent (the server checks again).
+import { canonicalZone } from "../time-zone/zone";
+import { DASHBOARD_ZONE_KEY } from "../time-zone/viewer-zone";
+
+// The dashboard properties form (Superset's PropertiesModal): what it edits, how JSON metadata and the pickers
+// (colour scheme, "Show times in") stay in step, and the checks made before anything is sent (the server checks
+// again).
 
 export interface PropertiesForm {
   title: string;
@@ -9,6 +13,8 @@ export interface PropertiesForm {
   certifiedBy: string;
   certificationDetails: string;
   colorScheme: string;
+  /** "Show times in": an IANA zone every viewer's relative ranges resolve in, "" for each viewer's own zone */
+  timeZone: string;
   jsonMetadata: string;
 }
 
@@ -39,6 +45,26 @@ export function effectiveScheme(f: PropertiesForm): string {
   return meta.ok && typeof meta.value.color_scheme === "string" && meta.value.color_scheme ? meta.value.color_scheme : f.colorScheme;
 }
 
+/** The pinned zone a save keeps: the metadata's own `time_zone` when the JSON names one, else the picker's. */
+export function effectiveZone(f: PropertiesForm): string {
+  const meta = parseMetadataText(f.jsonMetadata);
+  const own = meta.ok ? meta.value[DASHBOARD_ZONE_KEY] : undefined;
+  return typeof own === "string" && own ? own : f.timeZone;
+}
+
+/**
+ * The metadata text with `key` set to `value` (removed when null), as a picker writes into it while it changes;
+ * null when the text is not a JSON object (the picker then changes only itself).
+ */
+export function withMetadataKey(text: string, key: string, value: string | null): string | null {
+  const meta = parseMetadataText(text);
+  if (!meta.ok) return null;
+  const next = { ...meta.value };
+  if (value) next[key] = value;
+  else delete next[key];
+  return JSON.stringify(next, null, 2);
+}
+
 /** Field errors of the form, by field; empty when it may be saved. */
 export function validateProperties(f: PropertiesForm, knownSchemes: string[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -49,6 +75,8 @@ export function validateProperties(f: PropertiesForm, knownSchemes: string[]): R
   if (!meta.ok) errors.jsonMetadata = meta.message;
   const scheme = effectiveScheme(f);
   if (scheme && !knownSchemes.includes(scheme)) errors.colorScheme = `A valid color scheme is required: ${scheme} is not one`;
+  const zone = effectiveZone(f);
+  if (zone && !canonicalZone(zone)) errors.timeZone = `Unknown time zone: ${zone}`;
   if (f.certificationDetails.trim() && !f.certifiedBy.trim()) errors.certifiedBy = "Certification details need a certifier";
   return errors;
 }
@@ -60,6 +88,9 @@ export function propertiesPayload(f: PropertiesForm, lastModifiedTime: number | 
   const scheme = effectiveScheme(f);
   if (scheme) metadata.color_scheme = scheme;
   else delete metadata.color_scheme;
+  const zone = canonicalZone(effectiveZone(f));
+  if (zone) metadata[DASHBOARD_ZONE_KEY] = zone;
+  else delete metadata[DASHBOARD_ZONE_KEY];
   return {
     dashboard_title: f.title.trim(), slug: f.slug.trim() || null, owners: f.owners.map(Number), roles: f.roles.map(Number),
     certified_by: f.certifiedBy.trim() || null, certification_details: f.certifiedBy.trim() ? f.certificationDetails.trim() || null : null,

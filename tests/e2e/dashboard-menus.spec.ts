@@ -207,6 +207,10 @@ test("header menu: refresh, auto-refresh skipping immune charts, properties, CSS
   await page.getByTestId("properties-apply").click();
   await expect(page.getByTestId("properties-modal")).toContainText("JSON metadata is invalid");
   await page.getByTestId("properties-json").fill('{"refresh_frequency": 0, "color_scheme": "bnbColors", "timed_refresh_immune_slices": []}');
+  // "Show times in": one zone for every viewer, written into the metadata as it is picked
+  await page.getByTestId("properties-time-zone").fill("Asia/Tokyo");
+  await page.getByRole("option", { name: "Asia/Tokyo", exact: true }).click();
+  await expect(page.getByTestId("properties-json")).toHaveValue(/"time_zone": "Asia\/Tokyo"/);
   await page.getByTestId("properties-apply").click();
   await expect(page.getByTestId("properties-modal")).toHaveCount(0);
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Renamed ${run}`);
@@ -214,7 +218,8 @@ test("header menu: refresh, auto-refresh skipping immune charts, properties, CSS
   await expect(page).toHaveURL(new RegExp(`/superset/dashboard/renamed-${d.slug}/$`));
   const stored = (await (await page.request.get(`/api/v1/dashboard/${d.id}`)).json()).result;
   expect(stored).toMatchObject({ dashboard_title: `Renamed ${run}`, certified_by: "Data team", slug: `renamed-${d.slug}` });
-  expect(JSON.parse(stored.json_metadata)).toMatchObject({ color_scheme: "bnbColors" });
+  expect(JSON.parse(stored.json_metadata)).toMatchObject({ color_scheme: "bnbColors", time_zone: "Asia/Tokyo" });
+  await expect(page.getByTestId("dashboard-zone")).toHaveText("Times in Asia/Tokyo");
 
   // CSS: a template is loaded and previewed, a break-out attempt stays inert, the nav is out of reach; saved, it stays
   await headerAction(page, "dashboard-edit-css");

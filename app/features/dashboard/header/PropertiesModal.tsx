@@ -1,13 +1,16 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Group, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from "@mantine/core";
 import { CATEGORICAL_SCHEMES } from "../../../../core/charts/colors/schemes";
-import { propertiesPayload, validateProperties, type PropertiesForm } from "../../../../core/dashboards/properties";
+import { propertiesPayload, validateProperties, withMetadataKey, type PropertiesForm } from "../../../../core/dashboards/properties";
+import { DASHBOARD_ZONE_KEY } from "../../../../core/time-zone/viewer-zone";
+import { zoneNames } from "../../../../core/time-zone/zone";
 import { cleanSlug } from "../../../../core/dashboards/payloads";
 import { apiCall } from "../../../components/api-call";
 import { relatedOptions, type Option } from "../../../components/list-view/options";
 
 // Superset's dashboard PropertiesModal: basic information (title, URL slug), access (owners, roles),
-// certification, colours (the categorical scheme, kept in step with the metadata) and the advanced JSON metadata.
+// certification, colours (the categorical scheme, kept in step with the metadata), the zone every viewer's times
+// are shown in ("Show times in", kept in step alike) and the advanced JSON metadata.
 // It reads the dashboard fresh when opened and saves with last_modified_time, so a save over someone else's
 // newer save is refused rather than silently overwriting it.
 
@@ -22,6 +25,10 @@ interface Detail {
 }
 
 const SCHEMES = Object.entries(CATEGORICAL_SCHEMES).map(([value, s]) => ({ value, label: s.label }));
+// the picker's option for "no pinned zone" (the form and the metadata hold none)
+const EACH_VIEWER = "each-viewer";
+let zoneOptions: { value: string; label: string }[] | null = null;
+const zonesOf = () => (zoneOptions ??= [{ value: EACH_VIEWER, label: "Each viewer's time zone" }, ...zoneNames().map((z) => ({ value: z, label: z }))]);
 const ownerOptions = relatedOptions("dashboard", "owners");
 const roleOptions = relatedOptions("dashboard", "roles");
 
@@ -36,6 +43,7 @@ function formOf(d: Detail): PropertiesForm {
     title: d.dashboard_title, slug: d.slug ?? "", owners: d.owners.map((o) => String(o.id)), roles: d.roles.map((r) => String(r.id)),
     certifiedBy: d.certified_by ?? "", certificationDetails: d.certification_details ?? "",
     colorScheme: typeof meta.color_scheme === "string" ? meta.color_scheme : "", jsonMetadata: JSON.stringify(meta, null, 2),
+    timeZone: typeof meta[DASHBOARD_ZONE_KEY] === "string" ? meta[DASHBOARD_ZONE_KEY] : "",
   };
 }
 
@@ -104,17 +112,17 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
           <Select label="Color scheme" data={SCHEMES} value={form.colorScheme || null} clearable error={errors.colorScheme || undefined} data-testid="properties-color-scheme"
             onChange={(v) => {
               // the metadata follows the picker, as Superset's modal keeps them in step
-              let meta: Record<string, unknown> | null = null;
-              try {
-                meta = JSON.parse(form.jsonMetadata || "{}") as Record<string, unknown>;
-              } catch {
-                meta = null;
-              }
-              if (meta && typeof meta === "object" && !Array.isArray(meta)) {
-                if (v) meta.color_scheme = v;
-                else delete meta.color_scheme;
-                set({ colorScheme: v ?? "", jsonMetadata: JSON.stringify(meta, null, 2) });
-              } else set({ colorScheme: v ?? "" });
+              const json = withMetadataKey(form.jsonMetadata, "color_scheme", v);
+              set({ colorScheme: v ?? "", ...(json !== null ? { jsonMetadata: json } : {}) });
+            }} />
+          <Title order={5}>Time zone</Title>
+          <Select label="Show times in" data={zonesOf()} value={form.timeZone || EACH_VIEWER} searchable allowDeselect={false} error={errors.timeZone || undefined}
+            description="Relative time ranges such as Today resolve in this zone for every viewer, or in each viewer's own zone"
+            data-testid="properties-time-zone"
+            onChange={(v) => {
+              const zone = v && v !== EACH_VIEWER ? v : "";
+              const json = withMetadataKey(form.jsonMetadata, DASHBOARD_ZONE_KEY, zone || null);
+              set({ timeZone: zone, ...(json !== null ? { jsonMetadata: json } : {}) });
             }} />
           <Title order={5}>Advanced</Title>
           <Textarea label="JSON metadata" autosize minRows={6} maxRows={16} value={form.jsonMetadata} error={errors.jsonMetadata || undefined}
