@@ -1,12 +1,13 @@
 import { visibleMenu } from "../core/navigation";
 import { can, type Principal } from "../core/security/permissions";
+import { viewerZoneOf } from "../core/time-zone/viewer-zone";
 
 // What the root route hands every page (the user, the CSRF token, the menu they may use). It lives apart from
 // root.tsx so the error page, which root.tsx renders as its boundary, can read its type without an import cycle.
 
 export function rootData(principal: Principal | null, csrfToken: string | null) {
   return {
-    user: principal ? { id: principal.id, username: principal.username, roles: principal.roles, time_zone: principal.profile?.time_zone ?? null, hasProfile: !!principal.profile } : null,
+    user: principal ? { id: principal.id, username: principal.username, roles: principal.roles, time_zone: viewerZoneOf(principal), hasProfile: !!principal.profile } : null,
     csrfToken,
     menu: visibleMenu(principal),
     /** the "+" menu's Data → Upload CSV to database */

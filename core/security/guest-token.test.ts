@@ -18,6 +18,16 @@ describe("guest token requests and claims", () => {
     }
   });
 
+  it("takes the viewer's zone from the user when the host app names one, and refuses an unknown zone by name", () => {
+    expect(parseGuestTokenRequest({ user: { username: "u", time_zone: "europe/berlin" }, resources: [], rls: [] }).user.time_zone).toBe("Europe/Berlin");
+    try {
+      parseGuestTokenRequest({ user: { username: "u", time_zone: "Mars/Olympus" }, resources: [], rls: [] });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ApiError & { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({ user: ["time_zone: Unknown time zone: Mars/Olympus"] });
+    }
+  });
+
   it("accepts only unexpired guest claims for this audience", () => {
     const claims = guestClaims(parseGuestTokenRequest({ resources: [], rls: [] }), AUD, 300, 1_000_000);
     expect(claims.exp - claims.iat).toBe(300);

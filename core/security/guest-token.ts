@@ -1,4 +1,5 @@
 import { validationError } from "../http/errors";
+import { canonicalZone } from "../time-zone/zone";
 
 // Superset's guest tokens (security/guest_token.py, SupersetSecurityManager.create_guest_access_token): a host
 // app's backend asks POST /api/v1/security/guest_token/ for a short-lived HS256 JWT naming the embedded
@@ -54,6 +55,12 @@ function parseUser(raw: unknown, errors: Record<string, string[]>): GuestUser {
     if (key === "__proto__" || key === "constructor" || key === "prototype") continue;
     if (value === null || typeof value === "string" || typeof value === "boolean" || (typeof value === "number" && Number.isFinite(value))) user[key] = value;
     else (errors.user ??= []).push(`${key}: Not a valid value.`);
+  }
+  // the viewer's zone, when the host app knows it: their relative time ranges resolve in it
+  if (user.time_zone !== undefined && user.time_zone !== null) {
+    const zone = canonicalZone(user.time_zone);
+    if (zone) user.time_zone = zone;
+    else (errors.user ??= []).push(`time_zone: Unknown time zone: ${String(user.time_zone)}`);
   }
   for (const key of ["username", "first_name", "last_name"] as const) {
     if (typeof user[key] !== "string") {

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { chooseZone, pinnedZoneOfJson } from "./viewer-zone";
+import { chooseZone, pinnedZoneOfJson, viewerZoneOf } from "./viewer-zone";
 import { dashboardPageChart } from "../dashboards/shape";
 
 const record = {
@@ -26,4 +26,12 @@ test("the dashboard page's charts carry the pinned zone in their form data, and 
   expect(dashboardPageChart(record, 5, JSON.stringify({ refresh_frequency: 0 })).form_data).not.toHaveProperty("time_zone");
   expect(dashboardPageChart(record, 5, "not json").form_data).not.toHaveProperty("time_zone");
   expect(pinnedZoneOfJson(JSON.stringify({ time_zone: "" }))).toBeUndefined();
+});
+
+test("the viewer's zone: a user's profile, else a guest token's user.time_zone, else none", () => {
+  expect(viewerZoneOf({ profile: { time_zone: "Asia/Kolkata" }, guest: { user: { time_zone: "Europe/Berlin" } } })).toBe("Asia/Kolkata");
+  expect(viewerZoneOf({ profile: { time_zone: null } })).toBeNull();
+  expect(viewerZoneOf({ guest: { user: { username: "g", time_zone: "america/chicago" } } })).toBe("America/Chicago");
+  expect(viewerZoneOf({ guest: { user: { username: "g" } } })).toBeNull();
+  expect(viewerZoneOf({})).toBeNull();
 });

@@ -37,3 +37,13 @@ export function pinnedZoneOfJson(text: string | null | undefined): unknown {
     return undefined;
   }
 }
+
+/**
+ * The viewer's own zone: a signed-in user's profile zone, or the zone a host app put in a guest token's user
+ * (`user.time_zone`, checked when the token was made); null when neither names one.
+ */
+export function viewerZoneOf(viewer: { profile?: { time_zone: string | null } | null; guest?: { user: Readonly<Record<string, unknown>> } }): string | null {
+  if (viewer.profile) return viewer.profile.time_zone;
+  const zone = viewer.guest?.user.time_zone;
+  return typeof zone === "string" ? canonicalZone(zone) : null;
+}

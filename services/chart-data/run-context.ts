@@ -10,7 +10,7 @@ import type { RangeUse } from "../../core/chart-data/front-cache";
 import { effectiveCacheTimeout } from "./cache";
 import { runQueryObject, type QueryPayload } from "./run-query";
 import { annotationData, type AnnotationSources } from "./annotations";
-import { chooseZone } from "../../core/time-zone/viewer-zone";
+import { chooseZone, viewerZoneOf } from "../../core/time-zone/viewer-zone";
 
 // A whole chart-data request: the query context checked, the dataset loaded once with the caller's access
 // checked, then every query object run (in parallel: each is its own statement and connection).
@@ -40,7 +40,7 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
   const limits = limitConfig(call.env.DEFAULT_SQLLAB_LIMIT, call.env.SQL_MAX_ROW);
   const cacheTimeout = effectiveCacheTimeout(context.custom_cache_timeout, call.chartCacheTimeout, datasource.dataset.cache_timeout, datasource.database.cache_timeout);
   // the compiled SQL carries the resolved UTC bounds, so the results cache keys on the zone exactly where it changes them
-  const { zone } = chooseZone(context.form_data?.time_zone, call.principal.profile?.time_zone);
+  const { zone } = chooseZone(context.form_data?.time_zone, viewerZoneOf(call.principal));
   const resolve = (range: string, q: QueryObject) => {
     const options = { relativeStart: q.extras.relative_start, relativeEnd: q.extras.relative_end, timeShift: q.time_shift, timeZone: zone };
     const bounds = resolveTimeRange(range, { now, ...options });

@@ -113,6 +113,20 @@ test("minting: a signed HS256 guest token as Superset's; refusals as Superset's,
   expect((await gamma.post("/api/v1/security/guest_token/", { resources: [{ type: "dashboard", id: dashboard.uuid }], rls: [] })).status).toBe(403);
 });
 
+test("a guest token's user.time_zone is the guest's zone: \"Today\" resolves in it; an unknown zone is refused by name", async () => {
+  const res = await mint({ user: { username: "zoned", time_zone: "Asia/Kolkata" }, resources: [{ type: "dashboard", id: dashboard.uuid }], rls: [] });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { token } = await json<{ token: string }>(res);
+  const answer = await json<{ result: { since: string; time_zone: string }[] }>(await guestFetch(token, `/api/v1/time_range/?q=${encodeURIComponent("'Today'")}`));
+  expect(answer.result[0].time_zone).toBe("Asia/Kolkata");
+  expect(answer.result[0].since).toMatch(/T00:00:00$/);
+  const plain = await json<{ result: { time_zone: string }[] }>(await guestFetch(await tokenFor("unzoned", []), `/api/v1/time_range/?q=${encodeURIComponent("'Today'")}`));
+  expect(plain.result[0].time_zone).toBe("UTC");
+  const unknown = await mint({ user: { username: "zoned", time_zone: "Mars/Olympus" }, resources: [{ type: "dashboard", id: dashboard.uuid }], rls: [] });
+  expect(unknown.status).toBe(400);
+  expect(JSON.stringify(await json(unknown))).toContain("Unknown time zone: Mars/Olympus");
+});
+
 test("a guest reads its dashboard, its charts and their rows under its rules; nothing else", async () => {
   const girls = await tokenFor(`a_${unique()}`, [{ clause: "gender = 'girl'", dataset: dsA }]);
   const boys = await tokenFor(`b_${unique()}`, [{ clause: "gender = 'boy'" }]);

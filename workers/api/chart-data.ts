@@ -24,7 +24,7 @@ import { callOf, chartDataAnswer } from "../chart-data/answer";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 import { frontAnswer, frontRecorder, type FrontRecorder } from "../chart-data/front-cache";
 import { inList } from "../../db/d1-params";
-import { chooseZone } from "../../core/time-zone/viewer-zone";
+import { chooseZone, viewerZoneOf } from "../../core/time-zone/viewer-zone";
 
 // Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
 // runs a saved chart's; GET /api/v1/chart/data/{cache_key} answers a cached result; column values for
@@ -195,7 +195,7 @@ chartDataApi.get("/api/v1/time_range/", requiresLogin(), (c) => {
     const { timeRange, shift, timeZone } = (item ?? {}) as { timeRange?: unknown; shift?: unknown; timeZone?: unknown };
     if (typeof timeRange !== "string" || (shift !== undefined && typeof shift !== "string")) throw badRequest("Each item needs a timeRange string (and an optional shift string)");
     // bounds on the wall clock of the zone the chart uses (a dashboard's pinned zone, else the viewer's), named
-    const { zone, warning } = chooseZone(timeZone, principalOf(c).profile?.time_zone);
+    const { zone, warning } = chooseZone(timeZone, viewerZoneOf(principalOf(c)));
     const bounds = resolveTimeRange(timeRange, { now, timeShift: shift ?? null, timeZone: zone });
     return {
       since: formatBound(bounds.since, zone), until: formatBound(bounds.until, zone), timeRange, ...(shift ? { shift } : {}),
