@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { chooseZone, pinnedZoneOfJson, viewerZoneOf } from "./viewer-zone";
+import { chooseZone, pinnedZoneOfJson, readingIn, viewerZoneOf } from "./viewer-zone";
 import { dashboardPageChart } from "../dashboards/shape";
 
 const record = {
@@ -34,4 +34,12 @@ test("the viewer's zone: a user's profile, else a guest token's user.time_zone, 
   expect(viewerZoneOf({ guest: { user: { username: "g", time_zone: "america/chicago" } } })).toBe("America/Chicago");
   expect(viewerZoneOf({ guest: { user: { username: "g" } } })).toBeNull();
   expect(viewerZoneOf({})).toBeNull();
+});
+
+test("a report reads in its schedule's zone, not its owner's; an unknown zone changes nothing", () => {
+  const owner = { id: 3, profile: { time_zone: "America/Chicago", email: "o@example.com" } };
+  expect(readingIn(owner, "Asia/Tokyo")).toEqual({ id: 3, profile: { time_zone: "Asia/Tokyo", email: "o@example.com" } });
+  expect(viewerZoneOf(readingIn(owner, "Asia/Tokyo"))).toBe("Asia/Tokyo");
+  expect(readingIn(owner, "Nowhere/Land")).toBe(owner);
+  expect(readingIn(owner, null)).toBe(owner);
 });

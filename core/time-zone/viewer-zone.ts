@@ -47,3 +47,12 @@ export function viewerZoneOf(viewer: { profile?: { time_zone: string | null } | 
   const zone = viewer.guest?.user.time_zone;
   return typeof zone === "string" ? canonicalZone(zone) : null;
 }
+
+/**
+ * A signed-in reader seen from another zone: a report runs as its owner, but its "Today" is the day of the zone
+ * its schedule is in (Superset's report `timezone`), not the owner's. An unknown zone leaves the reader as is.
+ */
+export function readingIn<P extends { profile?: { time_zone: string | null } | null }>(reader: P, zone: string | null | undefined): P {
+  const known = canonicalZone(zone);
+  return known && reader.profile ? { ...reader, profile: { ...reader.profile, time_zone: known } } : reader;
+}

@@ -14,6 +14,7 @@ import { reportExtra } from "../../core/reports/shape";
 import { buildMime } from "./mime";
 import { deliverOnce, type DeliveryJournal, type RetryPolicy } from "./deliver";
 import { ReportError } from "./errors";
+import { readingIn } from "../../core/time-zone/viewer-zone";
 
 // One run of a report schedule for one scheduled time, as Superset's ReportScheduleStateMachine: Working, then
 // Success, Error, Not triggered (an alert whose condition is false) or On Grace (an alert that fired less than
@@ -98,7 +99,8 @@ async function send(input: RunInput, schedule: ReportScheduleRow, parsed: Return
   const bad = emails.flatMap((e) => invalidAddresses(e.r));
   if (bad.length) throw new ReportError(`Not an email address: ${bad.join(", ")}`);
   const config = smtpConfig(input.env as SmtpVars);
-  const call = { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal, now: new Date(input.scheduledAt), force: schedule.force_screenshot };
+  // relative ranges ("Today") resolve in the schedule's zone: a 9 am Kolkata report shows Kolkata's day
+  const call = { env: input.env, db: input.db, secret: input.env.SECRET_KEY ?? "", principal: readingIn(principal, schedule.timezone), now: new Date(input.scheduledAt), force: schedule.force_screenshot };
   const state = schedule.dashboard_id ? dashboardStateOf(reportExtra(schedule.extra_json)) : dashboardStateOf({});
   const plan = planEmails(emails, state);
   const domain = config.from.split("@")[1] ?? "localhost";
