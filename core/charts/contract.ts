@@ -186,6 +186,9 @@ export interface BigNumberModel {
   headerFontSize: number;
   subheaderFontSize: number;
   trendline?: ChartJsModel;
+  /** period over period (pop_kpi): the previous value, the difference and the change, in a row under the number;
+   * `color` when the chart colours the change (green or red by its sign and the chosen scheme) */
+  comparisons?: { symbol: string; label: string; text: string; color?: string }[];
 }
 
 export interface EmptyModel {

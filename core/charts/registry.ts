@@ -13,6 +13,7 @@ import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
+import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
 import { radar } from "./types/radar";
 import { sankeyV2 } from "./types/sankey_v2";
@@ -59,6 +60,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   tree_chart: treeChart,
   chord,
   world_map: worldMap,
+  pop_kpi: popKpi,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Center, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
@@ -137,6 +137,15 @@ function BigNumberView({ model, width, height }: { model: BigNumberModel; width?
         {model.headline}
       </Text>
       {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: subheader }}>{model.subheader}</Text>}
+      {model.comparisons && (
+        <Group justify="center" gap="lg" wrap="nowrap" data-testid="big-number-comparisons">
+          {model.comparisons.map((c) => (
+            <Text key={c.symbol} title={c.label} fw={600} c={c.color ?? "dimmed"} style={{ fontSize: Math.max(11, rest * model.subheaderFontSize), whiteSpace: "nowrap" }}>
+              {c.symbol} {c.text}
+            </Text>
+          ))}
+        </Group>
+      )}
       {model.trendline && <ChartJs model={model.trendline} height={trendHeight} />}
     </Stack>
   );
