@@ -1,6 +1,7 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
+import { bullet } from "./types/bullet";
 import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
@@ -16,6 +17,7 @@ import { pie } from "./types/pie";
 import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
 import { radar } from "./types/radar";
+import { rose } from "./types/rose";
 import { sankeyV2 } from "./types/sankey_v2";
 import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
@@ -61,6 +63,8 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   chord,
   world_map: worldMap,
   pop_kpi: popKpi,
+  bullet,
+  rose,
 };
 
 /** Superset's default viz type (SPEC §9). */
