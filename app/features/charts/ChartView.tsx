@@ -121,6 +121,7 @@ function PivotView({ model, height, onPick }: { model: PivotTableModel; height: 
 
 /** the room a big number's text leaves on each side of its box (core/render/draw-big-number.ts: SIDE_PAD) */
 const BIG_NUMBER_SIDE_PAD = 8;
+const COMPARISON_GAP = 16;
 
 function BigNumberView({ model, width, height }: { model: BigNumberModel; width?: number; height: number }) {
   const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
@@ -131,16 +132,21 @@ function BigNumberView({ model, width, height }: { model: BigNumberModel; width?
   const room = (width ?? measured) - 2 * BIG_NUMBER_SIDE_PAD;
   const headline = fittedFontSize(model.headline, Math.max(16, rest * model.headerFontSize), room, true);
   const subheader = model.subheader ? fittedFontSize(model.subheader, Math.max(11, rest * model.subheaderFontSize), room, false) : 0;
+  // the comparison row (pop_kpi) shrinks as one line, its items 16 px apart (core/render/draw-big-number.ts alike)
+  const comparisons = model.comparisons ?? [];
+  const comparisonSize = comparisons.length
+    ? fittedFontSize(comparisons.map((c) => `${c.symbol} ${c.text}`).join(""), Math.max(11, rest * model.subheaderFontSize), room - COMPARISON_GAP * (comparisons.length - 1), true)
+    : 0;
   return (
     <Stack ref={ref} gap={0} h={height} justify="center" data-testid="big-number-chart">
       <Text ta="center" fw={700} lh={1.1} style={{ fontSize: headline, whiteSpace: "nowrap" }} data-testid="big-number-headline">
         {model.headline}
       </Text>
       {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: subheader }}>{model.subheader}</Text>}
-      {model.comparisons && (
-        <Group justify="center" gap="lg" wrap="nowrap" data-testid="big-number-comparisons">
-          {model.comparisons.map((c) => (
-            <Text key={c.symbol} title={c.label} fw={600} c={c.color ?? "dimmed"} style={{ fontSize: Math.max(11, rest * model.subheaderFontSize), whiteSpace: "nowrap" }}>
+      {comparisons.length > 0 && (
+        <Group justify="center" gap={COMPARISON_GAP} wrap="nowrap" data-testid="big-number-comparisons">
+          {comparisons.map((c) => (
+            <Text key={c.symbol} title={c.label} fw={700} c={c.color ?? "dimmed"} style={{ fontSize: comparisonSize, whiteSpace: "nowrap" }}>
               {c.symbol} {c.text}
             </Text>
           ))}

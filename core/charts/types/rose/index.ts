@@ -76,7 +76,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
     options: {
       ...BASE_OPTIONS,
       interaction: formData.rich_tooltip === false ? { mode: "nearest", intersect: true } : { mode: "index", intersect: true },
-      scales: { r: { ticks: { display: false }, grid: { color: colors.grid }, angleLines: { display: false }, pointLabels: { display: false } } },
+      scales: { r: { beginAtZero: true, ticks: { display: false }, grid: { color: colors.grid }, angleLines: { display: false }, pointLabels: { display: false } } },
       plugins: {
         legend: {
           position: "top",
