@@ -21,6 +21,7 @@ import { rose } from "./types/rose";
 import { sankeyV2 } from "./types/sankey_v2";
 import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
+import { timeTable } from "./types/time_table";
 import { treeChart } from "./types/tree_chart";
 import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
@@ -65,6 +66,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   pop_kpi: popKpi,
   bullet,
   rose,
+  time_table: timeTable,
 };
 
 /** Superset's default viz type (SPEC §9). */

@@ -146,3 +146,15 @@ test("the bullet, the rose and the period-over-period big number are drawn on th
   // the change in the increase's green
   expect(popSvg).toMatch(/fill="#2f9e44"/i);
 });
+
+test("the time-series table is drawn as its grid with each sparkline as a line across its cell", () => {
+  const rec = recordingText();
+  const input = {
+    formData: { viz_type: "time_table", granularity_sqla: "ds", metrics: ["n"], groupby: [], column_collection: [{ key: "t", label: "Trend", colType: "spark" }, { key: "v", label: "Latest", d3format: ",d" }] },
+    queriesData: [{ data: [{ ds: 0, n: 1 }, { ds: 1000, n: 3 }, { ds: 2000, n: 2 }] }], width: 600, height: 300,
+  };
+  const { svg } = drawChart(input, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["Metric", "Trend", "Latest", "n", "2"]);
+  // one stroked path of three points in the ink colour, besides the grid's lines
+  expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" fill="none" stroke="#212529" stroke-width="1.5"/);
+});

@@ -4,6 +4,7 @@ import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "..
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
+import { sparklineSegments } from "../../../core/charts/sparkline";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -43,6 +44,17 @@ function ChartJs({ model, width, height, onPick, onContextPick, onDrawn }: { mod
   );
 }
 
+/** A time-series table's sparkline cell: the line of the row's values, in the text colour. */
+function Sparkline({ values, width, height }: { values: (number | null)[]; width: number; height: number }) {
+  return (
+    <svg width={width} height={height} role="img" aria-label="sparkline" data-testid="sparkline" style={{ display: "block", marginLeft: "auto" }}>
+      {sparklineSegments(values, width, height).map((seg, k) => (
+        <polyline key={k} points={seg.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")} fill="none" stroke="currentColor" strokeWidth={1.5} />
+      ))}
+    </svg>
+  );
+}
+
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
     <ScrollArea h={height} data-testid="table-chart">
@@ -55,7 +67,9 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
             <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))}
               onContextMenu={onContextPick && ((e) => (e.preventDefault(), onContextPick({ row: model.rows[i] }, { x: e.clientX, y: e.clientY })))} style={onPick ? { cursor: "pointer" } : undefined}>
               {model.columns.map((c) => (
-                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>{row[c.key]}</Table.Td>
+                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>
+                  {c.sparkline ? <Sparkline values={model.sparklines?.[i]?.[c.key] ?? []} {...c.sparkline} /> : row[c.key]}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}
