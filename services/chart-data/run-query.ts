@@ -49,13 +49,14 @@ export class CacheMiss extends Error {}
 
 export type QueryPayload = Record<string, unknown>;
 
-/** Superset's samples and drill-to-detail: the dataset's rows, no aggregation. */
+/** Superset's samples and drill-to-detail: the dataset's rows, no aggregation (and so no metrics for a time
+ * comparison to join: its offsets are left out, rather than run for nothing or refused for want of a time axis). */
 function reshape(q: QueryObject, type: ResultType, ds: ChartDatasource): QueryObject {
   const all = ds.query.columns.map((c) => c.column_name);
   // Superset's _get_samples: the query's row_limit, capped at SAMPLES_ROW_LIMIT (absent or 0: the cap)
   const samplesLimit = q.row_limit && q.row_limit > 0 ? Math.min(q.row_limit, SAMPLES_ROW_LIMIT) : SAMPLES_ROW_LIMIT;
-  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: samplesLimit, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {} };
-  if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false };
+  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: samplesLimit, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {}, time_offsets: [] };
+  if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false, time_offsets: [] };
   return q;
 }
 

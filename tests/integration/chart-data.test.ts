@@ -251,6 +251,10 @@ for (const engine of ["d1", "postgresql", "mysql"]) {
     // a custom start: February moved to start on 2024-01-01 is 31 days back, [2024-01-01, 2024-01-30): 35 again
     const custom = (await json(await chartData(datasets[engine], { columns: [], metrics: [total], filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-02-01 : 2024-03-01" }], time_offsets: ["2024-01-01"] }))).result[0];
     expect(custom.data.map((row: any) => [Number(row.total), Number(row["total__2024-01-01"])])).toEqual([[10, 35]]);
+    // drilling to the rows: no metrics, so no comparison to run; February's two rows
+    const detail = await chartData(datasets[engine], { columns: [], metrics: [total], filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-01-31 : 2024-03-01" }], time_offsets: ["inherit"] }, { result_type: "drill_detail" });
+    expect(detail.status, await detail.clone().text()).toBe(200);
+    expect((await json(detail)).result[0].rowcount).toBe(2);
   });
 }
 
