@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { joinTimeOffsets, offsetQuery, timeAxisLabel } from "./time-offsets";
+import { concreteOffset, joinTimeOffsets, offsetQuery, timeAxisLabel } from "./time-offsets";
 import { parseQueryContext } from "./query-context";
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -58,4 +58,19 @@ test("the offset query keeps filters and columns, drops limits, offsets and post
 test("an offset that is not a shift is refused by name", () => {
   const frame = { names: ["t", "n"], rows: [[day("2024-01-01"), 1]] };
   expect(() => joinTimeOffsets(frame, [{ offset: "last tuesday", frame }], ["n"], "t")).toThrow(/Invalid time shift: "last tuesday"/);
+});
+
+test("period over period: inherit is the range's length back, a date the range moved to start there", () => {
+  const from = day("2024-03-01"), to = day("2024-03-31");
+  expect(concreteOffset("inherit", from, to)).toBe("30 days ago");
+  expect(concreteOffset("2024-02-01", from, to)).toBe("29 days ago");
+  expect(concreteOffset("1 year ago", null, null)).toBe("1 year ago");
+  expect(() => concreteOffset("inherit", null, to)).toThrow(/start and an end/);
+});
+
+test("a query of metrics alone joins its offset's one row, the column named by the offset as asked", () => {
+  const q = parseQueryContext({ datasource: { id: 1 }, queries: [{ columns: [], metrics: ["count"], time_offsets: ["inherit"] }] }).queries[0];
+  expect(timeAxisLabel(q, [])).toBeNull();
+  const out = joinTimeOffsets({ names: ["count"], rows: [[12]] }, [{ offset: "inherit", shift: "30 days ago", frame: { names: ["count"], rows: [[9]] } }], ["count"], null);
+  expect(out).toEqual({ names: ["count", "count__inherit"], rows: [[12, 9]] });
 });

@@ -29,34 +29,51 @@ function timeColumnRequired(): ApiError {
   return new ApiError(400, "A time column must be specified when using a Time Comparison.", "INVALID_PAYLOAD_SCHEMA_ERROR");
 }
 
-/** The label of the query's time axis: the legacy __timestamp, or the x-axis column (columnType BASE_AXIS). */
-export function timeAxisLabel(q: QueryObject, columnLabels: string[]): string {
+const DAY_MS = 86_400_000;
+const DATE_OFFSET = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Superset's offsets that depend on the range (period over period): "inherit" is the period just before it, of
+ * its length, and a date ("2024-01-01", a custom start) the range moved back to start there; both become
+ * "N days ago" (whole days, as Python's timedelta.days). The result column keeps the offset's own name.
+ */
+export function concreteOffset(offset: string, from: number | null, to: number | null): string {
+  if (offset !== "inherit" && !DATE_OFFSET.test(offset)) return offset;
+  if (from === null || to === null) throw new ApiError(400, "A time range with a start and an end is required to compare with the previous or a custom period.", "INVALID_PAYLOAD_SCHEMA_ERROR");
+  const days = offset === "inherit" ? Math.floor((to - from) / DAY_MS) : Math.floor((from - Date.parse(`${offset}T00:00:00Z`)) / DAY_MS);
+  return `${days} days ago`;
+}
+
+/** The label of the query's time axis: the legacy __timestamp, or the x-axis column (columnType BASE_AXIS); null
+ * for a query of metrics alone (a big number over a period), whose one row joins its offsets' one row. */
+export function timeAxisLabel(q: QueryObject, columnLabels: string[]): string | null {
   if (q.is_timeseries && q.granularity) return columnLabels[0];
+  if (!q.columns.length && !q.is_timeseries) return null;
   const at = q.columns.findIndex((c) => typeof c === "object" && c !== null && (c as { columnType?: unknown }).columnType === "BASE_AXIS");
   if (at < 0) throw timeColumnRequired();
   return columnLabels[at];
 }
 
 /** The main rows with each offset's metrics joined on; `index` is the time axis label (epoch ms values). */
-export function joinTimeOffsets(main: ResultFrame, offsets: { offset: string; frame: ResultFrame }[], metrics: string[], index: string): ResultFrame {
+export function joinTimeOffsets(main: ResultFrame, offsets: { offset: string; shift?: string; frame: ResultFrame }[], metrics: string[], index: string | null): ResultFrame {
   const keys = main.names.filter((n) => !metrics.includes(n));
   const mainKeyAt = keys.map((k) => main.names.indexOf(k));
-  const mainIndexAt = main.names.indexOf(index);
-  if (mainIndexAt < 0) throw timeColumnRequired();
+  const mainIndexAt = index === null ? -1 : main.names.indexOf(index);
+  if (index !== null && mainIndexAt < 0) throw timeColumnRequired();
   const extraNames: string[] = [];
   const lookups: { map: Map<string, unknown[]>; metricAt: number[] }[] = [];
-  for (const { offset, frame } of offsets) {
-    const indexAt = frame.names.indexOf(index);
-    if (indexAt < 0) throw timeColumnRequired();
+  for (const { offset, shift = offset, frame } of offsets) {
+    const indexAt = index === null ? -1 : frame.names.indexOf(index);
+    if (index !== null && indexAt < 0) throw timeColumnRequired();
     const keyAt = keys.map((k) => frame.names.indexOf(k));
     const metricAt = metrics.map((m) => frame.names.indexOf(m));
     const map = new Map<string, unknown[]>();
     for (const row of frame.rows) {
       const shifted = row.slice();
-      const t = shifted[indexAt];
+      const t = indexAt < 0 ? null : shifted[indexAt];
       if (t !== null && t !== undefined) {
         if (typeof t !== "number") throw timeColumnRequired();
-        shifted[indexAt] = shiftMoment(new Date(t), offset, true).getTime();
+        shifted[indexAt] = shiftMoment(new Date(t), shift, true).getTime();
       }
       const key = JSON.stringify(keyAt.map((i) => shifted[i] ?? null));
       if (!map.has(key)) map.set(key, shifted);
@@ -65,7 +82,7 @@ export function joinTimeOffsets(main: ResultFrame, offsets: { offset: string; fr
     extraNames.push(...metrics.map((m) => offsetColumnName(m, offset)));
   }
   const rows = main.rows.map((row) => {
-    const t = row[mainIndexAt];
+    const t = mainIndexAt < 0 ? null : row[mainIndexAt];
     if (t !== null && t !== undefined && typeof t !== "number") throw timeColumnRequired();
     const key = JSON.stringify(mainKeyAt.map((i) => row[i] ?? null));
     const extra = lookups.flatMap(({ map, metricAt }) => {

@@ -23,7 +23,9 @@ export type ControlType =
   | "MetricsControl" | "MetricControl" | "GroupByControl" | "ColumnControl" | "XAxisControl" | "AdhocFilterControl"
   | "SelectControl" | "TextControl" | "NumberControl" | "CheckboxControl" | "SliderControl" | "BoundsControl"
   | "ColorSchemeControl" | "SequentialColorSchemeControl" | "ColorPickerControl" | "TimeGrainControl" | "TimeRangeControl"
-  | "AnnotationLayerControl" | "ConditionalFormattingControl" | "TextAreaControl";
+  | "AnnotationLayerControl" | "ConditionalFormattingControl" | "TextAreaControl"
+  /** a list of settings objects edited as JSON (the time-series table's column collection) */
+  | "JsonListControl";
 
 /** Declarative validators: data rather than functions, so a panel can be serialised and checked on the server. */
 export type Validator =
@@ -141,6 +143,8 @@ export interface TableColumnModel {
   /** Value range for cell bars. */
   min?: number;
   max?: number;
+  /** a column of sparklines (the time-series table): each row's cell is drawn as a line of its values */
+  sparkline?: { width: number; height: number };
 }
 
 export interface TableModel {
@@ -155,6 +159,8 @@ export interface TableModel {
   colorPositiveNegative: boolean;
   /** Conditional formatting: a background colour per row for the cells its rules match. */
   cellBackgrounds?: Record<string, string>[];
+  /** per row, the values a sparkline column's cell draws (see TableColumnModel.sparkline) */
+  sparklines?: Record<string, (number | null)[]>[];
   totals?: Record<string, string>;
 }
 
@@ -186,6 +192,9 @@ export interface BigNumberModel {
   headerFontSize: number;
   subheaderFontSize: number;
   trendline?: ChartJsModel;
+  /** period over period (pop_kpi): the previous value, the difference and the change, in a row under the number;
+   * `color` when the chart colours the change (green or red by its sign and the chosen scheme) */
+  comparisons?: { symbol: string; label: string; text: string; color?: string }[];
 }
 
 export interface EmptyModel {

@@ -1,6 +1,7 @@
 import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
+import { bullet } from "./types/bullet";
 import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
@@ -13,11 +14,14 @@ import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pie } from "./types/pie";
+import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
 import { radar } from "./types/radar";
+import { rose } from "./types/rose";
 import { sankeyV2 } from "./types/sankey_v2";
 import { sunburstV2 } from "./types/sunburst_v2";
 import { table } from "./types/table";
+import { timeTable } from "./types/time_table";
 import { treeChart } from "./types/tree_chart";
 import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
@@ -59,6 +63,10 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   tree_chart: treeChart,
   chord,
   world_map: worldMap,
+  pop_kpi: popKpi,
+  bullet,
+  rose,
+  time_table: timeTable,
 };
 
 /** Superset's default viz type (SPEC §9). */

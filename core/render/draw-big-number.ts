@@ -15,6 +15,8 @@ const DIMMED = "#868e96";
 const HEADLINE_LH = 1.1;
 const SUBHEADER_LH = 1.55;
 const SIDE_PAD = 8;
+/** the browser's gap between the period-over-period items (ChartView's COMPARISON_GAP) */
+const COMPARISON_GAP = 16;
 
 export function drawBigNumber(model: BigNumberModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background: string | null): string {
   const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
@@ -22,7 +24,9 @@ export function drawBigNumber(model: BigNumberModel, width: number, height: numb
   const room = width - 2 * SIDE_PAD;
   const headSize = shrinkToFit(model.headline, Math.max(16, rest * model.headerFontSize), room, true, text);
   const subSize = model.subheader ? shrinkToFit(model.subheader, Math.max(11, rest * model.subheaderFontSize), room, false, text) : 0;
-  const block = headSize * HEADLINE_LH + subSize * SUBHEADER_LH + trendHeight;
+  const comparisonText = (model.comparisons ?? []).map((c) => `${c.symbol} ${c.text}`).join("");
+  const comparisonSize = model.comparisons?.length ? shrinkToFit(comparisonText, Math.max(11, rest * model.subheaderFontSize), room - COMPARISON_GAP * (model.comparisons.length - 1), true, text) : 0;
+  const block = headSize * HEADLINE_LH + subSize * SUBHEADER_LH + comparisonSize * SUBHEADER_LH + trendHeight;
   let top = Math.max(0, (height - block) / 2);
 
   const ctx = new SvgContext(width, height, text, `${id}n`);
@@ -38,8 +42,23 @@ export function drawBigNumber(model: BigNumberModel, width: number, height: numb
     ctx.fillText(model.subheader, width / 2, top + (subSize * SUBHEADER_LH) / 2);
     top += subSize * SUBHEADER_LH;
   }
+  if (model.comparisons) drawComparisons(ctx, model.comparisons, comparisonSize, width, top + (comparisonSize * SUBHEADER_LH) / 2, text);
   const numbers = ctx.toSvg(background ?? undefined, at);
   if (!model.trendline || trendHeight < 10) return numbers;
   const trend = new SvgContext(width, trendHeight, text, `${id}t`);
   return numbers + drawChartJs(model.trendline, trend, { x: at.x, y: at.y + Math.round(top) }, null);
+}
+
+/** The period-over-period row (#, △, %), centred, its items COMPARISON_GAP apart as the browser's Group. */
+function drawComparisons(ctx: SvgContext, items: NonNullable<BigNumberModel["comparisons"]>, size: number, width: number, y: number, text: TextEngine) {
+  const labels = items.map((c) => `${c.symbol} ${c.text}`);
+  const widths = labels.map((l) => text.width(l, { sizePx: size, bold: true }));
+  let x = (width - widths.reduce((a, b) => a + b, 0) - COMPARISON_GAP * (items.length - 1)) / 2;
+  ctx.textAlign = "left";
+  ctx.font = `bold ${size}px Inter`;
+  items.forEach((c, i) => {
+    ctx.fillStyle = c.color ?? DIMMED;
+    ctx.fillText(labels[i], x, y);
+    x += widths[i] + COMPARISON_GAP;
+  });
 }

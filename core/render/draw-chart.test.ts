@@ -126,3 +126,35 @@ test("a chart drawn for a dashboard page: one <svg> that scales to its box, text
   expect(drawForPage(tableChart(5), text, "d8-")).toContain(">Name number 1</text>");
   expect(() => drawForPage({ ...line, formData: { viz_type: "word_cloud", series: "name", metric: "count" } }, text, "d9-")).toThrow(NotDrawable);
 });
+
+test("the bullet, the rose and the period-over-period big number are drawn on the server", () => {
+  const size = { width: 600, height: 300 };
+  const bullet = { formData: { viz_type: "bullet", metric: "avg", ranges: "5, 15, 30", markers: "10", marker_lines: "20" }, queriesData: [{ data: [{ avg: 12 }] }], ...size };
+  // the measure's steelblue bar is painted over the grey bands
+  const bulletSvg = drawChart(bullet, text).svg;
+  expect(bulletSvg).toMatch(/fill="#4682b4"/i);
+  expect(inked(bulletSvg).share).toBeGreaterThan(0.05);
+  const rose = {
+    formData: { viz_type: "rose", granularity_sqla: "ds", metrics: ["n"], groupby: ["g"], color_scheme: "supersetColors" },
+    queriesData: [{ data: [{ ds: 0, g: "a", n: 3 }, { ds: 0, g: "b", n: 2 }, { ds: 1000, g: "a", n: 1 }, { ds: 1000, g: "b", n: 4 }] }], ...size,
+  };
+  expect(inked(drawChart(rose, text).svg).share).toBeGreaterThan(0.05);
+  const rec = recordingText();
+  const pop = { formData: { viz_type: "pop_kpi", metric: "n", time_compare: "1 year ago", y_axis_format: ",d", percentDifferenceFormat: "+.1%", comparison_color_enabled: true }, queriesData: [{ data: [{ n: 150, "n__1 year ago": 100 }] }], ...size };
+  const popSvg = drawChart(pop, rec).svg;
+  expect(rec.drawn.map((d) => d.text)).toEqual(["150", "# 100", "△ 50", "% +50.0%"]);
+  // the change in the increase's green
+  expect(popSvg).toMatch(/fill="#2f9e44"/i);
+});
+
+test("the time-series table is drawn as its grid with each sparkline as a line across its cell", () => {
+  const rec = recordingText();
+  const input = {
+    formData: { viz_type: "time_table", granularity_sqla: "ds", metrics: ["n"], groupby: [], column_collection: [{ key: "t", label: "Trend", colType: "spark" }, { key: "v", label: "Latest", d3format: ",d" }] },
+    queriesData: [{ data: [{ ds: 0, n: 1 }, { ds: 1000, n: 3 }, { ds: 2000, n: 2 }] }], width: 600, height: 300,
+  };
+  const { svg } = drawChart(input, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["Metric", "Trend", "Latest", "n", "2"]);
+  // one stroked path of three points in the ink colour, besides the grid's lines
+  expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" fill="none" stroke="#212529" stroke-width="1.5"/);
+});

@@ -1,5 +1,6 @@
 import type { FontSpec, SvgContext, TextEngine } from "./svg-context";
 import { fitText } from "./text-layout";
+import { sparklineSegments } from "../charts/sparkline";
 
 // A table drawn as a grid of cells (the table and pivot table chart types in report pictures): a header row,
 // body rows, footer rows (totals), columns sized to their text and filling the width as the browser's 100 %-wide
@@ -13,6 +14,8 @@ export interface GridCell {
   background?: string;
   /** header-like cells (a pivot table's row labels, totals) */
   bold?: boolean;
+  /** a sparkline drawn across the cell (the time-series table) */
+  spark?: (number | null)[];
 }
 
 export interface Grid {
@@ -35,6 +38,8 @@ const BORDER = "#dee2e6";
 const STRIPE = "#f8f9fa";
 const INK = "#212529";
 const DIMMED = "#868e96";
+/** the width a sparkline column asks for */
+const SPARK_PX = 120;
 
 /** How many body rows fit `height` with the header and footer; when not all do, one line says how many more. */
 export function rowsShown(bodyRows: number, footRows: number, height: number): { shown: number; more: number } {
@@ -79,7 +84,7 @@ export function drawGrid(grid: Grid, ctx: SvgContext, text: TextEngine): void {
   const columns = grid.align.length;
   const natural = grid.align.map((_, c) => PAD_X * 2 + Math.max(0, ...rows.map((r) => {
     const cell = r.cells[c];
-    return cell ? text.width(cell.text, r.head || cell.bold ? BOLD : FONT) : 0;
+    return cell ? (cell.spark ? SPARK_PX : text.width(cell.text, r.head || cell.bold ? BOLD : FONT)) : 0;
   })));
   const widths = columnWidths(natural, width);
   const lefts = widths.map((_, c) => widths.slice(0, c).reduce((a, b) => a + b, 0));
@@ -100,6 +105,20 @@ export function drawGrid(grid: Grid, ctx: SvgContext, text: TextEngine): void {
   if (grid.columnBorders) for (let c = 1; c < columns; c++) { ctx.moveTo(Math.round(lefts[c]) + 0.5, 0); ctx.lineTo(Math.round(lefts[c]) + 0.5, tableHeight); }
   ctx.rect(0.5, 0.5, width - 1, Math.min(height, tableHeight) - 1);
   ctx.stroke();
+
+  rows.forEach((r, i) => r.cells.slice(0, columns).forEach((cell, c) => {
+    if (!cell.spark) return;
+    ctx.beginPath();
+    for (const seg of sparklineSegments(cell.spark, widths[c] - PAD_X * 2, ROW_PX - 8)) {
+      seg.forEach(([x, y], k) => {
+        if (k) ctx.lineTo(lefts[c] + PAD_X + x, i * ROW_PX + 4 + y);
+        else ctx.moveTo(lefts[c] + PAD_X + x, i * ROW_PX + 4 + y);
+      });
+    }
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+  }));
 
   ctx.fillStyle = INK;
   ctx.textBaseline = "middle";

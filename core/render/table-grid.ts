@@ -10,7 +10,9 @@ export function tableGrid(model: TableModel): Grid {
   return {
     align: columns.map((c) => (c.isNumeric ? "right" : "left")),
     head: columns.map((c) => ({ text: c.label })),
-    body: model.formatted.map((row, i) => columns.map((c) => ({ text: row[c.key] ?? "", background: model.cellBackgrounds?.[i]?.[c.key] }))),
+    body: model.formatted.map((row, i) => columns.map((c) => ({
+      text: row[c.key] ?? "", background: model.cellBackgrounds?.[i]?.[c.key], ...(c.sparkline ? { spark: model.sparklines?.[i]?.[c.key] ?? [] } : {}),
+    }))),
     foot: model.totals ? [columns.map((c, i) => ({ text: model.totals?.[c.key] ?? (i === 0 ? "Summary" : "") }))] : [],
     striped: true,
     columnBorders: false,

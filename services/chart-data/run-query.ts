@@ -8,7 +8,7 @@ import { compileQuery } from "../../core/query/compile";
 import { rlsPredicate } from "../../core/rls/rules";
 import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
 import type { CompiledQuery, TimeBounds } from "../../core/query/types";
-import { joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
+import { concreteOffset, joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
 import { secretsOfUri } from "../../core/sqllab/scrub";
 import type { Principal } from "../../core/security/permissions";
 import { connectorFor } from "../connectors/registry";
@@ -49,13 +49,14 @@ export class CacheMiss extends Error {}
 
 export type QueryPayload = Record<string, unknown>;
 
-/** Superset's samples and drill-to-detail: the dataset's rows, no aggregation. */
+/** Superset's samples and drill-to-detail: the dataset's rows, no aggregation (and so no metrics for a time
+ * comparison to join: its offsets are left out, rather than run for nothing or refused for want of a time axis). */
 function reshape(q: QueryObject, type: ResultType, ds: ChartDatasource): QueryObject {
   const all = ds.query.columns.map((c) => c.column_name);
   // Superset's _get_samples: the query's row_limit, capped at SAMPLES_ROW_LIMIT (absent or 0: the cap)
   const samplesLimit = q.row_limit && q.row_limit > 0 ? Math.min(q.row_limit, SAMPLES_ROW_LIMIT) : SAMPLES_ROW_LIMIT;
-  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: samplesLimit, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {} };
-  if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false };
+  if (type === "samples") return { ...q, columns: all, metrics: null, filters: [], orderby: [], row_limit: samplesLimit, row_offset: 0, time_range: null, granularity: null, is_timeseries: false, series_limit: 0, post_processing: [], extras: {}, time_offsets: [] };
+  if (type === "drill_detail") return { ...q, columns: all, metrics: null, orderby: [], series_limit: 0, post_processing: [], is_timeseries: false, time_offsets: [] };
   return q;
 }
 
@@ -135,7 +136,11 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const q = reshape(original, type, datasource);
   const main = prepare(run, q);
   // Time comparison: one more query per offset, over the shifted range (core/chart-data/time-offsets).
-  const offsets = q.time_offsets.map((offset) => ({ offset, prepared: prepare(run, offsetQuery(q, offset)) }));
+  // "inherit" and custom start dates are read against the main query's resolved bounds; columns keep their names
+  const offsets = q.time_offsets.map((offset) => {
+    const shift = concreteOffset(offset, main.compiled.from_dttm, main.compiled.to_dttm);
+    return { offset, shift, prepared: prepare(run, offsetQuery(q, shift)) };
+  });
   const index = offsets.length ? timeAxisLabel(q, main.compiled.columnLabels) : null;
   const query = [main, ...offsets.map((o) => o.prepared)].map((p) => p.compiled.sql).join(";\n\n");
   const { compiled } = main;
@@ -166,8 +171,8 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   if (run.cacheOnly) throw new CacheMiss();
   const [fetched, ...shifted] = await Promise.all(statements.map((statement) => fetchRows(run, statement)));
   let { names, rows, types } = fetched;
-  if (offsets.length && index) {
-    const joined = joinTimeOffsets(fetched, offsets.map((o, i) => ({ offset: o.offset, frame: shifted[i] })), compiled.metricLabels, index);
+  if (offsets.length) {
+    const joined = joinTimeOffsets(fetched, offsets.map((o, i) => ({ offset: o.offset, shift: o.shift, frame: shifted[i] })), compiled.metricLabels, index);
     const metricType = (m: string) => fetched.types[fetched.names.indexOf(m)] ?? GenericType.NUMERIC;
     types = [...types, ...offsets.flatMap(() => compiled.metricLabels.map(metricType))];
     ({ names, rows } = joined);

@@ -240,6 +240,24 @@ for (const engine of ["d1", "postgresql", "mysql"]) {
   });
 }
 
+for (const engine of ["d1", "postgresql", "mysql"]) {
+  test(`${engine}: period over period: metrics alone against the period before the range (inherit) and a custom start`, async () => {
+    // [2024-01-31, 2024-03-01) holds February's 7 + 3 = 10; inherit is its 30 days before, [2024-01-01, 2024-01-31): 35
+    const inherit = await chartData(datasets[engine], { columns: [], metrics: [total], filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-01-31 : 2024-03-01" }], time_offsets: ["inherit"] });
+    expect(inherit.status, await inherit.clone().text()).toBe(200);
+    const r = (await json(inherit)).result[0];
+    expect(r.colnames).toEqual(["total", "total__inherit"]);
+    expect(r.data.map((row: any) => [Number(row.total), Number(row.total__inherit)])).toEqual([[10, 35]]);
+    // a custom start: February moved to start on 2024-01-01 is 31 days back, [2024-01-01, 2024-01-30): 35 again
+    const custom = (await json(await chartData(datasets[engine], { columns: [], metrics: [total], filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-02-01 : 2024-03-01" }], time_offsets: ["2024-01-01"] }))).result[0];
+    expect(custom.data.map((row: any) => [Number(row.total), Number(row["total__2024-01-01"])])).toEqual([[10, 35]]);
+    // drilling to the rows: no metrics, so no comparison to run; February's two rows
+    const detail = await chartData(datasets[engine], { columns: [], metrics: [total], filters: [{ col: "day", op: "TEMPORAL_RANGE", val: "2024-01-31 : 2024-03-01" }], time_offsets: ["inherit"] }, { result_type: "drill_detail" });
+    expect(detail.status, await detail.clone().text()).toBe(200);
+    expect((await json(detail)).result[0].rowcount).toBe(2);
+  });
+}
+
 test("a time comparison without a time axis, or with an offset that is not a shift, is a 400 naming it", async () => {
   const noAxis = await chartData(datasets.d1, { columns: ["region"], metrics: ["count"], time_offsets: ["1 week ago"] });
   expect(noAxis.status).toBe(400);

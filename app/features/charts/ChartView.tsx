@@ -1,9 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Center, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { Center, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
+import { sparklineSegments } from "../../../core/charts/sparkline";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -43,6 +44,17 @@ function ChartJs({ model, width, height, onPick, onContextPick, onDrawn }: { mod
   );
 }
 
+/** A time-series table's sparkline cell: the line of the row's values, in the text colour. */
+function Sparkline({ values, width, height }: { values: (number | null)[]; width: number; height: number }) {
+  return (
+    <svg width={width} height={height} role="img" aria-label="sparkline" data-testid="sparkline" style={{ display: "block", marginLeft: "auto" }}>
+      {sparklineSegments(values, width, height).map((seg, k) => (
+        <polyline key={k} points={seg.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")} fill="none" stroke="currentColor" strokeWidth={1.5} />
+      ))}
+    </svg>
+  );
+}
+
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
     <ScrollArea h={height} data-testid="table-chart">
@@ -55,7 +67,9 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
             <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))}
               onContextMenu={onContextPick && ((e) => (e.preventDefault(), onContextPick({ row: model.rows[i] }, { x: e.clientX, y: e.clientY })))} style={onPick ? { cursor: "pointer" } : undefined}>
               {model.columns.map((c) => (
-                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>{row[c.key]}</Table.Td>
+                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>
+                  {c.sparkline ? <Sparkline values={model.sparklines?.[i]?.[c.key] ?? []} {...c.sparkline} /> : row[c.key]}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -121,6 +135,7 @@ function PivotView({ model, height, onPick }: { model: PivotTableModel; height: 
 
 /** the room a big number's text leaves on each side of its box (core/render/draw-big-number.ts: SIDE_PAD) */
 const BIG_NUMBER_SIDE_PAD = 8;
+const COMPARISON_GAP = 16;
 
 function BigNumberView({ model, width, height }: { model: BigNumberModel; width?: number; height: number }) {
   const trendHeight = model.trendline ? Math.round(height * 0.45) : 0;
@@ -131,12 +146,26 @@ function BigNumberView({ model, width, height }: { model: BigNumberModel; width?
   const room = (width ?? measured) - 2 * BIG_NUMBER_SIDE_PAD;
   const headline = fittedFontSize(model.headline, Math.max(16, rest * model.headerFontSize), room, true);
   const subheader = model.subheader ? fittedFontSize(model.subheader, Math.max(11, rest * model.subheaderFontSize), room, false) : 0;
+  // the comparison row (pop_kpi) shrinks as one line, its items 16 px apart (core/render/draw-big-number.ts alike)
+  const comparisons = model.comparisons ?? [];
+  const comparisonSize = comparisons.length
+    ? fittedFontSize(comparisons.map((c) => `${c.symbol} ${c.text}`).join(""), Math.max(11, rest * model.subheaderFontSize), room - COMPARISON_GAP * (comparisons.length - 1), true)
+    : 0;
   return (
     <Stack ref={ref} gap={0} h={height} justify="center" data-testid="big-number-chart">
       <Text ta="center" fw={700} lh={1.1} style={{ fontSize: headline, whiteSpace: "nowrap" }} data-testid="big-number-headline">
         {model.headline}
       </Text>
       {model.subheader && <Text ta="center" c="dimmed" style={{ fontSize: subheader }}>{model.subheader}</Text>}
+      {comparisons.length > 0 && (
+        <Group justify="center" gap={COMPARISON_GAP} wrap="nowrap" data-testid="big-number-comparisons">
+          {comparisons.map((c) => (
+            <Text key={c.symbol} title={c.label} fw={700} c={c.color ?? "dimmed"} style={{ fontSize: comparisonSize, whiteSpace: "nowrap" }}>
+              {c.symbol} {c.text}
+            </Text>
+          ))}
+        </Group>
+      )}
       {model.trendline && <ChartJs model={model.trendline} height={trendHeight} />}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { FiltersControl } from "./FiltersControl";
 import { MetricsControl } from "./MetricsControl";
 import { ConditionalFormattingControl } from "./ConditionalFormattingControl";
 import { AnnotationLayerControl } from "./AnnotationLayerControl";
+import { JsonListControl } from "./JsonListControl";
 import { formattableColumns } from "../../../core/charts/types/table/conditional-formatting";
 import type { QueryData } from "../../../core/charts/contract";
 import type { ExploreDataset } from "./store";
@@ -16,7 +17,7 @@ import { useDropTarget } from "./dnd";
 const SUPPORTED = new Set<Control["type"]>([
   "MetricsControl", "MetricControl", "GroupByControl", "ColumnControl", "XAxisControl", "AdhocFilterControl", "SelectControl", "TextControl",
   "NumberControl", "CheckboxControl", "SliderControl", "BoundsControl", "ColorSchemeControl", "SequentialColorSchemeControl",
-  "ColorPickerControl", "TimeGrainControl", "TextAreaControl", "ConditionalFormattingControl", "AnnotationLayerControl",
+  "ColorPickerControl", "TimeGrainControl", "TextAreaControl", "ConditionalFormattingControl", "AnnotationLayerControl", "JsonListControl",
 ]);
 
 const key = (v: unknown) => JSON.stringify(v ?? null);
@@ -124,6 +125,8 @@ function Widget(props: WidgetProps) {
         </Input.Wrapper>
       );
     }
+    case "JsonListControl":
+      return <JsonListControl label={control.label} description={control.description} value={value} onChange={onChange} />;
     case "AnnotationLayerControl":
       return <AnnotationLayerControl value={value} onChange={onChange} />;
     case "ConditionalFormattingControl":

@@ -41,7 +41,7 @@ const controlPanel: ControlPanel = {
 };
 
 /** The chart's rows: one per metric and group, its values over the sorted distinct times. */
-function seriesRows(input: ChartPropsInput, formData: FormData) {
+export function seriesRows(input: ChartPropsInput, formData: FormData) {
   const rows = rowsOf(input);
   const time = horizonTimeColumn(formData);
   const groups = ensureArray(formData.groupby).map(getColumnLabel);
