@@ -1,5 +1,6 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
-import { Alert, Anchor, Box, Center, Group, Loader, Paper, Text, useComputedColorScheme } from "@mantine/core";
+import { Alert, Anchor, Badge, Box, Center, Group, Loader, Paper, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
+import { rowLimitReached } from "../../../core/dashboards/row-limit";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView, prepareChartModel } from "../charts/ChartView";
@@ -53,17 +54,24 @@ const prepareDrawable = (m: Drawable) => (m.kind === "error" ? Promise.resolve()
  * The chart's title, filter indicators and menu: memoised on props that stay the same while the chart loads, so
  * the several renders of a loading chart (in view and measured, data in, drawn) do not render its header again.
  */
-const ChartHeader = memo(function ChartHeader({ title, names, menu }: { title: string; names: ComponentProps<typeof AppliedFiltersBadge>; menu: ChartMenuProps | null }) {
+const ChartHeader = memo(function ChartHeader({ title, names, limit, menu }: { title: string; names: ComponentProps<typeof AppliedFiltersBadge>; limit: number | null; menu: ChartMenuProps | null }) {
   return (
     <Group justify="space-between" wrap="nowrap" h={HEADER_HEIGHT} gap="xs">
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" truncate data-testid="dashboard-chart-title">{title}</Text>
         <AppliedFiltersBadge {...names} />
       </Group>
-      {menu && <ChartMenu {...menu} />}
+      <Group gap={4} wrap="nowrap">
+        {limit !== null && (
+          <Tooltip label={`Limit reached: the chart shows its first ${limit.toLocaleString("en-US")} rows and may show partial data`} withArrow>
+            <Badge color="yellow" variant="light" size="sm" data-testid="row-limit-warning">Limit reached</Badge>
+          </Tooltip>
+        )}
+        {menu && <ChartMenu {...menu} />}
+      </Group>
     </Group>
   );
-}, (a, b) => a.title === b.title && a.names === b.names && (a.menu === b.menu || (a.menu !== null && b.menu !== null && shallowEqual(a.menu, b.menu))));
+}, (a, b) => a.title === b.title && a.names === b.names && a.limit === b.limit && (a.menu === b.menu || (a.menu !== null && b.menu !== null && shallowEqual(a.menu, b.menu))));
 
 function shallowEqual<T extends object>(a: T, b: T): boolean {
   const keys = Object.keys(a) as (keyof T)[];
@@ -179,7 +187,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     <Paper withBorder p="xs" ref={boxRef} id={layoutId} style={{ width, height, display: "flex", flexDirection: "column", flexShrink: 0, ...(fullSize ? FULL_SIZE_STYLE : {}) }}
       data-testid="dashboard-chart" data-chart-id={chart.id} data-status={state.status} data-full-size={fullSize || undefined} data-filters-applied={filters.applied.length}
       data-painted={current && model.kind !== "error" ? "" : undefined}>
-      <ChartHeader title={title} names={filters.names} menu={!view.hideChartControls && formData ? {
+      <ChartHeader title={title} names={filters.names} limit={view.rowLimitWarning && state.status === "success" && formData ? rowLimitReached(formData, state.queriesData) : null} menu={!view.hideChartControls && formData ? {
         chartId: chart.id, layoutId, title, canScopeCrossFilters: Boolean(emitCross && getChartType(chart.form_data.viz_type as string)?.crossFilter), sliceUrl: chart.slice_url, formData, csrfToken,
         hasDescription: Boolean(chart.description), fullSize, imageOf, onForceRefresh, onDrillToDetail, onToggleFullSize: toggleFullSize, onToggleDescription,
       } : null} />

@@ -109,6 +109,8 @@ function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboa
 export interface EmbeddedMode {
   showFilters: boolean;
   expandFilters: boolean;
+  /** dashboardUiConfig.showRowLimitWarning: charts that reached their row limit say so */
+  showRowLimitWarning: boolean;
   onReady: (handle: EmbeddedHandle) => void;
 }
 
@@ -154,6 +156,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
     expandedSlices: (metadata.expanded_slices ?? {}) as Record<string, boolean>,
     dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit && !embedded },
     embedded: Boolean(embedded),
+    rowLimitWarning: !embedded || embedded.showRowLimitWarning,
     share: data.permissions.canShare && !embedded ? {
       dashboardId: dashboard.id, title: dashboard.title,
       state: () => ({ dataMask: filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}, activeTabs: Object.values(activeRef.current) }),

@@ -21,6 +21,8 @@ export interface DashboardViewState {
   share?: { dashboardId: number; title: string; state: () => { dataMask: Record<string, unknown>; activeTabs: string[] } };
   /** shown inside a host's page (/embedded/{uuid}): no links into the rest of the app */
   embedded?: boolean;
+  /** charts whose answer reached their row limit say so (always, but inside a host's page only when it asks) */
+  rowLimitWarning?: boolean;
 }
 
 export const DashboardViewContext = createContext<DashboardViewState>({

@@ -66,8 +66,8 @@ export default function EmbeddedRoute() {
     return () => comms.current?.stop();
   }, [config.dashboardId, config.allowedDomains, config.uuid, ui.emitDataMasks]);
   const embedded = useMemo<EmbeddedMode>(() => ({
-    showFilters: ui.showFilters, expandFilters: ui.expandFilters, onReady: (handle) => comms.current?.ready(handle),
-  }), [ui.showFilters, ui.expandFilters]);
+    showFilters: ui.showFilters, expandFilters: ui.expandFilters, showRowLimitWarning: ui.showRowLimitWarning, onReady: (handle) => comms.current?.ready(handle),
+  }), [ui.showFilters, ui.expandFilters, ui.showRowLimitWarning]);
   if (page.status === "waiting") return <Center h="100vh" data-testid="embedded-waiting"><Loader /></Center>;
   if (page.status === "failed") return <Box p="md"><Alert color="red" title="This dashboard could not be loaded" data-testid="embedded-error">{page.message}</Alert></Box>;
   return (
