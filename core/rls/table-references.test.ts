@@ -53,3 +53,20 @@ describe("applyTableRls", () => {
     expect(() => applyTableRls("SELECT * FROM birth_names WHERE x = 'open", "sqlite", births, null)).toThrow();
   });
 });
+
+describe("FROM lists", () => {
+  const names = (sql: string, dialect: "sqlite" | "postgresql" | "mysql" = "sqlite") => tableReferences(sql, dialect).map((r) => r.parts.join("."));
+  it("finds a table after a subquery in a comma list, in a parenthesised join, after ON", () => {
+    expect(names("SELECT * FROM (SELECT 1 AS one) o, birth_names")).toEqual(["birth_names"]);
+    expect(names("SELECT * FROM (birth_names)")).toEqual(["birth_names"]);
+    expect(names("SELECT * FROM (a JOIN b ON a.x = b.x), c WHERE d IN (1, 2)")).toEqual(["a", "b", "c"]);
+    expect(names("SELECT * FROM a JOIN b ON a.x = b.x, c")).toEqual(["a", "b", "c"]);
+    expect(names("SELECT * FROM a USE INDEX (i), b", "mysql")).toEqual(["a", "b"]);
+    expect(names("SELECT * FROM a, LATERAL (SELECT * FROM b) l", "postgresql")).toEqual(["a", "b"]);
+  });
+  it("does not read select-list or ORDER BY commas, or a subquery's SELECT, as tables", () => {
+    expect(names("SELECT a, b FROM t ORDER BY a, b")).toEqual(["t"]);
+    expect(names("SELECT x FROM t WHERE y IN (SELECT y FROM u) GROUP BY x, z")).toEqual(["t", "u"]);
+    expect(names("SELECT a FROM t; SELECT b, c FROM u")).toEqual(["t", "u"]);
+  });
+});

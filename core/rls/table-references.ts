@@ -47,38 +47,82 @@ export interface TableReference {
   rawTable: string;
 }
 
-/** Every table reference of the text, in order (a name followed by `(` is a table function, not a table). */
+/** A table reference starting at `i` (its dotted name), or null when the name calls a table function. */
+function readReference(lexemes: Lexeme[], i: number): { ref: TableReference; next: number } | null {
+  const parts = [nameText(lexemes[i])];
+  let j = i + 1;
+  while (lexemes[j]?.kind === "dot" && isName(lexemes[j + 1])) {
+    parts.push(nameText(lexemes[j + 1]));
+    j += 2;
+  }
+  if (lexemes[j]?.kind === "open" || lexemes[j]?.kind === "dot") return null; // a table function (or a name the lexer split oddly)
+  const next = lexemes[j];
+  const hasAlias = lastWord(next) === "AS" || next?.kind === "quoted" || (next?.kind === "word" && next.words.length === 1 && !NOT_ALIAS.has(next.words[0]));
+  return { ref: { parts, start: lexemes[i].start, end: lexemes[j - 1].end, hasAlias, rawTable: lexemes[j - 1].raw }, next: j };
+}
+
+/** Words that end a FROM list at their depth (a comma after them no longer separates tables). */
+const ENDS_FROM = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "UNION", "EXCEPT", "INTERSECT", "MINUS", "WINDOW", "QUALIFY", "OFFSET", "FETCH", "RETURNING", "SELECT", "SET", "VALUES", "INTO"]);
+/** Words that start a query where a table may stand: `FROM (SELECT …)` is a subquery, not a table named SELECT. */
+const STARTS_QUERY = new Set(["SELECT", "WITH", "VALUES", "TABLE"]);
+
+interface Frame {
+  /** inside a FROM list at this depth: a name after a comma is a table */
+  inFrom: boolean;
+  /** the function this parenthesis calls, if any */
+  caller: string | undefined;
+}
+
+/**
+ * Every table reference of the text, in order: the names that stand where a table stands — after FROM, JOIN, a
+ * comma of a FROM list (after subqueries too), inside a parenthesised join, and PostgreSQL/MySQL's `TABLE t`.
+ * A name followed by `(` is a table function, not a table.
+ */
 export function tableReferences(sql: string, dialect: SqlDialect): TableReference[] {
   const lexemes = lexSql(sql, dialect).lexemes;
   const refs: TableReference[] = [];
-  const callers: (string | undefined)[] = []; // for each open parenthesis: the function it calls, if any
+  const frames: Frame[] = [{ inFrom: false, caller: undefined }];
+  let expectAt = -1; // the index where a table may stand
   for (let i = 0; i < lexemes.length; i++) {
     const l = lexemes[i];
-    if (l.kind === "open") callers.push(lexemes[i - 1]?.kind === "word" ? lastWord(lexemes[i - 1]) : undefined);
-    if (l.kind === "close") callers.pop();
-    const keyword = lastWord(l);
-    const tableStatement = keyword === "TABLE" && l.words.length === 1 && dialect !== "sqlite"; // PostgreSQL/MySQL `TABLE t`
-    if (keyword !== "FROM" && keyword !== "JOIN" && !tableStatement) continue;
-    if (keyword === "FROM" && FROM_IN_ARGUMENTS.has(callers[callers.length - 1] ?? "")) continue;
-    let j = i + 1;
-    for (;;) {
-      if (lastWord(lexemes[j]) === "ONLY" && isName(lexemes[j + 1])) j++; // PostgreSQL `FROM ONLY t`
-      if (!isName(lexemes[j])) break;
-      const first = j;
-      const parts = [nameText(lexemes[j])];
-      j++;
-      while (lexemes[j]?.kind === "dot" && isName(lexemes[j + 1])) {
-        parts.push(nameText(lexemes[j + 1]));
-        j += 2;
+    const top = frames[frames.length - 1];
+    if (i === expectAt) {
+      if (l.kind === "word" && l.words.length === 1 && (l.words[0] === "ONLY" || l.words[0] === "LATERAL")) {
+        expectAt = i + 1; // PostgreSQL's FROM ONLY t, LATERAL (…)
+        continue;
       }
-      if (lexemes[j]?.kind === "open") break; // a table function
-      const next = lexemes[j];
-      const hasAlias = lastWord(next) === "AS" || next?.kind === "quoted" || (next?.kind === "word" && next.words.length === 1 && !NOT_ALIAS.has(next.words[0]));
-      refs.push({ parts, start: lexemes[first].start, end: lexemes[j - 1].end, hasAlias, rawTable: lexemes[j - 1].raw });
-      if (lastWord(lexemes[j]) === "AS") j++;
-      if (hasAlias && isName(lexemes[j])) j++;
-      if (keyword !== "FROM" || lexemes[j]?.kind !== "comma") break;
-      j++;
+      if (l.kind === "open") {
+        frames.push({ inFrom: true, caller: undefined }); // a subquery or a parenthesised join: `FROM (t)` is t
+        expectAt = i + 1;
+        continue;
+      }
+      if (isName(l) && !(l.kind === "word" && STARTS_QUERY.has(l.words[0]))) {
+        const read = readReference(lexemes, i);
+        if (read) {
+          refs.push(read.ref);
+          i = read.next - 1;
+          continue;
+        }
+      }
+    }
+    if (l.kind === "open") frames.push({ inFrom: false, caller: lexemes[i - 1]?.kind === "word" ? lastWord(lexemes[i - 1]) : undefined });
+    else if (l.kind === "close") {
+      if (frames.length > 1) frames.pop();
+    } else if (l.kind === "delimiter") top.inFrom = false;
+    else if (l.kind === "comma") {
+      if (top.inFrom) expectAt = i + 1;
+    } else if (l.kind === "word") {
+      const last = l.words[l.words.length - 1];
+      if (last === "FROM") {
+        if (!FROM_IN_ARGUMENTS.has(top.caller ?? "")) {
+          top.inFrom = true;
+          expectAt = i + 1;
+        }
+      } else if (last === "JOIN" || last === "STRAIGHT_JOIN") {
+        top.inFrom = true;
+        expectAt = i + 1;
+      } else if (last === "TABLE" && l.words.length === 1 && dialect !== "sqlite") expectAt = i + 1; // PostgreSQL/MySQL `TABLE t`
+      else if (ENDS_FROM.has(l.words[0])) top.inFrom = false;
     }
   }
   return refs;

@@ -99,3 +99,11 @@ test("a virtual dataset reading a protected table is filtered by that table's ru
   // its cached answer by key is not handed to the bound reader
   expect((await girls.client.get(`/api/v1/chart/data/${all.cache_key}`)).status).toBe(404);
 });
+
+test("with RLS_IN_SQLLAB off (Superset's default) SQL Lab reads tables as they are, and says nothing of the rules", async () => {
+  const res = await girls.client.post("/api/v1/sqllab/execute/", { client_id: Math.random().toString(36).slice(2, 13).padEnd(11, "x"), database_id: girls.databaseId, runAsync: false, sql: "SELECT DISTINCT gender FROM birth_names ORDER BY gender" });
+  expect(res.status).toBe(200);
+  const body = await json(res);
+  expect(genders(body.data)).toEqual(["boy", "girl"]);
+  expect(body.query.executedSql).toBe("SELECT DISTINCT gender FROM birth_names ORDER BY gender");
+});
