@@ -15,6 +15,8 @@ describe("table references (the SQL gate's lexer)", () => {
   it("reads PostgreSQL's FROM ONLY and TABLE statements", () => {
     expect(tableReferences("SELECT * FROM ONLY birth_names", "postgresql").map((r) => r.parts)).toEqual([["birth_names"]]);
     expect(tableReferences("TABLE birth_names", "postgresql").map((r) => r.parts)).toEqual([["birth_names"]]);
+    expect(tableReferences("SELECT 1 UNION ALL TABLE a; (TABLE b)", "postgresql").map((r) => r.parts)).toEqual([["a"], ["b"]]);
+    expect(tableReferences("DROP TABLE birth_names", "postgresql")).toEqual([]);
   });
 });
 
@@ -42,6 +44,14 @@ describe("applyTableRls", () => {
     expect(applyTableRls('SELECT * FROM "sales"."orders"', "postgresql", scoped, "public")).toBe(
       'SELECT * FROM (SELECT * FROM "sales"."orders" WHERE region = \'EU\') AS "orders"',
     );
+  });
+
+  it("keeps PostgreSQL's ONLY inside the filtered subquery", () => {
+    expect(applyTableRls("SELECT * FROM ONLY birth_names b", "postgresql", births, null)).toBe("SELECT * FROM (SELECT * FROM ONLY birth_names WHERE gender = 'girl') b");
+  });
+
+  it("turns PostgreSQL's TABLE statement into a SELECT of the filtered table", () => {
+    expect(applyTableRls("TABLE main.birth_names ORDER BY 1", "postgresql", births, null)).toBe("SELECT * FROM (SELECT * FROM main.birth_names WHERE gender = 'girl') AS birth_names ORDER BY 1");
   });
 
   it("ANDs the predicates of two datasets on one table", () => {

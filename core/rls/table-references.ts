@@ -39,8 +39,12 @@ function nameText(l: Lexeme): string {
 export interface TableReference {
   /** the dotted name's parts, unquoted: [table], [schema, table] or [catalog, schema, table] */
   parts: string[];
+  /** where the text replaced by the filtered subquery starts, and where the table's own text (ONLY kept) starts */
   start: number;
+  sourceStart: number;
   end: number;
+  /** PostgreSQL/MySQL's `TABLE t` statement: replaced by a SELECT of the filtered subquery */
+  statement: boolean;
   /** the reference's own alias lexeme text, if it has one */
   hasAlias: boolean;
   /** the last part as written (quotes kept): the alias given to a filtered reference without one */
@@ -48,7 +52,7 @@ export interface TableReference {
 }
 
 /** A table reference starting at `i` (its dotted name), or null when the name calls a table function. */
-function readReference(lexemes: Lexeme[], i: number): { ref: TableReference; next: number } | null {
+function readReference(lexemes: Lexeme[], i: number, at: { start: number; sourceStart: number; statement: boolean }): { ref: TableReference; next: number } | null {
   const parts = [nameText(lexemes[i])];
   let j = i + 1;
   while (lexemes[j]?.kind === "dot" && isName(lexemes[j + 1])) {
@@ -58,13 +62,17 @@ function readReference(lexemes: Lexeme[], i: number): { ref: TableReference; nex
   if (lexemes[j]?.kind === "open" || lexemes[j]?.kind === "dot") return null; // a table function (or a name the lexer split oddly)
   const next = lexemes[j];
   const hasAlias = lastWord(next) === "AS" || next?.kind === "quoted" || (next?.kind === "word" && next.words.length === 1 && !NOT_ALIAS.has(next.words[0]));
-  return { ref: { parts, start: lexemes[i].start, end: lexemes[j - 1].end, hasAlias, rawTable: lexemes[j - 1].raw }, next: j };
+  return { ref: { parts, ...at, end: lexemes[j - 1].end, hasAlias, rawTable: lexemes[j - 1].raw }, next: j };
 }
 
 /** Words that end a FROM list at their depth (a comma after them no longer separates tables). */
 const ENDS_FROM = new Set(["WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "UNION", "EXCEPT", "INTERSECT", "MINUS", "WINDOW", "QUALIFY", "OFFSET", "FETCH", "RETURNING", "SELECT", "SET", "VALUES", "INTO"]);
 /** Words that start a query where a table may stand: `FROM (SELECT …)` is a subquery, not a table named SELECT. */
 const STARTS_QUERY = new Set(["SELECT", "WITH", "VALUES", "TABLE"]);
+
+/** Where a `TABLE t` query may start (not CREATE/DROP/ALTER TABLE): a statement's, a subquery's or a set operand's start. */
+const startsStatement = (before: Lexeme | undefined) =>
+  !before || before.kind === "delimiter" || before.kind === "open" || ["UNION", "EXCEPT", "INTERSECT", "ALL", "DISTINCT"].includes(lastWord(before) ?? "");
 
 interface Frame {
   /** inside a FROM list at this depth: a name after a comma is a table */
@@ -83,12 +91,16 @@ export function tableReferences(sql: string, dialect: SqlDialect): TableReferenc
   const refs: TableReference[] = [];
   const frames: Frame[] = [{ inFrom: false, caller: undefined }];
   let expectAt = -1; // the index where a table may stand
+  let only: number | null = null; // where PostgreSQL's ONLY before it starts: kept inside the filtered subquery
+  let statement: number | null = null; // where a `TABLE t` statement starts
   for (let i = 0; i < lexemes.length; i++) {
     const l = lexemes[i];
     const top = frames[frames.length - 1];
+    if (i !== expectAt) only = statement = null;
     if (i === expectAt) {
       if (l.kind === "word" && l.words.length === 1 && (l.words[0] === "ONLY" || l.words[0] === "LATERAL")) {
         expectAt = i + 1; // PostgreSQL's FROM ONLY t, LATERAL (…)
+        only = l.words[0] === "ONLY" ? l.start : null;
         continue;
       }
       if (l.kind === "open") {
@@ -97,7 +109,7 @@ export function tableReferences(sql: string, dialect: SqlDialect): TableReferenc
         continue;
       }
       if (isName(l) && !(l.kind === "word" && STARTS_QUERY.has(l.words[0]))) {
-        const read = readReference(lexemes, i);
+        const read = readReference(lexemes, i, { start: statement ?? only ?? l.start, sourceStart: only ?? l.start, statement: statement !== null });
         if (read) {
           refs.push(read.ref);
           i = read.next - 1;
@@ -121,7 +133,10 @@ export function tableReferences(sql: string, dialect: SqlDialect): TableReferenc
       } else if (last === "JOIN" || last === "STRAIGHT_JOIN") {
         top.inFrom = true;
         expectAt = i + 1;
-      } else if (last === "TABLE" && l.words.length === 1 && dialect !== "sqlite") expectAt = i + 1; // PostgreSQL/MySQL `TABLE t`
+      } else if (last === "TABLE" && l.words.length === 1 && dialect !== "sqlite" && startsStatement(lexemes[i - 1])) {
+        expectAt = i + 1; // PostgreSQL/MySQL `TABLE t`
+        statement = l.start;
+      }
       else if (ENDS_FROM.has(l.words[0])) top.inFrom = false;
     }
   }
@@ -153,8 +168,9 @@ export function applyTableRls(sql: string, dialect: SqlDialect, tables: readonly
     const predicates = [...new Set(predicatesFor(ref, tables, defaultSchema))];
     if (!predicates.length) continue;
     const where = predicates.length === 1 ? predicates[0] : predicates.map((p) => `(${p})`).join(" AND ");
-    const source = sql.slice(ref.start, ref.end);
-    out += `${sql.slice(at, ref.start)}(SELECT * FROM ${source} WHERE ${where})${ref.hasAlias ? "" : ` AS ${ref.rawTable}`}`;
+    const source = sql.slice(ref.sourceStart, ref.end);
+    const filtered = `(SELECT * FROM ${source} WHERE ${where})${ref.hasAlias && !ref.statement ? "" : ` AS ${ref.rawTable}`}`;
+    out += `${sql.slice(at, ref.start)}${ref.statement ? `SELECT * FROM ${filtered}` : filtered}`;
     at = ref.end;
   }
   return out + sql.slice(at);
