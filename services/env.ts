@@ -29,6 +29,8 @@ export interface Env {
   GLOBAL_ASYNC_QUERIES?: string;
   /** Superset's DASHBOARD_RBAC ("true"): a dashboard's roles grant access to it */
   DASHBOARD_RBAC?: string;
+  /** Superset's RLS_IN_SQLLAB ("true"): SQL Lab queries read the tables they name through the caller's RLS rules */
+  RLS_IN_SQLLAB?: string;
   /** alerts and reports: one ReportRunner object per report schedule runs each scheduled time once */
   REPORT_RUNNER?: DurableObjectNamespace;
   /** the render Worker (wrangler.render.toml): draws report PNGs and PDFs (absent: such reports end in Error) */

@@ -6,6 +6,7 @@ import type { ListSpec } from "../lists/list";
 import type { RlsPayload } from "../../core/rls/payloads";
 import { badRequest } from "../../core/http/errors";
 import { forgetRlsRules } from "./dataset-rules";
+import { forgetProtectedTables } from "./table-rules";
 
 // Rules as the RLS API reads and writes them. A rule and its link rows are written in one D1 batch (one
 // transaction), so a failed save leaves nothing half-written; a new rule's links find it by its unique name.
@@ -96,6 +97,7 @@ export async function saveRule(db: Database, id: number | null, fields: Fields, 
   ];
   await db.batch(writes as [typeof writes[0], ...typeof writes]);
   forgetRlsRules();
+  forgetProtectedTables();
   if (id !== null) return id;
   return (await ruleNamed(db, name!))!.id;
 }
@@ -103,4 +105,5 @@ export async function saveRule(db: Database, id: number | null, fields: Fields, 
 export async function deleteRules(db: Database, ids: number[]): Promise<void> {
   await db.delete(rlsFilters).where(inList(rlsFilters.id, ids)).run();
   forgetRlsRules();
+  forgetProtectedTables();
 }

@@ -9,6 +9,8 @@ import type { DatasetGrant } from "./dashboard-grant";
 import { rulesOfDataset } from "../../db/rls/dataset-rules";
 import { guestRulesFor, rlsPredicate, rulesForViewer, type RlsRule, type RlsViewer } from "../../core/rls/rules";
 import { dialectFor } from "../../core/connectors/dialects";
+import type { TableRls } from "../../core/rls/table-references";
+import { tableRlsFor } from "../rls/table-rls";
 
 // The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
 // Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR) and no
@@ -22,6 +24,8 @@ export interface ChartDatasource {
   /** the row-level security rules binding this caller on this dataset (rendered into the query by run-query) */
   rls: RlsRule[];
   viewer: RlsViewer;
+  /** a virtual dataset's: the rules binding this caller on the protected tables its SQL reads (run-query places them) */
+  tables: TableRls[];
 }
 
 /** The caller as row-level security sees it: a guest with its token's rules, its username and attributes. */
@@ -47,6 +51,8 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
     // every path that reads a dataset's rows comes through here, so this is where the caller's rules are found
     rls: [...rulesForViewer(await rulesOfDataset(db, row.dataset.id), viewer), ...guestRulesFor(viewer, row.dataset.id)],
     viewer,
+    // a virtual dataset reads tables by name: their own rules bind it too (Superset's RLS on virtual datasets)
+    tables: row.dataset.sql?.trim() ? await tableRlsFor(db, row.database.id, row.database.engine, viewer) : [],
     dataset: row.dataset,
     database: row.database,
     query: {
@@ -66,5 +72,7 @@ export async function chartDatasource(db: Database, principal: Principal, id: nu
  * anyone can compute from another tenant's likely SQL.
  */
 export function rlsPredicateOf(ds: ChartDatasource): string | null {
-  return rlsPredicate(ds.rls, ds.viewer, dialectFor(ds.database.engine).flavour);
+  const own = rlsPredicate(ds.rls, ds.viewer, dialectFor(ds.database.engine).flavour);
+  if (!ds.tables.length) return own;
+  return JSON.stringify([own, ds.tables.map((t) => [t.schema, t.table, t.predicate])]);
 }

@@ -6,6 +6,8 @@ import { dialectFor } from "../../core/connectors/dialects";
 import { GenericType } from "../../core/connectors/types";
 import { compileQuery } from "../../core/query/compile";
 import { rlsPredicate } from "../../core/rls/rules";
+import { applyTableRls } from "../../core/rls/table-references";
+import { readingSchema } from "../rls/table-rls";
 import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
 import type { CompiledQuery, TimeBounds } from "../../core/query/types";
 import { concreteOffset, joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
@@ -81,7 +83,10 @@ function prepare(run: RunContext, q: QueryObject): Prepared {
   const { datasource } = run;
   const engine = engineSpec(datasource.database.engine).name;
   // A virtual dataset's SQL and the user's extra clauses are templates; rendering comes before the gate.
-  const sql = datasource.query.sql?.trim() ? templated(run, q, datasource.query.sql) : null;
+  // the protected tables it names are filtered by the caller's rules after rendering, where the names are final
+  const sql = datasource.query.sql?.trim()
+    ? applyTableRls(templated(run, q, datasource.query.sql), dialectFor(engine).flavour, datasource.tables, readingSchema(datasource.database.engine, datasource.dataset.schema))
+    : null;
   const extras = { ...q.extras };
   if (extras.where) extras.where = templated(run, q, extras.where);
   if (extras.having) extras.having = templated(run, q, extras.having);

@@ -10,10 +10,15 @@ import { connectorFor } from "../connectors/registry";
 import { engineFailure } from "../sqllab/run-statements";
 import type { Env } from "../env";
 import { ReportError } from "./errors";
+import { rlsViewerOf } from "../chart-data/datasource";
+import { tableRlsFor, readingSchema } from "../rls/table-rls";
+import { applyTableRls } from "../../core/rls/table-references";
 
 // An alert's SQL, run as the alert's executor on the alert's database: templates rendered, then the SQL gate
 // (read-only, one statement) like every other read, then the connector. Two rows are fetched at most: enough
-// for the validator to say "more than one row" (Superset runs it with a LIMIT for the same reason).
+// for the validator to say "more than one row" (Superset runs it with a LIMIT for the same reason). Every table
+// the SQL names that row-level security rules protect is read through the executor's rules (services/rls), so
+// an alert never sees, and never reports as its value, rows its executor could not see in a chart.
 
 const ALERT_TIMEOUT_MS = 30_000;
 
@@ -30,10 +35,12 @@ export async function runAlertQuery(env: Env, db: Database, secret: string, prin
     throw new ReportError(`The alert's owner (${principal.username}) may not query the database "${database.database_name}".`);
   }
   const dialect = dialectFor(database.engine).flavour;
+  const tables = await tableRlsFor(db, database.id, database.engine, rlsViewerOf(principal));
   let statement: string;
   try {
     const rendered = renderSqlTemplate(sql, { params: parseTemplateParams(null), username: principal.username, userId: principal.id }, dialect);
-    const { statements } = gateSql(rendered, { dialect, allowDml: false });
+    const filtered = applyTableRls(rendered, dialect, tables, readingSchema(database.engine, null));
+    const { statements } = gateSql(filtered, { dialect, allowDml: false });
     if (statements.length !== 1) throw new Error("An alert query must be a single statement.");
     statement = statements[0];
   } catch (e) {

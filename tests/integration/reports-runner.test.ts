@@ -1,7 +1,8 @@
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { localD1 } from "../support/local-d1";
-import { startWorker } from "../support/server.mjs";
+import { startWorker, TEST_ADMIN } from "../support/server.mjs";
+import { bearerClient } from "../support/client";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 // Alerts & reports end to end: the real Worker in `wrangler dev`, its cron handler called through
@@ -84,6 +85,8 @@ interface ScheduleSpec {
   recipients?: { target: string; ccTarget?: string; bccTarget?: string };
   gracePeriod?: number;
   extra?: Record<string, unknown>;
+  /** the owner (and so the executor) when not the admin */
+  owner?: number;
 }
 
 /** A schedule due exactly at `minute` (UTC), owned by the admin; answers its id. */
@@ -97,8 +100,8 @@ function createSchedule(s: ScheduleSpec): number {
       VALUES (${text(s.type ?? "Report")}, ${text(s.name)}, ${s.description ? text(s.description) : "NULL"}, 1, ${text(crontab)}, 'UTC',
         ${text(s.format ?? "CSV")}, ${s.chart === null || s.dashboard ? "NULL" : (s.chart ?? chartId)}, ${s.dashboard ?? "NULL"}, ${s.sql ? text(s.sql) : "NULL"}, ${s.sql ? examplesDb : "NULL"},
         ${validatorType ? text(validatorType) : "NULL"}, ${validatorConfig ? text(JSON.stringify(validatorConfig)) : "NULL"}, ${s.gracePeriod ?? 14400},
-        ${adminId}, ${adminId}, 'alerts_reports', ${text(JSON.stringify(s.extra ?? {}))});
-    INSERT INTO report_schedule_user (user_id, report_schedule_id) SELECT ${adminId}, id FROM report_schedule WHERE name = ${text(s.name)};
+        ${s.owner ?? adminId}, ${s.owner ?? adminId}, 'alerts_reports', ${text(JSON.stringify(s.extra ?? {}))});
+    INSERT INTO report_schedule_user (user_id, report_schedule_id) SELECT ${s.owner ?? adminId}, id FROM report_schedule WHERE name = ${text(s.name)};
     INSERT INTO report_recipient (type, recipient_config_json, report_schedule_id)
       SELECT 'Email', ${text(JSON.stringify(s.recipients ?? { target: "owner@bi.test" }))}, id FROM report_schedule WHERE name = ${text(s.name)};
     SELECT id FROM report_schedule WHERE name = ${text(s.name)}`);
@@ -434,4 +437,30 @@ test("per-recipient content: each mapped recipient gets the dashboard filtered t
   // (the log rows are not checked again here: a tick prunes rows older than log_retention counted from its own,
   // faked 2031 time, and the rows carry the machine's real time)
   console.log(`per-recipient dashboard report (3 emails, 3 filter states): ${ms} ms from tick to Success`);
+}, 180_000);
+
+test("a report and an alert run as an executor bound by row-level security: the CSV and the alert's value hold only the executor's rows", async () => {
+  const send = (path: string, init: RequestInit = {}) => fetch(`${worker.url}${path}`, { ...init, headers: { Connection: "close", ...(init.headers ?? {}) } });
+  const login = await send("/api/v1/security/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }) });
+  const api = bearerClient(((await login.json()) as { access_token: string }).access_token, send);
+  const made = async (path: string, body: unknown) => {
+    const res = await api.post(path, body);
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const [{ adminRole, dataset }] = d1<{ adminRole: number; dataset: number }>("SELECT (SELECT id FROM ab_role WHERE name = 'Admin') AS adminRole, (SELECT id FROM tables WHERE table_name = 'birth_names') AS dataset");
+  const girlsRole = await made("/api/v1/security/roles/", { name: "Report girls" });
+  const executor = await made("/api/v1/security/users/", { username: "report_girls", first_name: "Report", last_name: "Girls", email: "girls@bi.test", password: "pw-report-girls-1", roles: [adminRole, girlsRole] });
+  await made("/api/v1/rowlevelsecurity/", { name: "Report girls only", filter_type: "Regular", tables: [dataset], roles: [girlsRole], clause: "gender = 'girl'" });
+
+  const m1 = nextMinute();
+  const report = createSchedule({ name: "Girls births", minute: m1, owner: executor });
+  expect((await runAt(report, m1)).at(-1)?.state).toBe("Success");
+  const lines = mailsFor("Girls births")[0].mail.attachments[0].content.toString("utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["girl"]);
+
+  // unfiltered, the count is 2 and the alert would stay quiet; through the executor's rule it is 1 and fires
+  const m2 = nextMinute();
+  const alert = createSchedule({ name: "Girls alert", type: "Alert", minute: m2, owner: executor, sql: "SELECT COUNT(DISTINCT gender) FROM birth_names", validator: ["operator", { op: "==", threshold: 1 }] });
+  expect((await runAt(alert, m2)).at(-1)).toMatchObject({ state: "Success", value: "1" });
 }, 180_000);

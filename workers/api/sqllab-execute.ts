@@ -16,6 +16,7 @@ import { connectorFor } from "../../services/connectors/registry";
 import { sqlLabDatabase } from "../sqllab/database-access";
 import { executeSql, parseExecuteBody, syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
+import { sqlLabRls } from "../../services/rls/table-rls";
 import { engineFailure, runStatements } from "../../services/sqllab/run-statements";
 import { readStoredResult } from "../sqllab/results-backend";
 
@@ -46,6 +47,7 @@ sqlLabExecuteApi.post("/api/v1/sqllab/estimate/", requires("can_estimate_query_c
     allowDml: false,
     templateParams: body.template_params ?? null,
     user: { id: p.id, username: p.username },
+    rls: await sqlLabRls(c.env, c.var.db, p, database, body.schema as string | null),
   });
   const connector = await connectorFor(c.env, database, c.var.secret);
   try {
@@ -86,7 +88,8 @@ sqlLabExecuteApi.get("/api/v1/sqllab/export/:clientId/", requiresAny(["can_expor
     rows = stored.rows;
   } else {
     const sql = row.select_sql || row.executed_sql || row.sql;
-    const { statements } = prepareSql({ sql, engine: database.engine, allowDml: false, user: { id: p.id, username: p.username } });
+    const rls = await sqlLabRls(c.env, c.var.db, p, database, row.schema);
+    const { statements } = prepareSql({ sql, engine: database.engine, allowDml: false, user: { id: p.id, username: p.username }, rls });
     if (statements.length !== 1) throw new ApiError(400, "Only a single SELECT can be exported; re-run the query first.", "INVALID_SQL_ERROR");
     const connector = await connectorFor(c.env, database, c.var.secret);
     try {

@@ -67,7 +67,9 @@ function stampOf(ds: ChartDatasource): string {
     stamps.set(ds.dataset, stamp);
   }
   // a rule written since the answer was kept (or one that no longer binds the caller) makes it stale
-  return ds.rls.length ? `${stamp}${JSON.stringify(ds.rls)}` : stamp;
+  // (a virtual dataset's: the rules on the tables its SQL reads, too)
+  const rules = ds.tables.length ? JSON.stringify([ds.rls, ds.tables]) : ds.rls.length ? JSON.stringify(ds.rls) : "";
+  return `${stamp}${rules}`;
 }
 
 const resolveUse: ResolveRange = (use, now) =>

@@ -11,6 +11,7 @@ import { connectorFor } from "../../services/connectors/registry";
 import { mayUseInSqlLab } from "../sqllab/database-access";
 import { syncTimeoutMs } from "../sqllab/execute";
 import { prepareSql } from "../sqllab/prepare";
+import { sqlLabRls } from "../../services/rls/table-rls";
 import { engineFailure, runStatements } from "../../services/sqllab/run-statements";
 
 // Scheduled saved queries (SPEC §1 "schedule a query"): on each cron tick, every saved query whose
@@ -60,6 +61,7 @@ async function runOne(env: Env, db: Database, saved: typeof savedQueries.$inferS
       allowDml: database.allow_dml,
       templateParams: saved.template_parameters,
       user: { id: owner.id, username: owner.username },
+      rls: await sqlLabRls(env, db, owner, database, saved.schema),
     });
     const connector = await connectorFor(env, database, env.SECRET_KEY ?? "");
     try {

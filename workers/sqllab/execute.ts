@@ -10,7 +10,8 @@ import { queryToDict, userLabel, type ExecutionPayload, type QueryDict } from ".
 import { secretsOfUri } from "../../core/sqllab/scrub";
 import { claimQueryRow, queryDict } from "../../db/sqllab/queries";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
-import { prepareSql } from "./prepare";
+import { prepareSql, type PrepareInput } from "./prepare";
+import { sqlLabRls } from "../../services/rls/table-rls";
 import { engineFailure, failedState, type CtasSpec, type RunSpec } from "../../services/sqllab/run-statements";
 import { beginSyncRun, dropSyncRun, finishSyncRun } from "./run-sync";
 import { queryJobFor } from "./stop";
@@ -97,7 +98,7 @@ export async function executeSql(
   let prepared: { spec: RunSpec; rendered: string } | null = null;
   let failure: ApiError | null = null;
   try {
-    prepared = prepareRun(env, database, req, principal, limit, runAsync, ctas);
+    prepared = prepareRun(env, database, req, principal, limit, runAsync, ctas, await sqlLabRls(env, db, principal, database, req.schema));
   } catch (e) {
     failure = engineFailure(e, secrets);
   }
@@ -137,7 +138,7 @@ export async function executeSql(
   }
 }
 
-function prepareRun(env: Env, database: DatabaseRow, req: ExecuteRequest, principal: Principal, limit: number, runAsync: boolean, ctas: CtasSpec | null) {
+function prepareRun(env: Env, database: DatabaseRow, req: ExecuteRequest, principal: Principal, limit: number, runAsync: boolean, ctas: CtasSpec | null, rls: PrepareInput["rls"]) {
   const { rendered, statements } = prepareSql({
     sql: req.sql,
     engine: database.engine,
@@ -145,6 +146,7 @@ function prepareRun(env: Env, database: DatabaseRow, req: ExecuteRequest, princi
     allowDml: database.allow_dml && !ctas,
     templateParams: req.templateParams,
     user: { id: principal.id, username: principal.username },
+    rls,
   });
   if (ctas && statements.length !== 1) throw ctasShapeError(ctas.method);
   const spec: RunSpec = {
