@@ -6,6 +6,7 @@ import {
 } from "../../../core/explore/adhoc";
 import { choiceOf, timeRangeOf, type TimeRangeChoice } from "../../../core/explore/time-range-choice";
 import { apiCall } from "../../components/api-call";
+import { escapeClosesEditor } from "../../components/escape-in-popover";
 import { TimeRangePicker } from "./TimeRangePicker";
 import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
@@ -107,7 +108,7 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
     setEditing(null);
   }
   return (
-    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
+    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus closeOnEscape={false}>
       <Popover.Target>
         <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="filters-drop">
           {list.map((f, i) => (
@@ -119,7 +120,7 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
           <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => { setPresetColumn(null); setEditing((e) => (e === null ? -1 : null)); }}>+</ActionIcon>
         </Group>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDownCapture={escapeClosesEditor(() => setEditing(null))}>
         {editing !== null && <FilterEditor key={`${editing}:${presetColumn}`} dataset={dataset} initial={editing >= 0 ? list[editing] ?? null : null} presetColumn={editing < 0 ? presetColumn : null} onSave={save} />}
       </Popover.Dropdown>
     </Popover>
