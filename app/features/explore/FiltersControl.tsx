@@ -7,6 +7,7 @@ import {
 import { choiceOf, timeRangeOf, type TimeRangeChoice } from "../../../core/explore/time-range-choice";
 import { apiCall } from "../../components/api-call";
 import { escapeClosesEditor } from "../../components/escape-in-popover";
+import { KEEP_IN_VIEWPORT } from "../../components/viewport-popover";
 import { TimeRangePicker } from "./TimeRangePicker";
 import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
@@ -57,7 +58,8 @@ function FilterEditor({ dataset, initial, presetColumn, onSave }: { dataset: Exp
   const filter: AdhocFilter = tab === "SQL"
     ? sqlFilter(sql, clause)
     : simpleFilter(column ?? "", operator, operator === "TEMPORAL_RANGE" ? timeRangeOf(time) : LIST_OPERATORS.has(operator) ? list : typedComparator(value, columnOf(column)?.type), "WHERE");
-  const problem = filterProblem(filter) ?? (tab === "SIMPLE" && operator === "TEMPORAL_RANGE" ? timeProblem : null);
+  const shownProblem = filterProblem(filter);
+  const problem = shownProblem ?? (tab === "SIMPLE" && operator === "TEMPORAL_RANGE" ? timeProblem : null);
   const operators = FILTER_OPERATORS.filter((op) => op !== "TEMPORAL_RANGE" || temporal);
 
   return (
@@ -87,7 +89,8 @@ function FilterEditor({ dataset, initial, presetColumn, onSave }: { dataset: Exp
           <Text size="xs" c="dimmed">{clause === "WHERE" ? "Filters rows before they are grouped" : "Filters groups after aggregation"}</Text>
         </>
       )}
-      {problem && problem !== "…" && <Text size="xs" c="red" data-testid="filter-problem">{problem}</Text>}
+      {/* a time range's problem is shown by the picker itself, once */}
+      {shownProblem && <Text size="xs" c="red" data-testid="filter-problem">{shownProblem}</Text>}
       <Button size="xs" disabled={problem !== null} onClick={() => onSave(initial?.filterOptionName ? { ...filter, filterOptionName: initial.filterOptionName } : filter)} data-testid="filter-save">Save</Button>
     </Stack>
   );
@@ -108,7 +111,7 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
     setEditing(null);
   }
   return (
-    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus closeOnEscape={false}>
+    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus closeOnEscape={false} middlewares={KEEP_IN_VIEWPORT}>
       <Popover.Target>
         <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="filters-drop">
           {list.map((f, i) => (
