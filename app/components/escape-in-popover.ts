@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from "react";
 
-// A popover editor holding selects (Explore's filter, metric and list editors) sets closeOnEscape={false} and
+// A popover editor holding selects (Explore's filter, metric and list editors, a dashboard's time filter) sets closeOnEscape={false} and
 // gives its Popover.Dropdown this onKeyDownCapture instead. Mantine's own Escape handler runs in the capture
 // phase on the dropdown, before the select sees the key, so Escape meant to close a select's options closed the
 // whole editor and dropped the filter being made. As in Superset (antd's Select keeps that Escape), Escape in a

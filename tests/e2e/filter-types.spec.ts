@@ -58,6 +58,12 @@ test("range, time range, time grain and a divider are created in the modal and f
   await expect(picker.getByTestId("time-range-actual")).toHaveText(/^-∞ ≤ \S+ < ∞$/);
   await expect(picker.getByTestId("time-range-error")).toHaveCount(0);
   await expect(page.getByTestId("filter-time-apply")).toBeEnabled();
+  // Escape in the Range type select closes its options, not the picker
+  await picker.getByRole("textbox", { name: "Range type" }).click();
+  await expect(page.getByRole("option", { name: "Advanced", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option", { name: "Advanced", exact: true })).toHaveCount(0);
+  await expect(picker).toBeVisible();
   await picker.getByRole("textbox", { name: "Range type" }).click();
   await page.getByRole("option", { name: "Advanced", exact: true }).click();
   await picker.getByRole("textbox", { name: "START (INCLUSIVE)" }).fill("2000-01-01");
