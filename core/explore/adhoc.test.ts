@@ -21,8 +21,9 @@ test("filters are written as Superset's form data and labelled as its pills", ()
   expect(filterLabel(sqlFilter("num > 5", "WHERE"))).toBe("num > 5");
 });
 
-test("a filter without what it needs cannot be saved; a time filter of 'No filter' says 'Date Filter must have value'", () => {
-  expect(filterProblem(temporalRangeFilter("ds", "No filter"))).toBe("Date Filter must have value");
+test("a filter without what it needs cannot be saved; a time filter of 'No filter' is complete (Superset's default)", () => {
+  expect(filterProblem(temporalRangeFilter("ds", "No filter"))).toBeNull();
+  expect(filterProblem(temporalRangeFilter("ds", " "))).toBe("Date Filter must have value");
   expect(filterProblem(temporalRangeFilter("ds", "Last week"))).toBeNull();
   expect(filterProblem(sqlFilter("  ", "WHERE"))).toBe("Custom SQL cannot be empty");
   expect(filterProblem(simpleFilter("state", "IN", []))).toBe("Choose at least one value");

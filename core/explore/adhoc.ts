@@ -73,7 +73,8 @@ export function filterProblem(f: AdhocFilter): string | null {
   if (!f.subject) return "Choose a column";
   const op = String(f.operator ?? "");
   if (!FILTER_OPERATORS.includes(op)) return "Choose an operator";
-  if (op === "TEMPORAL_RANGE") return typeof f.comparator === "string" && f.comparator.trim() && f.comparator !== NO_FILTER ? null : "Date Filter must have value";
+  // "No filter" is a time filter's value like any other: Superset's own default time filter is "ds No filter"
+  if (op === "TEMPORAL_RANGE") return typeof f.comparator === "string" && f.comparator.trim() ? null : "Date Filter must have value";
   if (UNARY_OPERATORS.has(op)) return null;
   if (LIST_OPERATORS.has(op)) return Array.isArray(f.comparator) && f.comparator.length ? null : "Choose at least one value";
   return f.comparator === null || f.comparator === undefined || f.comparator === "" ? "Enter a value" : null;

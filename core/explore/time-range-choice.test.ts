@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { choiceOf, choiceProblem, switchKind, timeRangeOf, timeRangeQuery, type TimeRangeChoice } from "./time-range-choice";
+import { LAST_CHOICES, PREVIOUS_CHOICES, advancedBounds, choiceOf, choiceProblem, switchKind, timeRangeOf, timeRangeQuery, type TimeRangeChoice } from "./time-range-choice";
+import { resolveTimeRange } from "../time-range/resolve";
 
 test("named ranges open on the Last and Previous tabs, empty and 'No filter' on no filter", () => {
   expect(choiceOf("Last quarter")).toEqual({ kind: "last", range: "Last quarter" });
@@ -30,7 +31,7 @@ test("anything else is Advanced, split at ' : ' and written back unchanged", () 
 });
 
 test("switching tabs carries the range over where it can", () => {
-  expect(switchKind({ kind: "last", range: "Last year" }, "advanced")).toEqual({ kind: "advanced", start: "Last year", end: "" });
+  expect(switchKind({ kind: "last", range: "Last year" }, "advanced")).toEqual({ kind: "advanced", start: 'DATEADD(DATETIME("today"), -1, year)', end: "today" });
   expect(switchKind({ kind: "no_filter" }, "last")).toEqual({ kind: "last", range: "Last week" });
   expect(switchKind({ kind: "advanced", start: "2001-02-03", end: "now" }, "custom")).toEqual({
     kind: "custom", start: { mode: "specific", datetime: "2001-02-03T00:00:00" }, end: { mode: "now" },
@@ -49,4 +50,19 @@ test("an empty custom date or an empty advanced range cannot be applied: 'Date F
 test("the picker asks the server with rison quoting", () => {
   expect(timeRangeQuery("Last week")).toBe("'Last week'");
   expect(timeRangeQuery("it's!")).toBe("'it!'s!!'");
+});
+
+test("Advanced starts from the range the picker had: a named range becomes start and end spanning the same bounds", () => {
+  const now = new Date("2026-11-26T15:30:00Z");
+  for (const range of [...LAST_CHOICES, ...PREVIOUS_CHOICES]) {
+    const advanced = switchKind({ kind: range.startsWith("Last") ? "last" : "previous", range }, "advanced");
+    expect(advanced.kind).toBe("advanced");
+    expect(resolveTimeRange(timeRangeOf(advanced), { now })).toEqual(resolveTimeRange(range, { now }));
+  }
+  expect(advancedBounds("previous calendar week")).toEqual(['DATETRUNC(DATEADD(DATETIME("today"), -1, week), week)', 'DATETRUNC(DATETIME("today"), week)']);
+  expect(switchKind({ kind: "no_filter" }, "advanced")).toEqual({ kind: "advanced", start: "", end: "" });
+});
+
+test("No filter is a valid range (Superset's default time filter); the picker blocks only an empty or half-set one", () => {
+  expect(choiceProblem({ kind: "no_filter" })).toBeNull();
 });

@@ -85,6 +85,19 @@ export function timeRangeOf(choice: TimeRangeChoice): string {
   }
 }
 
+/**
+ * Advanced's start and end for a named range, meaning the same span (Superset's get_since_until): "Last week" is
+ * a week back from today until today, "previous calendar month" the month before this one. Advanced then starts
+ * from the range the user had, not from the name typed as a start (which the server reads as an open range).
+ */
+export function advancedBounds(range: string): [string, string] {
+  const m = /^(last|previous calendar)\s+(day|week|month|quarter|year)$/i.exec(range.trim());
+  if (!m) return [range.trim(), ""];
+  const unit = m[2].toLowerCase();
+  const back = `DATEADD(DATETIME("today"), -1, ${unit})`;
+  return m[1].toLowerCase() === "last" ? [back, "today"] : [`DATETRUNC(${back}, ${unit})`, `DATETRUNC(DATETIME("today"), ${unit})`];
+}
+
 /** The choice a tab starts with when the user switches to it, carrying over what it can. */
 export function switchKind(current: TimeRangeChoice, kind: TimeRangeKind): TimeRangeChoice {
   if (current.kind === kind) return current;
@@ -98,7 +111,7 @@ export function switchKind(current: TimeRangeChoice, kind: TimeRangeKind): TimeR
       return { kind, start: { mode: "relative", value: 7, unit: "day", direction: "before" }, end: { mode: "now" } };
     }
     case "advanced": {
-      const [start, end] = current.kind === "no_filter" ? ["", ""] : current.kind === "last" || current.kind === "previous" ? [current.range, ""] : splitRange(timeRangeOf(current));
+      const [start, end] = current.kind === "no_filter" ? ["", ""] : current.kind === "last" || current.kind === "previous" ? advancedBounds(current.range) : splitRange(timeRangeOf(current));
       return { kind, start, end };
     }
   }

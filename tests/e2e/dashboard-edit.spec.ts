@@ -14,6 +14,18 @@ async function positions(page: Page, id: number): Promise<Record<string, { type:
   return JSON.parse(((await res.json()) as { result: { position_json: string } }).result.position_json) as never;
 }
 
+/** Makes charts until there are at least `least` (the list's count of them). */
+async function atLeastCharts(page: Page, least: number, datasetId: number) {
+  const count = async () => ((await (await page.request.get(`/api/v1/chart/?q=${encodeURIComponent("(page_size:1)")}`)).json()) as { count: number }).count;
+  const have = await count();
+  for (let i = have; i < least; i += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, least - i) }, (_, j) => post(page, "/api/v1/chart/", {
+      slice_name: `Builder page ${run} ${i + j}`, viz_type: "big_number_total", datasource_id: datasetId, datasource_type: "table",
+      params: JSON.stringify({ datasource: `${datasetId}__table`, viz_type: "big_number_total", metric: "count" }),
+    })));
+  }
+}
+
 async function openEditor(page: Page, id: number) {
   await page.goto(`/superset/dashboard/${id}/?edit=true`);
   await expect(page.getByTestId("dashboard-editor")).toBeVisible();
@@ -32,6 +44,7 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
     params: JSON.stringify({ datasource: `${ds}__table`, viz_type: "pie", metric: "count", groupby: ["gender"], row_limit: 100 }),
   });
   const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Built ${run}`, published: true });
+  await atLeastCharts(page, 101, ds);
 
   // view mode offers "Edit dashboard" to an owner; the editor's code arrives only then
   await page.goto(`/superset/dashboard/${dash.id}/`);
@@ -49,8 +62,22 @@ test("edit mode: drag a row, markdown and chart in, resize, undo/redo, save, and
   await expect(component(page, "MARKDOWN")).toHaveCount(1);
   await expect(component(page, "MARKDOWN")).toHaveAttribute("data-width", "4");
 
-  // the chart from the Charts tab, found by search, after the markdown in the same row
+  // the Charts tab lists any number of charts (the list API serves 100 a page): the next page comes as the list
+  // is scrolled to its end. Over 100 charts are made first when the suite has not made them already
   await page.getByRole("tab", { name: "Charts" }).click();
+  const cards = page.getByTestId("builder-chart");
+  await expect(cards).toHaveCount(100);
+  await expect(page.getByTestId("builder-chart-count")).toHaveText(/^100 of \d+ charts$/);
+  const total = Number(/of (\d+)/.exec((await page.getByTestId("builder-chart-count").textContent())!)![1]);
+  expect(total).toBeGreaterThan(100);
+  await expect(async () => {
+    await cards.last().scrollIntoViewIfNeeded();
+    await page.getByTestId("builder-chart-scroll").hover();
+    await page.mouse.wheel(0, 4000);
+    await expect(cards).toHaveCount(Math.min(total, 200), { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // the chart from the Charts tab, found by search (on the server), after the markdown in the same row
   await page.getByTestId("chart-search").fill(name);
   const card = page.locator(`[data-testid="builder-chart"][data-chart-id="${chart.id}"]`);
   await expect(page.getByTestId("builder-chart")).toHaveCount(1);

@@ -15,6 +15,13 @@ async function storedFormData(page: Page): Promise<Record<string, unknown>> {
   return JSON.parse(entry.form_data) as Record<string, unknown>;
 }
 
+/** How many pixels of the filter editor's popover lie above or below the viewport. */
+async function popoverOffScreen(page: Page): Promise<number> {
+  const box = await page.locator(".mantine-Popover-dropdown").filter({ has: page.getByTestId("filter-editor") }).boundingBox();
+  const height = page.viewportSize()!.height;
+  return box ? Math.round(Math.max(0, -box.y) + Math.max(0, box.y + box.height - height)) : -1;
+}
+
 async function openFilterPopover(page: Page) {
   await expect(async () => {
     await page.getByRole("button", { name: "Add filter" }).click();
@@ -22,7 +29,7 @@ async function openFilterPopover(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("explore: the time range picker writes a TEMPORAL_RANGE filter, shows the actual range and blocks an empty one", async ({ page }) => {
+test("explore: the time range picker writes a TEMPORAL_RANGE filter, shows the actual range, keeps it in Advanced and blocks an empty one", async ({ page }) => {
   await login(page, admin().username, admin().password);
   await openWithFormData(page, await birthNamesId(page), yearlyBars);
   await openFilterPopover(page);
@@ -32,16 +39,28 @@ test("explore: the time range picker writes a TEMPORAL_RANGE filter, shows the a
   await expect(page.getByRole("radio", { name: "Last week" })).toBeChecked();
   await expect(page.getByTestId("time-range-actual")).toHaveText(/^\d{4}-\d{2}-\d{2} ≤ ds < \d{4}-\d{2}-\d{2}$/);
 
-  // No filter is not a value for a time filter
-  await pickOption(page, page.getByRole("textbox", { name: "Range type" }), "No filter");
-  await expect(page.getByTestId("time-range-error")).toHaveText("Date Filter must have value");
-  await expect(page.getByTestId("filter-save")).toBeDisabled();
+  const lastWeek = await page.getByTestId("time-range-actual").textContent();
+  // Advanced starts from that range (the same bounds), not from "Last week" typed as an open start
+  await pickOption(page, page.getByRole("textbox", { name: "Range type" }), "Advanced");
+  await expect(page.getByRole("textbox", { name: "START (INCLUSIVE)" })).toHaveValue('DATEADD(DATETIME("today"), -1, week)');
+  await expect(page.getByRole("textbox", { name: "END (EXCLUSIVE)" })).toHaveValue("today");
+  await expect(page.getByTestId("time-range-actual")).toHaveText(lastWeek!);
 
-  // Custom: from a specific date until now
+  // No filter is a valid time filter (Superset's default one): open at both ends
+  await pickOption(page, page.getByRole("textbox", { name: "Range type" }), "No filter");
+  await expect(page.getByTestId("time-range-actual")).toHaveText("-∞ ≤ ds < ∞");
+  await expect(page.getByTestId("filter-save")).toBeEnabled();
+
+  // Custom: from a specific date until now; an empty date is said once, and blocks the save
   await pickOption(page, page.getByRole("textbox", { name: "Range type" }), "Custom");
   await pickOption(page, page.getByRole("textbox", { name: "START", exact: true }), "Specific Date/Time");
   await expect(page.getByTestId("time-range-error")).toHaveText("Date Filter must have value");
+  await expect(page.getByTestId("filter-editor").getByText("Date Filter must have value")).toHaveCount(1);
+  await expect(page.getByTestId("filter-save")).toBeDisabled();
   await page.getByRole("textbox", { name: "START date" }).fill("2000-01-01");
+  await pickOption(page, page.getByRole("textbox", { name: "END", exact: true }), "Specific Date/Time");
+  // the tall Custom editor stays within the screen (it was placed above its button and cut off at the top)
+  await expect.poll(() => popoverOffScreen(page)).toBe(0);
   await pickOption(page, page.getByRole("textbox", { name: "END", exact: true }), "Now");
   await expect(page.getByTestId("time-range-actual")).toHaveText(/^2000-01-01 ≤ ds < \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await page.getByTestId("filter-save").click();

@@ -51,13 +51,18 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
   await expect(page.getByTestId("viz-type-button")).toContainText("Bar Chart");
   await expect(page.getByTestId("metric-pill")).toHaveText("count");
 
-  // save as a new chart: the address then carries its slice_id
+  // save as a new chart: the address then carries its slice_id; the drawn chart stays current (no "Controls
+  // changed" banner, as the save changed no control)
+  await page.getByTestId("run-query").click();
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
   await page.getByTestId("save-chart").click();
   await expect(page.getByTestId("save-overwrite")).toBeDisabled();
   await page.getByTestId("chart-name-input").fill(chartName);
   await page.getByTestId("save-confirm").click();
   await expect(page.getByTestId("chart-title")).toHaveText(chartName);
   await expect(page).toHaveURL(/slice_id=\d+/);
+  await expect(page.getByTestId("row-count")).toHaveText(/\d+ rows/);
+  await expect(page.getByTestId("chart-stale")).toHaveCount(0);
   const sliceId = Number(new URL(page.url()).searchParams.get("slice_id"));
 
   // reopened by slice_id, the saved chart is drawn again
@@ -85,6 +90,9 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
   await expect(page.getByTestId("save-overwrite")).toBeChecked();
   await page.getByTestId("save-confirm").click();
   await expect(page.getByTestId("save-confirm")).toHaveCount(0);
+  // nothing changed by the save: the drawn chart is current, no "Controls changed" banner (Superset)
+  await expect(page.getByTestId("chart-title")).toHaveText(chartName);
+  await expect(page.getByTestId("chart-stale")).toHaveCount(0);
   const saved = await api<{ result: { viz_type: string; slice_name: string; params: string } }>(page, `/api/v1/chart/${sliceId}`);
   expect(saved.result).toMatchObject({ viz_type: "pie", slice_name: chartName });
   expect(JSON.parse(saved.result.params)).toMatchObject({ metric: "count", groupby: ["gender"] });
@@ -92,6 +100,18 @@ test("explore: bar chart by gender, save, reopen, pie, overwrite; an empty metri
   // an adhoc filter (column, operator, value offered from the column's values) in WHERE
   await page.getByRole("button", { name: "Add filter" }).click();
   await pickOption(page, page.getByRole("textbox", { name: "Column", exact: true }), "gender");
+  // Escape in the operator or value select closes only its options; the filter being made stays open
+  const editor = page.getByTestId("filter-editor");
+  await editor.getByRole("textbox", { name: "Operator", exact: true }).click();
+  await expect(page.getByRole("option", { name: "Not equal to (≠)", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option", { name: "Not equal to (≠)", exact: true })).toHaveCount(0);
+  await expect(editor.getByRole("textbox", { name: "Column", exact: true })).toHaveValue("gender");
+  await editor.getByRole("textbox", { name: "Value", exact: true }).click();
+  await expect(page.getByRole("option", { name: "girl", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option", { name: "girl", exact: true })).toHaveCount(0);
+  await expect(editor).toBeVisible();
   await page.getByRole("textbox", { name: "Value", exact: true }).click();
   await page.getByRole("option", { name: "girl", exact: true }).click();
   await page.getByTestId("filter-save").click();

@@ -50,9 +50,20 @@ test("range, time range, time grain and a divider are created in the modal and f
   await expect.poll(() => drawn(box(page, d.total))).not.toBe(totalBefore);
   const ranged = await drawn(box(page, d.total));
 
-  // the time range: an advanced range the picker checks, applied to the charts' time column
+  // the time range: an advanced range the picker checks, applied to the charts' time column. It opens on
+  // "No filter", a valid range (open at both ends) that may be applied: no "Date Filter must have value"
   await item(page, "Period").getByTestId("filter-time-button").click();
   const picker = page.getByTestId("time-range-picker");
+  await expect(picker.getByRole("textbox", { name: "Range type" })).toHaveValue("No filter");
+  await expect(picker.getByTestId("time-range-actual")).toHaveText(/^-∞ ≤ \S+ < ∞$/);
+  await expect(picker.getByTestId("time-range-error")).toHaveCount(0);
+  await expect(page.getByTestId("filter-time-apply")).toBeEnabled();
+  // Escape in the Range type select closes its options, not the picker
+  await picker.getByRole("textbox", { name: "Range type" }).click();
+  await expect(page.getByRole("option", { name: "Advanced", exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("option", { name: "Advanced", exact: true })).toHaveCount(0);
+  await expect(picker).toBeVisible();
   await picker.getByRole("textbox", { name: "Range type" }).click();
   await page.getByRole("option", { name: "Advanced", exact: true }).click();
   await picker.getByRole("textbox", { name: "START (INCLUSIVE)" }).fill("2000-01-01");

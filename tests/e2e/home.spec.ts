@@ -75,6 +75,17 @@ test("the home page shows recents, favourite and own dashboards and charts, and 
   await page.goto("/");
   await page.getByTestId("home-dashboards-view-all").click();
   await expect(page).toHaveURL(/\/dashboard\/list\//);
+
+  // Superset's panel buttons start a dashboard, a chart and a SQL query
+  await page.goto("/");
+  await expect(page.getByTestId("home-saved-queries-add")).toHaveText("+ SQL query");
+  await expect(page.getByTestId("home-saved-queries-add")).toHaveAttribute("href", "/sqllab/");
+  await page.getByTestId("home-charts-add").click();
+  await expect(page).toHaveURL(/\/chart\/add/);
+  await page.goto("/");
+  await expect(page.getByTestId("home-dashboards-add")).toHaveText("+ Dashboard");
+  await page.getByTestId("home-dashboards-add").click();
+  await expect(page).toHaveURL(/\/superset\/dashboard\/\d+\/\?edit=true/);
 });
 
 test("an anonymous browser sees a dashboard opened to the Public role, and is sent to login for anything else", async ({ page, browser }) => {

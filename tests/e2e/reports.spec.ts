@@ -45,6 +45,8 @@ test("reports: create from the list and from Explore, edit, deactivate, see the 
   await modal.getByTestId("report-to").fill("team@example.com, boss@example.com");
   await modal.getByTestId("report-save").click();
   await expect(modal).toBeHidden();
+  // Superset's success toast says the report was made
+  await expect(page.getByTestId("toast").filter({ hasText: `Created: ${name}` })).toBeVisible();
   const row = page.locator(`[data-testid="report-row"][data-report-name="${name}"]`);
   await expect(row).toContainText("At 09:00 AM, only on Monday");
   await expect(row).toContainText("Not triggered");

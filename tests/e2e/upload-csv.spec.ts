@@ -53,6 +53,7 @@ test("upload a CSV from the + menu, see the error of a bad row, then open the ne
   await page.keyboard.press("Escape");
   await modal.getByTestId("upload-submit").click();
   await expect(modal).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId("toast").filter({ hasText: `uploaded to table "${table}"` })).toBeVisible();
 
   const row = page.getByTestId(`dataset-row-${table}`);
   await expect(row).toBeVisible();

@@ -34,6 +34,12 @@ test("a new user's home page shows Superset's empty states, and only the panels 
   expect(html).toContain('data-testid="home-charts"');
   expect(html).toContain("No dashboards yet");
   expect(html).not.toContain('data-testid="home-saved-queries"'); // Gamma may not read saved queries
+  // Gamma may make neither a chart nor a dashboard: no "+ Chart" / "+ Dashboard" on the panels
+  expect(html).not.toContain('data-testid="home-charts-add"');
+  expect(html).not.toContain('data-testid="home-dashboards-add"');
+  const alpha = await newUser(admin, ["Alpha", "sql_lab"]);
+  const alphaHtml = (await home(alpha.session.cookie)).html;
+  for (const id of ["home-dashboards-add", "home-charts-add", "home-saved-queries-add"]) expect(alphaHtml).toContain(`data-testid="${id}"`);
   expect((await home(gamma.session.cookie, "/superset/welcome/")).html).toContain('data-testid="home-recents"');
   const anonymous = await workerFetch("/superset/welcome/", { redirect: "manual" });
   expect(anonymous.status).toBe(302);

@@ -6,6 +6,8 @@ import {
 } from "../../../core/explore/adhoc";
 import { choiceOf, timeRangeOf, type TimeRangeChoice } from "../../../core/explore/time-range-choice";
 import { apiCall } from "../../components/api-call";
+import { escapeClosesEditor } from "../../components/escape-in-popover";
+import { KEEP_IN_VIEWPORT } from "../../components/viewport-popover";
 import { TimeRangePicker } from "./TimeRangePicker";
 import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
@@ -56,7 +58,8 @@ function FilterEditor({ dataset, initial, presetColumn, onSave }: { dataset: Exp
   const filter: AdhocFilter = tab === "SQL"
     ? sqlFilter(sql, clause)
     : simpleFilter(column ?? "", operator, operator === "TEMPORAL_RANGE" ? timeRangeOf(time) : LIST_OPERATORS.has(operator) ? list : typedComparator(value, columnOf(column)?.type), "WHERE");
-  const problem = filterProblem(filter) ?? (tab === "SIMPLE" && operator === "TEMPORAL_RANGE" ? timeProblem : null);
+  const shownProblem = filterProblem(filter);
+  const problem = shownProblem ?? (tab === "SIMPLE" && operator === "TEMPORAL_RANGE" ? timeProblem : null);
   const operators = FILTER_OPERATORS.filter((op) => op !== "TEMPORAL_RANGE" || temporal);
 
   return (
@@ -86,7 +89,8 @@ function FilterEditor({ dataset, initial, presetColumn, onSave }: { dataset: Exp
           <Text size="xs" c="dimmed">{clause === "WHERE" ? "Filters rows before they are grouped" : "Filters groups after aggregation"}</Text>
         </>
       )}
-      {problem && problem !== "…" && <Text size="xs" c="red" data-testid="filter-problem">{problem}</Text>}
+      {/* a time range's problem is shown by the picker itself, once */}
+      {shownProblem && <Text size="xs" c="red" data-testid="filter-problem">{shownProblem}</Text>}
       <Button size="xs" disabled={problem !== null} onClick={() => onSave(initial?.filterOptionName ? { ...filter, filterOptionName: initial.filterOptionName } : filter)} data-testid="filter-save">Save</Button>
     </Stack>
   );
@@ -107,7 +111,7 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
     setEditing(null);
   }
   return (
-    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
+    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus closeOnEscape={false} middlewares={KEEP_IN_VIEWPORT}>
       <Popover.Target>
         <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="filters-drop">
           {list.map((f, i) => (
@@ -119,7 +123,7 @@ export function FiltersControl({ value, dataset, onChange }: { value: unknown; d
           <ActionIcon variant="light" size="sm" aria-label="Add filter" onClick={() => { setPresetColumn(null); setEditing((e) => (e === null ? -1 : null)); }}>+</ActionIcon>
         </Group>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDownCapture={escapeClosesEditor(() => setEditing(null))}>
         {editing !== null && <FilterEditor key={`${editing}:${presetColumn}`} dataset={dataset} initial={editing >= 0 ? list[editing] ?? null : null} presetColumn={editing < 0 ? presetColumn : null} onSave={save} />}
       </Popover.Dropdown>
     </Popover>

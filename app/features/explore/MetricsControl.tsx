@@ -2,6 +2,7 @@ import { useState } from "react";
 import { ActionIcon, Button, Group, Pill, Popover, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { getMetricLabel } from "../../../core/charts/query/labels";
 import { AGGREGATES, simpleMetric, sqlMetric } from "../../../core/explore/adhoc";
+import { escapeClosesEditor } from "../../components/escape-in-popover";
 import { useDropTarget } from "./dnd";
 import type { ExploreDataset } from "./store";
 
@@ -82,7 +83,7 @@ export function MetricsControl({ value, multi, dataset, onChange, label }: { val
     setEditing(null);
   }
   return (
-    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus>
+    <Popover opened={editing !== null} onChange={(o) => !o && setEditing(null)} position="bottom-start" shadow="md" trapFocus closeOnEscape={false}>
       <Popover.Target>
         <Group gap={4} {...drop.handlers} style={drop.style} data-drop-state={drop.state ?? undefined} data-testid="metrics-drop">
           {list.map((m, i) => (
@@ -97,7 +98,7 @@ export function MetricsControl({ value, multi, dataset, onChange, label }: { val
           {list.length === 0 && <Text size="xs" c="dimmed">Drop a column/metric here or click</Text>}
         </Group>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDownCapture={escapeClosesEditor(() => setEditing(null))}>
         {editing !== null && <MetricPicker key={editing} dataset={dataset} initial={editing >= 0 ? list[editing] : preset} onPick={pick} />}
       </Popover.Dropdown>
     </Popover>

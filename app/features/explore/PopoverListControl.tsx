@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { ActionIcon, Button, Group, Input, Paper, Popover, Stack, UnstyledButton } from "@mantine/core";
+import { escapeClosesEditor } from "../../components/escape-in-popover";
 
 // A control holding a list of items each edited in a popover (Superset's conditional formatters and annotation
 // layers): a row per item that opens its editor, a remove button, and an "add" button opening an empty editor.
@@ -29,9 +30,9 @@ export function PopoverListControl({ label, description, items, onChange, summar
     setEditing(null);
   };
   const withEditor = (index: number, target: ReactNode) => (
-    <Popover opened={editing === index} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus key={index}>
+    <Popover opened={editing === index} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus closeOnEscape={false} key={index}>
       <Popover.Target>{target}</Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDownCapture={escapeClosesEditor(() => setEditing(null))}>
         {editing === index && editor(index === -1 ? null : items[index], items.filter((_, i) => i !== index), apply, () => setEditing(null))}
       </Popover.Dropdown>
     </Popover>

@@ -130,13 +130,14 @@ function KindInputs({ choice, onChange }: { choice: TimeRangeChoice; onChange: (
 }
 
 /**
- * The picker for one time filter. `onValid` tells the owner whether the range may be applied: an empty date,
- * "No filter" on a time filter, or a range the server refuses blocks it (Superset disables Apply).
+ * The picker for one time filter. `onValid` tells the owner whether the range may be applied: an empty date or
+ * a range the server refuses blocks it (Superset disables Apply).
  */
 export function TimeRangePicker({ choice, column, onChange, onValid }: {
   choice: TimeRangeChoice; column: string; onChange: (c: TimeRangeChoice) => void; onValid: (problem: string | null) => void;
 }) {
-  const local = choice.kind === "no_filter" ? "Date Filter must have value" : choiceProblem(choice);
+  // "No filter" is a value like any other (Superset's default time filter); the server resolves it to -∞ … ∞
+  const local = choiceProblem(choice);
   const text = timeRangeOf(choice);
   const { range, error } = useResolvedRange(text, local !== null);
   const problem = local ?? error;

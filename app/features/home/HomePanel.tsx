@@ -5,7 +5,8 @@ import type { HomeItem } from "../../../core/home/home-items";
 import { HomeCards } from "./HomeCards";
 
 // One panel of the home page (Superset's Welcome page): a title, its tabs (Favorite / Mine, or Viewed /
-// Edited / Created for Recents), "View All »" to the full list, cards, and Superset's empty states.
+// Edited / Created for Recents), "+ Dashboard" (Chart, SQL query) to start one, "View All »" to the full list,
+// cards, and Superset's empty states.
 
 export interface HomeTab {
   value: string;
@@ -15,7 +16,7 @@ export interface HomeTab {
   empty: { title: string; description?: string; action?: { label: string; to: string } };
 }
 
-export function HomePanel({ id, title, tabs, viewAll }: { id: string; title: string; tabs: HomeTab[]; viewAll?: string }) {
+export function HomePanel({ id, title, tabs, viewAll, add }: { id: string; title: string; tabs: HomeTab[]; viewAll?: string; add?: { label: string; to: string } }) {
   // Superset opens Favorite when there are favourites, otherwise Mine (the first tab with cards, else the first)
   const [tab, setTab] = useState<string>((tabs.find((t) => t.items.length) ?? tabs[0]).value);
   return (
@@ -23,7 +24,10 @@ export function HomePanel({ id, title, tabs, viewAll }: { id: string; title: str
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3}>{title}</Title>
-          {viewAll && <Anchor component={Link} to={viewAll} size="sm" data-testid={`home-${id}-view-all`}>View All »</Anchor>}
+          <Group gap="md">
+            {add && <Button component={Link} to={add.to} variant="subtle" size="compact-sm" data-testid={`home-${id}-add`}>{`+ ${add.label}`}</Button>}
+            {viewAll && <Anchor component={Link} to={viewAll} size="sm" data-testid={`home-${id}-view-all`}>View All »</Anchor>}
+          </Group>
         </Group>
         <Tabs value={tab} onChange={(v) => v && setTab(v)}>
           <Tabs.List>

@@ -53,6 +53,8 @@ export async function loadHome(context: AppLoadContext, principal: Principal, no
     .map((i) => ({ kind: i.item_type === "dashboard" ? "dashboard" : "chart", id: 0, title: i.item_title ?? "", url: i.item_url ?? "", when: `Viewed ${i.time_delta_humanized}` }));
   return {
     panels: { dashboards: mayDashboards, charts: mayCharts, savedQueries: maySaved },
+    // the panels' "+ Dashboard", "+ Chart" and "+ SQL query", as the top "+" menu offers them
+    canAdd: { dashboard: can(principal, "can_write", "Dashboard"), chart: can(principal, "can_write", "Chart"), sqlQuery: can(principal, "can_sqllab", "Superset") },
     recents: {
       viewed,
       edited: mergeRecents([edited.dashboards.map(asDashboard), edited.charts.map(asChart), edited.saved.map(asSaved)], HOME_PAGE_SIZE, "Modified"),

@@ -13,3 +13,9 @@ test("render-only controls redraw; query controls and unknown keys ask for a new
   expect(needsQuery(panel, base, { ...base, extra_form_data: { filters: [{ col: "a", op: "IN", val: ["x"] }] } })).toBe(true);
   expect(needsQuery(panel, base, { ...base })).toBe(false);
 });
+
+test("a save giving the chart its slice_id asks for no new query (Superset shows no 'Controls changed' after a save)", () => {
+  expect(needsQuery(panel, base, { ...base, slice_id: 12 })).toBe(false);
+  expect(needsQuery(panel, { ...base, slice_id: 12 }, { ...base, slice_id: 13 })).toBe(false);
+  expect(needsQuery(panel, { ...base, slice_id: 12 }, { ...base, slice_id: 13, groupby: ["b"] })).toBe(true);
+});

@@ -1,15 +1,17 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Badge, Box, Button, Checkbox, Group, Loader, Paper, ScrollArea, Select, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import rison from "rison";
 import { NEW_ELEMENT_TYPES, type NewElementType } from "../../../../core/dashboards/edit/components";
+import { BUILDER_PAGE_SIZE, NO_PAGES, addChartPage, type ChartPages } from "../../../../core/dashboards/edit/chart-pages";
 import { builderChart, type BuilderChartItem } from "../../../../core/dashboards/edit/charts";
 import { apiCall } from "../../../components/api-call";
 import type { DashboardChartData } from "../DashboardChart";
 import { useEdit } from "./edit-context";
 
 // Superset's builder pane beside the grid in edit mode: "Charts" (the charts the user may read, searched,
-// sorted, optionally only their own, each dragged onto the grid once; "Create new chart" opens Explore) and
+// sorted, optionally only their own, read a page at a time however many there are, each dragged onto the grid
+// once; "Create new chart" opens Explore) and
 // "Layout elements" (tabs, row, column, header, text, divider).
 
 const ELEMENT_LABELS: Record<(typeof NEW_ELEMENT_TYPES)[number], string> = {
@@ -22,9 +24,6 @@ const SORTS = [
   { value: "viz_type", label: "Sort by viz type", direction: "asc" },
   { value: "datasource_name", label: "Sort by dataset", direction: "asc" },
 ] as const;
-
-/** Superset's dashboard chart list page size (SPEC §9). */
-const PAGE_SIZE = 200;
 
 function NewElement({ type }: { type: (typeof NEW_ELEMENT_TYPES)[number] }) {
   const ctx = useEdit();
@@ -64,30 +63,45 @@ function ChartCard({ item, added, onDrag }: { item: BuilderChartItem; added: boo
   );
 }
 
+/** The Charts list for a search, sort and owner choice: page 0 at once, the next page when `more` is called. */
+function useChartPages(search: string, sort: string, mine: boolean, userId: number | null) {
+  const [pages, setPages] = useState<ChartPages>(NO_PAGES);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  // the query the answers belong to: a page read for an older search is dropped
+  const query = useRef("");
+  const read = useCallback((page: number) => {
+    const s = SORTS.find((o) => o.value === sort) ?? SORTS[0];
+    const filters: { col: string; opr: string; value: unknown }[] = [];
+    if (search.trim()) filters.push({ col: "slice_name", opr: "chart_all_text", value: search.trim() });
+    if (mine && userId !== null) filters.push({ col: "owners", opr: "rel_m_m", value: userId });
+    const base = rison.encode({ filters, order_column: s.value, order_direction: s.direction, page_size: BUILDER_PAGE_SIZE });
+    if (page === 0) query.current = base;
+    setLoading(true);
+    const q = rison.encode({ filters, order_column: s.value, order_direction: s.direction, page, page_size: BUILDER_PAGE_SIZE });
+    void apiCall<{ result: BuilderChartItem[]; count: number }>("GET", `/api/v1/chart/?q=${encodeURIComponent(q)}`, null).then((res) => {
+      if (query.current !== base) return;
+      setLoading(false);
+      if (res.ok) {
+        setError(null);
+        setPages((before) => addChartPage(before, page, res.body.result, res.body.count));
+      } else setError(`Sorry there was an error fetching saved charts: ${res.message}`);
+    });
+  }, [search, sort, mine, userId]);
+  useEffect(() => read(0), [read]);
+  const more = () => {
+    if (!loading && !error && pages.nextPage !== null && pages.nextPage > 0) read(pages.nextPage);
+  };
+  return { pages, loading, error, more };
+}
+
 function ChartsTab({ userId, onDrag }: { userId: number | null; onDrag: (chart: DashboardChartData | null) => void }) {
   const ctx = useEdit();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 300);
   const [sort, setSort] = useState<string>("changed_on");
   const [mine, setMine] = useState(false);
-  const [state, setState] = useState<{ loading: boolean; items: BuilderChartItem[]; error: string | null }>({ loading: true, items: [], error: null });
-  useEffect(() => {
-    let live = true;
-    const s = SORTS.find((o) => o.value === sort) ?? SORTS[0];
-    const filters: { col: string; opr: string; value: unknown }[] = [];
-    if (debounced.trim()) filters.push({ col: "slice_name", opr: "chart_all_text", value: debounced.trim() });
-    if (mine && userId !== null) filters.push({ col: "owners", opr: "rel_m_m", value: userId });
-    const q = rison.encode({ filters, order_column: s.value, order_direction: s.direction, page: 0, page_size: PAGE_SIZE });
-    setState((st) => ({ ...st, loading: true }));
-    void apiCall<{ result: BuilderChartItem[] }>("GET", `/api/v1/chart/?q=${encodeURIComponent(q)}`, null).then((res) => {
-      if (!live) return;
-      if (res.ok) setState({ loading: false, items: res.body.result, error: null });
-      else setState({ loading: false, items: [], error: `Sorry there was an error fetching saved charts: ${res.message}` });
-    });
-    return () => {
-      live = false;
-    };
-  }, [debounced, sort, mine, userId]);
+  const { pages, loading, error, more } = useChartPages(debounced, sort, mine, userId);
   const placed = new Set(Object.values(ctx.layout).filter((c) => c.type === "CHART").map((c) => c.meta.chartId));
   return (
     <Stack gap="xs" h="100%">
@@ -97,12 +111,14 @@ function ChartsTab({ userId, onDrag }: { userId: number | null; onDrag: (chart: 
         <Select size="xs" data={SORTS.map(({ value, label }) => ({ value, label }))} value={sort} onChange={(v) => v && setSort(v)} allowDeselect={false} aria-label="Sort charts" data-testid="chart-sort" />
         <Checkbox size="xs" label="Show only my charts" checked={mine} onChange={(e) => setMine(e.currentTarget.checked)} data-testid="only-my-charts" />
       </Group>
-      {state.loading && <Loader size="sm" />}
-      {state.error && <Text c="red" size="sm">{state.error}</Text>}
-      {!state.loading && !state.error && !state.items.length && <Text size="sm" c="dimmed">No charts</Text>}
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      {error && <Text c="red" size="sm">{error}</Text>}
+      {!loading && !error && !pages.items.length && <Text size="sm" c="dimmed">No charts</Text>}
+      {pages.items.length > 0 && <Text size="xs" c="dimmed" data-testid="builder-chart-count">{`${pages.items.length} of ${pages.count} charts`}</Text>}
+      {/* the next page loads as the list is scrolled to its end */}
+      <ScrollArea style={{ flex: 1 }} type="auto" onBottomReached={more} data-testid="builder-chart-scroll">
         <Stack gap={6} pr="xs">
-          {state.items.map((item) => <ChartCard key={item.id} item={item} added={placed.has(item.id)} onDrag={onDrag} />)}
+          {pages.items.map((item) => <ChartCard key={item.id} item={item} added={placed.has(item.id)} onDrag={onDrag} />)}
+          {loading && <Loader size="sm" />}
         </Stack>
       </ScrollArea>
     </Stack>

@@ -5,6 +5,8 @@ import { TIME_GRAINS, TIME_GRAIN_NAMES } from "../../../../core/connectors/diale
 import { filterColumn, filterDatasetId } from "../../../../core/dashboards/filters/mask";
 import { preFilterQuery } from "../../../../core/dashboards/filters/pre-filter";
 import { TimeRangePicker } from "../../explore/TimeRangePicker";
+import { escapeClosesEditor } from "../../../components/escape-in-popover";
+import { KEEP_IN_VIEWPORT } from "../../../components/viewport-popover";
 import { columnBounds, temporalColumns } from "./values";
 import { SelectFilter } from "./SelectFilter";
 import type { ControlProps } from "./control-types";
@@ -53,11 +55,11 @@ function TimeFilter({ filter, value, onChange }: ControlProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const current = typeof value === "string" && value ? value : "No filter";
   return (
-    <Popover opened={open} onChange={setOpen} width={340} position="right-start" withinPortal>
+    <Popover opened={open} onChange={setOpen} width={340} position="right-start" withinPortal middlewares={KEEP_IN_VIEWPORT} closeOnEscape={false}>
       <Popover.Target>
         <Button variant="default" size="sm" fullWidth justify="space-between" onClick={() => setOpen((o) => !o)} data-testid="filter-time-button">{current}</Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDownCapture={escapeClosesEditor(() => setOpen(false))}>
         <Stack gap="xs">
           <TimeRangePicker choice={choice} column={filterColumn(filter) ?? "col"} onChange={setChoice} onValid={setProblem} />
           <Group justify="flex-end" gap="xs">

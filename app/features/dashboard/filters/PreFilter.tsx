@@ -4,6 +4,7 @@ import { choiceOf, choiceProblem, timeRangeOf } from "../../../../core/explore/t
 import { preFilterOf } from "../../../../core/dashboards/filters/pre-filter";
 import type { NativeFilter } from "../../../../core/dashboards/filters/types";
 import { TimeRangePicker } from "../../explore/TimeRangePicker";
+import { KEEP_IN_VIEWPORT } from "../../../components/viewport-popover";
 import type { DatasetOption } from "./control-types";
 
 // "Pre-filter available values" in the filter configuration modal, as Superset's FiltersConfigForm has it: adhoc
@@ -39,7 +40,7 @@ function TimeRangePreFilter({ filter, temporal, set }: { filter: NativeFilter; t
         onChange={(v) => v && set({ granularity_sqla: v })} data-testid="filter-form-prefilter-time-column" />
       <Stack gap={2} style={{ flex: 1 }}>
         <Text size="xs" fw={500}>Time range</Text>
-        <Popover opened={open} onChange={setOpen} width={340} position="bottom-start" withinPortal zIndex={500}>
+        <Popover opened={open} onChange={setOpen} width={340} position="bottom-start" withinPortal zIndex={500} middlewares={KEEP_IN_VIEWPORT}>
           <Popover.Target>
             <Button size="xs" variant="default" justify="space-between" onClick={() => setOpen((o) => !o)} data-testid="filter-form-prefilter-time-range">{current}</Button>
           </Popover.Target>
