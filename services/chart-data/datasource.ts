@@ -11,6 +11,7 @@ import { guestRulesFor, rlsPredicate, rulesForViewer, type RlsRule, type RlsView
 import { dialectFor } from "../../core/connectors/dialects";
 import type { TableRls } from "../../core/rls/table-references";
 import { tableRlsFor } from "../rls/table-rls";
+import { rlsViewerOf } from "../../core/rls/viewer";
 
 // The dataset a chart reads, with its database, columns and metrics: 404 when it does not exist, 403 with
 // Superset's message when the caller's data access does not cover it (DATASOURCE_SECURITY_ACCESS_ERROR) and no
@@ -26,13 +27,6 @@ export interface ChartDatasource {
   viewer: RlsViewer;
   /** a virtual dataset's: the rules binding this caller on the protected tables its SQL reads (run-query places them) */
   tables: TableRls[];
-}
-
-/** The caller as row-level security sees it: a guest with its token's rules, its username and attributes. */
-export function rlsViewerOf(principal: Principal): RlsViewer {
-  const g = principal.guest;
-  if (g) return { userId: null, username: principal.username, roles: principal.roles, guest: { rules: g.rls, user: g.user } };
-  return { userId: principal.anonymous ? null : principal.id, username: principal.anonymous ? null : principal.username, roles: principal.roles };
 }
 
 export async function chartDatasource(db: Database, principal: Principal, id: number, grant?: DatasetGrant): Promise<ChartDatasource> {

@@ -10,7 +10,7 @@ import { connectorFor } from "../connectors/registry";
 import { engineFailure } from "../sqllab/run-statements";
 import type { Env } from "../env";
 import { ReportError } from "./errors";
-import { rlsViewerOf } from "../chart-data/datasource";
+import { rlsViewerOf } from "../../core/rls/viewer";
 import { tableRlsFor, readingSchema } from "../rls/table-rls";
 import { applyTableRls } from "../../core/rls/table-references";
 

@@ -4,7 +4,7 @@ import { guestRulesFor, rlsPredicate, rulesForViewer, type RlsViewer } from "../
 import { applyTableRls, type TableRls } from "../../core/rls/table-references";
 import { dialectFor } from "../../core/connectors/dialects";
 import type { Principal } from "../../core/security/permissions";
-import { rlsViewerOf } from "../chart-data/datasource";
+import { rlsViewerOf } from "../../core/rls/viewer";
 
 // Row-level security for SQL that names tables itself (SQL Lab with RLS_IN_SQLLAB, an alert's SQL, a virtual
 // dataset's SQL): the rules binding this viewer on each protected table of the database, as predicates the
