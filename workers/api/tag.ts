@@ -1,15 +1,14 @@
 import { Hono, type Context } from "hono";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound, validationError } from "../../core/http/errors";
-import { humanizeAgo } from "../../core/recent-activity";
 import { listOf, parseTagPayload, TAG, TAG_TYPE, type ObjectRef } from "../../core/tags/tags";
 import { tags } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/lists/list";
-import { usersById, type UserRef } from "../../db/sqllab/lookups";
+import { usersById } from "../../db/sqllab/lookups";
+import { listTags, tagById, tagJson, type TagRow } from "../../db/tags/list";
 import { deleteTags, linkTags } from "../../db/tags/store";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { inList } from "../../db/d1-params";
@@ -21,40 +20,13 @@ import { objectAccess } from "./tag-access";
 
 export const tagApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
-type Row = typeof tags.$inferSelect;
+type Row = TagRow;
 
 export const readTag = requires("can_read", "Tag");
 export const writeTag = requires("can_write", "Tag");
 
-const spec: ListSpec = {
-  table: tags,
-  columns: {
-    id: tags.id, name: tags.name, type: tags.type, description: tags.description, created_by: tags.created_by_fk,
-    changed_on_delta_humanized: tags.changed_on, created_on_delta_humanized: tags.created_on,
-  },
-  defaultOrder: { column: tags.name, direction: "asc" },
-  // Superset's UserCreatedTagTypeFilter: custom tags only (the Tags page), or only the system ones
-  customFilter: (f) => {
-    if (f.opr !== "custom_tag") return undefined;
-    return f.value === false ? sql`${tags.type} <> ${TAG_TYPE.custom}` : eq(tags.type, TAG_TYPE.custom);
-  },
-};
-
-function tagJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
-  const person = (id: number | null) => {
-    const u = id ? people.get(id) : undefined;
-    return u ? { first_name: u.first_name, last_name: u.last_name } : null;
-  };
-  const ago = (iso: string | null) => (iso ? humanizeAgo(now - Date.parse(iso)) : null);
-  return {
-    id: r.id, name: r.name, type: r.type, description: r.description,
-    changed_by: person(r.changed_by_fk), changed_on_delta_humanized: ago(r.changed_on),
-    created_by: person(r.created_by_fk), created_on_delta_humanized: ago(r.created_on),
-  };
-}
-
 async function tagOr404(c: C, id: number): Promise<Row> {
-  const row = await c.var.db.select().from(tags).where(eq(tags.id, id)).get();
+  const row = await tagById(c.var.db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -79,9 +51,8 @@ export async function writableObjects(c: C, refs: ObjectRef[]): Promise<{ tagged
 tagApi.get("/api/v1/tag/", readTag, async (c) => {
   const args = parseListArgs(risonQuery(c));
   if (args.orderColumn && !TAG.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  const { count, rows } = await listPage<Row>(c.var.db, spec, args);
-  const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-  return listAnswer(c, TAG, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => tagJson(r, people)) });
+  const { count, rows, result } = await listTags(c.var.db, args);
+  return listAnswer(c, TAG, args, { count, ids: rows.map((r) => r.id), result });
 });
 
 tagApi.get("/api/v1/tag/:pk", readTag, async (c) => {
