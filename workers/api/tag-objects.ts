@@ -67,8 +67,10 @@ tagObjectsApi.post("/api/v1/tag/bulk_create", writeTag, async (c) => {
   const actor = principalOf(c).id;
   const tagged = new Map<string, ObjectRef>();
   const skipped = new Map<string, ObjectRef>();
-  for (const item of items) {
-    const objects = await writableObjects(c, item.objects_to_tag ?? []);
+  // every object is looked up before anything is written: an unseen one is a 404 with nothing tagged
+  const resolved = [];
+  for (const item of items) resolved.push({ item, objects: await writableObjects(c, item.objects_to_tag ?? []) });
+  for (const { item, objects } of resolved) {
     const tag = (await ensureTags(c.var.db, [item.name!], TAG_TYPE.custom, actor)).get(item.name!);
     if (!tag || tag.type !== TAG_TYPE.custom) throw validationError({ tags: [`"${item.name}" is not a custom tag.`] });
     await linkTags(c.var.db, [tag.id], objects.tagged, actor);
