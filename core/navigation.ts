@@ -46,6 +46,7 @@ export const MENU: MenuGroup[] = [
       { label: "List Users", href: "/users/", requires: "admin" },
       { label: "List Roles", href: "/roles/", requires: "admin" },
       { label: "Row Level Security", href: "/rowlevelsecurity/list/", requires: ["can_read", "Row Level Security"] },
+      { label: "Tags", href: "/superset/tags/", requires: ["can_read", "Tag"] },
       { label: "Action Log", href: "/logs/", requires: "admin" },
     ],
   },

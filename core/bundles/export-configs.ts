@@ -85,12 +85,13 @@ export interface ChartExport {
   viz_type: string; params: string | null; query_context: string | null; cache_timeout: number | null;
 }
 
-export function chartConfig(c: ChartExport, datasetUuid: string): Json {
+/** `tags`: the custom tag names, written as Superset writes them with TAGGING_SYSTEM on (absent: no `tags:` key). */
+export function chartConfig(c: ChartExport, datasetUuid: string, tags?: string[]): Json {
   const params = parsedJson(c.params);
   return {
     slice_name: c.slice_name, description: c.description, certified_by: c.certified_by, certification_details: c.certification_details,
     viz_type: c.viz_type, params: typeof params === "object" && params !== null ? params : {}, query_context: c.query_context,
-    cache_timeout: c.cache_timeout, uuid: c.uuid, version: BUNDLE_VERSION, dataset_uuid: datasetUuid,
+    cache_timeout: c.cache_timeout, uuid: c.uuid, version: BUNDLE_VERSION, dataset_uuid: datasetUuid, ...(tags ? { tags } : {}),
   };
 }
 
@@ -99,10 +100,11 @@ export interface DashboardExport {
   certified_by: string | null; certification_details: string | null; published: boolean;
 }
 
-export function dashboardConfig(d: DashboardExport, position: Json, metadata: Json): Json {
+export function dashboardConfig(d: DashboardExport, position: Json, metadata: Json, tags?: string[]): Json {
   return {
     dashboard_title: d.dashboard_title, description: d.description, css: d.css ?? "", slug: d.slug, certified_by: d.certified_by,
     certification_details: d.certification_details, published: d.published, uuid: d.uuid, position, metadata, version: BUNDLE_VERSION,
+    ...(tags ? { tags } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TagRef } from "../tags/tags";
 import { humanizeAgo } from "../recent-activity";
 
 // Charts in the shapes of Superset's ChartRestApi (get_list and get). Pure: the caller loads the rows and
@@ -31,6 +32,8 @@ export interface ChartRelations {
   dashboards: Map<number, { id: number; dashboard_title: string }[]>;
   people: Map<number, UserRef>;
   datasources: Map<number, { id: number; table_name: string; schema: string | null; database_name: string }>;
+  /** tags per chart (absent where a caller does not answer them) */
+  tags?: Map<number, TagRef[]>;
 }
 
 const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "+00:00") : null);
@@ -62,7 +65,7 @@ export function chartListItem(r: ChartRecord, rel: ChartRelations, now = Date.no
     table: ds ? { table_name: ds.table_name, default_endpoint: null } : null,
     params: r.params, form_data: chartFormData(r.params), cache_timeout: r.cache_timeout,
     certified_by: r.certified_by, certification_details: r.certification_details, is_managed_externally: r.is_managed_externally,
-    owners: rel.owners.get(r.id) ?? [], dashboards: rel.dashboards.get(r.id) ?? [], tags: [],
+    owners: rel.owners.get(r.id) ?? [], dashboards: rel.dashboards.get(r.id) ?? [], tags: rel.tags?.get(r.id) ?? [],
     changed_by: changedBy, changed_by_name: fullName(changedBy), created_by: createdBy, created_by_name: fullName(createdBy),
     last_saved_at: r.changed_on, last_saved_by: changedBy,
     changed_on_utc: utc(r.changed_on), changed_on_dttm: r.changed_on ? Date.parse(r.changed_on) : null,
@@ -76,7 +79,7 @@ export function chartDetail(r: ChartRecord, rel: ChartRelations, now = Date.now(
     id: r.id, slice_name: r.slice_name, viz_type: r.viz_type, description: r.description, params: r.params,
     query_context: r.query_context, cache_timeout: r.cache_timeout, certified_by: r.certified_by,
     certification_details: r.certification_details, is_managed_externally: r.is_managed_externally,
-    owners: rel.owners.get(r.id) ?? [], dashboards: rel.dashboards.get(r.id) ?? [], tags: [],
+    owners: rel.owners.get(r.id) ?? [], dashboards: rel.dashboards.get(r.id) ?? [], tags: rel.tags?.get(r.id) ?? [],
     changed_on_delta_humanized: humanized(r.changed_on, now), url: chartUrl(r.id), thumbnail_url: null,
     datasource_id: r.datasource_id, datasource_type: r.datasource_type,
   };

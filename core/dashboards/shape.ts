@@ -1,3 +1,4 @@
+import type { TagRef } from "../tags/tags";
 import { pinnedZoneOfJson } from "../time-zone/viewer-zone";
 import { humanizeAgo } from "../recent-activity";
 import type { UserRef } from "../charts/shape";
@@ -32,6 +33,8 @@ export interface DashboardRelations {
   people: Map<number, UserRef>;
   /** chart names per dashboard (Superset's `charts`: slice names, for legacy reasons) */
   chartNames: Map<number, string[]>;
+  /** tags per dashboard (absent where a caller does not answer them) */
+  tags?: Map<number, TagRef[]>;
 }
 
 const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "+00:00") : null);
@@ -55,7 +58,7 @@ export function dashboardListItem(r: DashboardRecord, rel: DashboardRelations, n
     certification_details: r.certification_details, is_managed_externally: r.is_managed_externally,
     changed_by: changedBy, changed_by_name: fullName(changedBy), changed_on_utc: utc(r.changed_on),
     changed_on_delta_humanized: humanized(r.changed_on, now), created_by: createdBy, created_on_delta_humanized: humanized(r.created_on, now),
-    owners: rel.owners.get(r.id) ?? [], roles: rel.roles.get(r.id) ?? [], tags: [],
+    owners: rel.owners.get(r.id) ?? [], roles: rel.roles.get(r.id) ?? [], tags: rel.tags?.get(r.id) ?? [],
   };
 }
 
@@ -69,7 +72,7 @@ export function dashboardDetail(r: DashboardRecord, rel: DashboardRelations, now
     changed_by: changedBy, changed_by_name: fullName(changedBy), changed_on: r.changed_on,
     changed_on_delta_humanized: humanized(r.changed_on, now), created_by: person(r.created_by_fk),
     created_on_delta_humanized: humanized(r.created_on, now), charts: rel.chartNames.get(r.id) ?? [],
-    owners: rel.owners.get(r.id) ?? [], roles: rel.roles.get(r.id) ?? [], tags: [],
+    owners: rel.owners.get(r.id) ?? [], roles: rel.roles.get(r.id) ?? [], tags: rel.tags?.get(r.id) ?? [],
   };
 }
 

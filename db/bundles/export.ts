@@ -6,6 +6,7 @@ import {
 import { dashboardForExport, defaultPosition } from "../../core/bundles/remap";
 import { writeBundleZip } from "../../core/bundles/zip";
 import { inList } from "../d1-params";
+import { customTagNamesOf } from "../tags/bundle-tags";
 
 // Superset's export commands: the asked rows with every dependency (a dashboard brings its charts, their datasets
 // and those datasets' databases; a database brings its datasets), written as one ZIP bundle.
@@ -41,6 +42,7 @@ export async function exportBundle(db: Database, kind: ExportKind, sel: Selectio
   const databaseIds = new Set([...sel.databases, ...dsRows.map((d) => d.database_id), ...sqRows.filter((q) => q.db_id !== null).map((q) => q.db_id!)]);
   const dbRows = await db.select().from(databases).where(inList(databases.id, [...databaseIds])).all();
 
+  const [chartTags, dashboardTags] = await Promise.all([customTagNamesOf(db, "chart", chartRows.map((c) => c.id)), customTagNamesOf(db, "dashboard", dashRows.map((d) => d.id))]);
   const files = new Map<string, string>();
   files.set("metadata.yaml", metadataFile(METADATA_TYPES[kind], now));
   const dbById = new Map(dbRows.map((d) => [d.id, d]));
@@ -55,7 +57,7 @@ export async function exportBundle(db: Database, kind: ExportKind, sel: Selectio
   for (const c of chartRows) {
     const datasetUuid = c.datasource_id !== null ? dsUuid.get(c.datasource_id) : undefined;
     if (!datasetUuid) continue; // a chart without its dataset cannot be imported anywhere
-    files.set(`charts/${fileName(c.slice_name, c.id)}.yaml`, toYaml(chartConfig(c, datasetUuid)));
+    files.set(`charts/${fileName(c.slice_name, c.id)}.yaml`, toYaml(chartConfig(c, datasetUuid, chartTags.get(c.id) ?? [])));
   }
   for (const d of dashRows) {
     let position = positions.get(d.id)!;
@@ -64,7 +66,7 @@ export async function exportBundle(db: Database, kind: ExportKind, sel: Selectio
       position = defaultPosition(mine.map((c) => ({ id: c.id, uuid: c.uuid, name: c.slice_name })));
     }
     const out = dashboardForExport(position, objectOf(d.json_metadata), chartUuid, dsUuid);
-    files.set(`dashboards/${fileName(d.dashboard_title, d.id)}.yaml`, toYaml(dashboardConfig(d, out.position, out.metadata)));
+    files.set(`dashboards/${fileName(d.dashboard_title, d.id)}.yaml`, toYaml(dashboardConfig(d, out.position, out.metadata, dashboardTags.get(d.id) ?? [])));
   }
   for (const q of sqRows) {
     const database = q.db_id !== null ? dbById.get(q.db_id) : undefined;

@@ -14,6 +14,7 @@ import { ensureDatabasePermission, ensureDatasetPermissions } from "../security/
 import { forgetDatasets } from "../datasets/cache";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "../dashboards/link-guard";
 import { nativeFilterDatasetIds } from "../../core/dashboards/data-grant";
+import { bundleTagNames, tagImportedObjects, type ImportedObject } from "../tags/bundle-tags";
 
 // Runs an import plan as one D1 batch (one transaction): new rows get their ids before the batch, so charts,
 // dashboards and their layouts can name them; a failing statement rolls the whole bundle back.
@@ -50,11 +51,17 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   const items: Item[] = [];
   const newDatabases: { id: number; name: string }[] = [];
   const newDatasets: number[] = [];
+  const tagged: ImportedObject[] = [];
   const writes = plan.steps.filter((s) => s.action !== "keep");
   for (const step of writes) {
     const d = step.config.data;
     const id = ids.get(d.uuid as string)!;
     const create = step.action === "create";
+    if (step.kind === "chart" || step.kind === "dashboard" || step.kind === "saved_query") {
+      const tags = bundleTagNames(d.tags);
+      if ("problem" in tags) return { ok: false, errors: { [step.config.path]: tags.problem } };
+      tagged.push({ type: step.kind === "saved_query" ? "query" : step.kind, id: step.kind === "saved_query" ? step.id : id, uuid: d.uuid as string, create, names: tags.names });
+    }
     if (step.kind === "database") {
       const { values, password } = databaseRow(d);
       // undefined: the masked URI keeps the stored password (the plan allowed it for the same target only);
@@ -124,6 +131,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   if (items.length) await db.batch(items as [Item, ...Item[]]);
   for (const d of newDatabases) await ensureDatabasePermission(db, d.id, d.name);
   if (newDatasets.length) await ensureDatasetPermissions(db, newDatasets);
+  await tagImportedObjects(db, tagged, who.id);
   forgetDatasets();
   return { ok: true, counts: countOf(writes) };
 }

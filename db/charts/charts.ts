@@ -8,6 +8,8 @@ import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import type { ChartRelations, UserRef } from "../../core/charts/shape";
 import { inList, valuesList } from "../d1-params";
+import { tagsOfObjects } from "../tags/store";
+import { tagFilter } from "../tags/list-filter";
 
 // Reading charts (`slices`) in Superset's shapes. A chart is visible to whoever may read its dataset
 // (Superset's ChartFilter); the others answer 404 as if it did not exist.
@@ -15,6 +17,8 @@ import { inList, valuesList } from "../d1-params";
 export type ChartRow = typeof charts.$inferSelect;
 
 /** Charts whose dataset the scope covers (every chart for admins and all_datasource_access). */
+const chartTagFilter = tagFilter("chart", "chart", charts.id);
+
 export function chartScopeWhere(scope: DatasetScope): SQL | undefined {
   if (scope.all) return undefined;
   const visible = scopeWhere(scope);
@@ -70,7 +74,7 @@ export const chartListSpec = (scope: DatasetScope, userId: number): ListSpec => 
   },
   defaultOrder: { column: charts.changed_on, direction: "desc" },
   baseWhere: chartScopeWhere(scope),
-  customFilter: chartFilter(userId),
+  customFilter: (f) => chartTagFilter(f) ?? chartFilter(userId)(f),
 });
 
 function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
@@ -104,7 +108,7 @@ export async function chartRelations(db: Database, rows: ChartRow[]): Promise<Ch
   if (!ids.length) return { owners, dashboards: dashboardsOf, people, datasources };
   const personIds = [...new Set(rows.flatMap((r) => [r.changed_by_fk, r.created_by_fk]).filter((v): v is number => typeof v === "number"))];
   const dsIds = [...new Set(rows.map((r) => r.datasource_id).filter((v): v is number => typeof v === "number"))];
-  const [ownerRows, dashRows, personRows, dsRows] = await Promise.all([
+  const [ownerRows, dashRows, personRows, dsRows, tags] = await Promise.all([
     db.select({ slice_id: chartOwners.slice_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
       .from(chartOwners).innerJoin(users, eq(users.id, chartOwners.user_id)).where(inList(chartOwners.slice_id, ids)).all(),
     db.select({ slice_id: dashboardCharts.slice_id, id: dashboards.id, dashboard_title: dashboards.dashboard_title })
@@ -114,12 +118,13 @@ export async function chartRelations(db: Database, rows: ChartRow[]): Promise<Ch
       ? db.select({ id: datasets.id, table_name: datasets.table_name, schema: datasets.schema, database_name: databases.database_name })
           .from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id)).where(inList(datasets.id, dsIds)).all()
       : [],
+    tagsOfObjects(db, "chart", ids),
   ]);
   for (const { slice_id, ...u } of ownerRows) (owners.get(slice_id) ?? owners.set(slice_id, []).get(slice_id)!).push(u);
   for (const { slice_id, ...d } of dashRows) (dashboardsOf.get(slice_id) ?? dashboardsOf.set(slice_id, []).get(slice_id)!).push(d);
   for (const p of personRows) people.set(p.id, p);
   for (const d of dsRows) datasources.set(d.id, d);
-  return { owners, dashboards: dashboardsOf, people, datasources };
+  return { owners, dashboards: dashboardsOf, people, datasources, tags };
 }
 
 export async function chartOwnerIds(db: Database, chartId: number): Promise<number[]> {

@@ -4,6 +4,7 @@ import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favo
 import { commandInvalid } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
 import { inList } from "../d1-params";
+import { dropTagLinks, syncFavoriteTag, syncSystemTags } from "../tags/store";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
 
@@ -50,6 +51,7 @@ export async function insertChart(db: Database, p: ChartPayload, owners: number[
     .returning({ id: charts.id })
     .get();
   await replaceRelations(db, created.id, { owners, dashboards: p.dashboards ?? [] });
+  await syncSystemTags(db, { type: "chart", id: created.id }, owners);
   return created.id;
 }
 
@@ -57,6 +59,7 @@ export async function updateChart(db: Database, id: number, p: ChartPayload, act
   const values = rowValues(p);
   await db.update(charts).set({ ...values, changed_by_fk: actor }).where(eq(charts.id, id)).run();
   await replaceRelations(db, id, p);
+  if (p.owners) await syncSystemTags(db, { type: "chart", id }, p.owners);
 }
 
 /** Replaces the owners and/or dashboards that are given; leaves the others as they are. */
@@ -80,6 +83,7 @@ export async function deleteCharts(db: Database, ids: number[]): Promise<void> {
     db.delete(chartOwners).where(inList(chartOwners.slice_id, ids)),
     db.delete(dashboardCharts).where(inList(dashboardCharts.slice_id, ids)),
     db.delete(favorites).where(and(eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))),
+    dropTagLinks(db, "chart", ids),
     db.delete(charts).where(inList(charts.id, ids)),
   ]);
 }
@@ -87,4 +91,5 @@ export async function deleteCharts(db: Database, ids: number[]): Promise<void> {
 export async function setFavorite(db: Database, userId: number, chartId: number, on: boolean): Promise<void> {
   if (on) await db.insert(favorites).values({ user_id: userId, class_name: "slice", obj_id: chartId }).onConflictDoNothing().run();
   else await db.delete(favorites).where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), eq(favorites.obj_id, chartId))).run();
+  await syncFavoriteTag(db, userId, { type: "chart", id: chartId }, on);
 }

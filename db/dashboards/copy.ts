@@ -6,6 +6,7 @@ import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, NOTHING_LINKED } from "./link-guard";
 import { inList, insertChunks } from "../d1-params";
+import { syncSystemTags } from "../tags/store";
 
 // Superset's DashboardDAO.copy_dashboard: a new draft dashboard owned by the caller. With duplicate_slices each
 // chart of the original is cloned (owned by the caller) and the layout and metadata point at the clones;
@@ -53,5 +54,7 @@ export async function copyDashboard(
     ...finalCharts.map((slice_id) => db.insert(dashboardCharts).values({ slice_id, dashboard_id: created.id }).onConflictDoNothing()),
   ];
   await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
+  for (const chartId of ids.values()) await syncSystemTags(db, { type: "chart", id: chartId }, [actor]);
+  await syncSystemTags(db, { type: "dashboard", id: created.id }, [actor]);
   return { id: created.id, changedOn };
 }

@@ -9,6 +9,8 @@ import type { DatasetScope } from "../../core/datasets/access";
 import type { UserRef } from "../../core/charts/shape";
 import type { DashboardChartRecord, DashboardRelations } from "../../core/dashboards/shape";
 import { inList, valuesList } from "../d1-params";
+import { tagsOfObjects } from "../tags/store";
+import { tagFilter } from "../tags/list-filter";
 
 // Reading dashboards in Superset's shapes. Who sees a dashboard is Superset's DashboardAccessFilter: admins
 // see all; others see the dashboards they own, and published ones holding at least one chart whose dataset they
@@ -32,6 +34,8 @@ export interface DashboardViewer {
  * With DASHBOARD_RBAC, a published dashboard that has roles is seen through its roles only (a viewer holding
  * one of them), no longer through data access, as Superset's `is_rbac_disabled_filter` does.
  */
+const dashboardTagFilter = tagFilter("dashboard", "dashboard", dashboards.id);
+
 export function dashboardAccessWhere(v: DashboardViewer): SQL | undefined {
   // a guest sees the dashboards of its token and nothing else (published or not, as Superset's has_guest_access)
   if (!v.scope.all && v.scope.guest) return v.scope.guest.dashboardIds.length ? inList(dashboards.id, [...v.scope.guest.dashboardIds]) : sql`0`;
@@ -104,7 +108,7 @@ export const dashboardListSpec = (viewer: DashboardViewer): ListSpec => ({
   },
   defaultOrder: { column: dashboards.changed_on, direction: "desc" },
   baseWhere: dashboardAccessWhere(viewer),
-  customFilter: dashboardFilter(viewer.userId),
+  customFilter: (f) => dashboardTagFilter(f) ?? dashboardFilter(viewer.userId)(f),
 });
 
 function orderBy(args: ListArgs, spec: ListSpec): SQL[] {
@@ -137,7 +141,7 @@ export async function dashboardRelations(db: Database, rows: DashboardRow[]): Pr
   const chartNames = new Map<number, string[]>();
   if (!ids.length) return { owners, roles: rolesOf, people, chartNames };
   const personIds = [...new Set(rows.flatMap((r) => [r.changed_by_fk, r.created_by_fk]).filter((v): v is number => typeof v === "number"))];
-  const [ownerRows, roleRows, personRows, chartRows] = await Promise.all([
+  const [ownerRows, roleRows, personRows, chartRows, tags] = await Promise.all([
     db.select({ dashboard_id: dashboardOwners.dashboard_id, id: users.id, first_name: users.first_name, last_name: users.last_name })
       .from(dashboardOwners).innerJoin(users, eq(users.id, dashboardOwners.user_id)).where(inList(dashboardOwners.dashboard_id, ids)).all(),
     db.select({ dashboard_id: dashboardRoles.dashboard_id, id: roles.id, name: roles.name })
@@ -145,13 +149,14 @@ export async function dashboardRelations(db: Database, rows: DashboardRow[]): Pr
     personIds.length ? db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, personIds)).all() : [],
     db.select({ dashboard_id: dashboardCharts.dashboard_id, slice_name: charts.slice_name })
       .from(dashboardCharts).innerJoin(charts, eq(charts.id, dashboardCharts.slice_id)).where(inList(dashboardCharts.dashboard_id, ids)).orderBy(charts.id).all(),
+    tagsOfObjects(db, "dashboard", ids),
   ]);
   const push = <T>(m: Map<number, T[]>, k: number, v: T) => (m.get(k) ?? m.set(k, []).get(k)!).push(v);
   for (const { dashboard_id, ...u } of ownerRows) push(owners, dashboard_id, u);
   for (const { dashboard_id, ...r } of roleRows) push(rolesOf, dashboard_id, r);
   for (const p of personRows) people.set(p.id, p);
   for (const { dashboard_id, slice_name } of chartRows) push(chartNames, dashboard_id, slice_name);
-  return { owners, roles: rolesOf, people, chartNames };
+  return { owners, roles: rolesOf, people, chartNames, tags };
 }
 
 export async function dashboardOwnerIds(db: Database, dashboardId: number): Promise<number[]> {

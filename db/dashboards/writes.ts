@@ -7,6 +7,7 @@ import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
 import { inList } from "../d1-params";
+import { dropTagLinks, syncFavoriteTag, syncSystemTags } from "../tags/store";
 
 // Writing dashboards: the row, its owners (dashboard_user), roles (dashboard_roles), the charts its layout
 // places (dashboard_slices, synced from position_json as Superset's set_dash_metadata does) and favourites.
@@ -58,6 +59,7 @@ export async function insertDashboard(db: Database, p: DashboardPayload, owners:
     .returning({ id: dashboards.id })
     .get();
   await replaceRelations(db, created.id, { owners, roles: p.roles ?? [], charts: placed });
+  await syncSystemTags(db, { type: "dashboard", id: created.id }, owners);
   return created.id;
 }
 
@@ -74,6 +76,7 @@ export async function updateDashboard(db: Database, id: number, p: DashboardPayl
   const changed_on = new Date().toISOString();
   await db.update(dashboards).set({ ...rowValues(p), changed_by_fk: actor, changed_on }).where(eq(dashboards.id, id)).run();
   await replaceRelations(db, id, { owners: p.owners, roles: p.roles, charts: placed });
+  if (p.owners) await syncSystemTags(db, { type: "dashboard", id }, p.owners);
   return changed_on;
 }
 
@@ -104,6 +107,7 @@ export async function deleteDashboards(db: Database, ids: number[]): Promise<voi
     db.delete(dashboardCharts).where(inList(dashboardCharts.dashboard_id, ids)),
     db.delete(favorites).where(and(eq(favorites.class_name, "Dashboard"), inList(favorites.obj_id, ids))),
     db.delete(embeddedDashboards).where(inList(embeddedDashboards.dashboard_id, ids)),
+    dropTagLinks(db, "dashboard", ids),
     db.delete(dashboards).where(inList(dashboards.id, ids)),
   ]);
 }
@@ -111,4 +115,5 @@ export async function deleteDashboards(db: Database, ids: number[]): Promise<voi
 export async function setDashboardFavorite(db: Database, userId: number, dashboardId: number, on: boolean): Promise<void> {
   if (on) await db.insert(favorites).values({ user_id: userId, class_name: "Dashboard", obj_id: dashboardId }).onConflictDoNothing().run();
   else await db.delete(favorites).where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "Dashboard"), eq(favorites.obj_id, dashboardId))).run();
+  await syncFavoriteTag(db, userId, { type: "dashboard", id: dashboardId }, on);
 }

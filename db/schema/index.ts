@@ -8,3 +8,4 @@ export * from "./annotations";
 export * from "./css-templates";
 export * from "./row-level-security";
 export * from "./embedded";
+export * from "./tags";

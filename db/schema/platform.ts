@@ -1,5 +1,5 @@
 import { sqliteTable, integer, text, index, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { audit, id, nowIso } from "./columns";
+import { id, nowIso } from "./columns";
 import { users } from "./security";
 
 // Key-value store: share links (/kv/store/), permalinks, explore form data. Expired rows are purged by the cron.
@@ -27,25 +27,6 @@ export const favorites = sqliteTable(
     dttm: text("dttm").$defaultFn(nowIso),
   },
   (t) => [uniqueIndex("favstar_unique").on(t.user_id, t.class_name, t.obj_id)],
-);
-
-export const tags = sqliteTable("tag", {
-  id: id(),
-  name: text("name").notNull().unique(),
-  type: integer("type").notNull().default(1), // 1 custom, 2 type, 3 owner, 4 favorited_by
-  description: text("description"),
-  ...audit,
-});
-
-export const taggedObjects = sqliteTable(
-  "tagged_object",
-  {
-    id: id(),
-    tag_id: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
-    object_id: integer("object_id").notNull(),
-    object_type: text("object_type").notNull(), // 'chart', 'dashboard', 'saved_query', 'query'
-  },
-  (t) => [uniqueIndex("tagged_object_unique").on(t.tag_id, t.object_id, t.object_type)],
 );
 
 // Event log (SPEC §7 "Logging"): one row per event.

@@ -6,6 +6,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { ListFilter } from "../../core/http/list-query";
 import { badRequest } from "../../core/http/errors";
 import { inList } from "../d1-params";
+import { tagFilter } from "../tags/list-filter";
+
+const savedQueryTagFilter = tagFilter("saved_query", "query", savedQueries.id);
 
 export type SavedQueryRow = typeof savedQueries.$inferSelect;
 
@@ -23,6 +26,8 @@ export function savedQueryListSpec(userId: number): ListSpec {
     defaultOrder: { column: t.changed_on, direction: "desc" },
     baseWhere: eq(t.user_id, userId),
     customFilter: (f: ListFilter) => {
+      const byTag = savedQueryTagFilter(f);
+      if (byTag) return byTag;
       if (f.opr !== "all_text") return undefined;
       if (typeof f.value !== "string") throw badRequest("The all_text filter needs a text value");
       const like = `%${f.value.replace(/[\\%_]/g, (m) => `\\${m}`).toLowerCase()}%`;

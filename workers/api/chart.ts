@@ -17,6 +17,9 @@ import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { CHART } from "../../core/http/fab-resources";
 import { chartThumbnailUrl } from "../../core/thumbnails/digest";
 import { chartDigest } from "../../services/thumbnails/thumbnails";
+import { takeTagIds } from "../../core/tags/tags";
+import { setCustomTags } from "../../db/tags/store";
+import { assertCustomTagIds } from "./tag-objects";
 
 // /api/v1/chart/: Superset's ChartRestApi. Reads need can_read on Chart and data access to the chart's
 // dataset (Superset's ChartFilter); writes need can_write on Chart and, as in Superset, ownership (or Admin).
@@ -95,12 +98,16 @@ chartApi.get("/api/v1/chart/:pk", read, async (c) => {
 
 chartApi.post("/api/v1/chart/", write, async (c) => {
   const p = principalOf(c);
-  const payload = parseChartPayload(await jsonObject(c), "create");
+  const body = await jsonObject(c);
+  const tagIds = takeTagIds(body);
+  const payload = parseChartPayload(body, "create");
+  if (tagIds) await assertCustomTagIds(c, tagIds);
   await checkDatasource(c, payload);
   const owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, { owners, dashboards: payload.dashboards });
   await assertMayJoinDashboards(c, p, payload.dashboards, null);
   const id = await insertChart(c.var.db, payload, owners, p.id);
+  if (tagIds) await setCustomTags(c.var.db, { type: "chart", id }, tagIds, p.id);
   const { owners: _o, ...result } = payload;
   return c.json({ id, result: { ...result, owners } }, 201);
 });
@@ -108,12 +115,16 @@ chartApi.post("/api/v1/chart/", write, async (c) => {
 chartApi.put("/api/v1/chart/:pk", write, async (c) => {
   const p = principalOf(c);
   const row = await ownedChart(c, idParam(c));
-  const payload = parseChartPayload(await jsonObject(c), "update");
+  const body = await jsonObject(c);
+  const tagIds = takeTagIds(body);
+  const payload = parseChartPayload(body, "update");
+  if (tagIds) await assertCustomTagIds(c, tagIds);
   await checkDatasource(c, payload);
   if (payload.owners) payload.owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, payload);
   await assertMayJoinDashboards(c, p, payload.dashboards, row.id);
   await updateChart(c.var.db, row.id, payload, p.id);
+  if (tagIds) await setCustomTags(c.var.db, { type: "chart", id: row.id }, tagIds, p.id);
   return c.json({ id: row.id, result: payload });
 });
 

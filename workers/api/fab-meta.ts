@@ -15,6 +15,7 @@ import { RLS, RLS_VIEW } from "../../core/rls/payloads";
 import type { ListSpec } from "../../db/lists/list";
 import { queryListSpec } from "./query";
 import { CSS_TEMPLATE } from "../../core/css-templates/payloads";
+import { TAG } from "../../core/tags/tags";
 import { REPORT } from "../../core/reports/shape";
 import { relatedCharts, relatedDashboards } from "../../db/reports/related";
 import { chartScopeWhere } from "../../db/charts/charts";
@@ -58,6 +59,7 @@ const RESOURCES: Record<string, Resource> = {
     related: { database: visibleDatabases, changed_by: users, created_by: users },
     distinct: { spec: (p) => savedQueryListSpec(p.id), columns: ["catalog", "schema"] },
   },
+  tag: { view: "Tag", info: TAG, permissions: ["can_read", "can_write"], related: { created_by: users, changed_by: users } },
   css_template: { view: "CssTemplate", info: CSS_TEMPLATE, permissions: ["can_read", "can_write"], related: { created_by: users, changed_by: users } },
   report: {
     view: "ReportSchedule",

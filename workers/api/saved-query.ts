@@ -20,6 +20,7 @@ import type { Database } from "../../db/client";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { SAVED_QUERY } from "../../core/http/fab-resources";
 import { inList } from "../../db/d1-params";
+import { dropTagLinks, syncSystemTags, tagsOfObjects } from "../../db/tags/store";
 
 // /api/v1/saved_query/: Superset's SavedQueryRestApi. Everyone sees only their own saved queries
 // (Superset's SavedQueryFilter). A schedule is kept in extra_json.schedule_info and run by the cron.
@@ -60,6 +61,7 @@ savedQueryApi.post("/api/v1/saved_query/", requires("can_write", "SavedQuery"), 
     .values({ ...values, label: (values.label as string | null) ?? "", description: (values.description as string | null) ?? "", sql: (values.sql as string | null) ?? "", extra_json: (values.extra_json as string | null) || "{}", uuid: crypto.randomUUID(), user_id: p.id, created_by_fk: p.id, changed_by_fk: p.id })
     .returning()
     .get();
+  await syncSystemTags(c.var.db, { type: "query", id: row.id }, [p.id]);
   return c.json({ id: row.id, result: resultOf(values) }, 201);
 });
 
@@ -79,7 +81,7 @@ savedQueryApi.put("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery")
 savedQueryApi.delete("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery"), async (c) => {
   const id = idParam(c);
   if (!(await ownSavedQuery(c.var.db, id, principalOf(c).id))) throw notFound();
-  await c.var.db.delete(savedQueries).where(eq(savedQueries.id, id)).run();
+  await c.var.db.batch([dropTagLinks(c.var.db, "query", [id]), c.var.db.delete(savedQueries).where(eq(savedQueries.id, id))]);
   return c.json({ message: "OK" });
 });
 
@@ -91,7 +93,7 @@ savedQueryApi.delete("/api/v1/saved_query/", requires("can_write", "SavedQuery")
   const unique = [...new Set(ids as number[])];
   const own = await ownSavedQueryIds(c.var.db, unique, principalOf(c).id);
   if (own.length !== unique.length) throw notFound();
-  await c.var.db.delete(savedQueries).where(inList(savedQueries.id, own)).run();
+  await c.var.db.batch([dropTagLinks(c.var.db, "query", own), c.var.db.delete(savedQueries).where(inList(savedQueries.id, own))]);
   const n = own.length;
   return c.json({ message: n === 1 ? `Deleted ${n} saved query` : `Deleted ${n} saved queries` });
 });
@@ -130,6 +132,7 @@ async function shape(db: Database, rows: SavedQueryRow[]) {
   const now = new Date();
   const users = await usersById(db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   const refs = await databaseRefsById(db, rows.map((r) => r.db_id));
+  const tags = await tagsOfObjects(db, "query", rows.map((r) => r.id));
   return rows.map((r) => {
     const extra = parseJsonObject(r.extra_json);
     let nextRun: string | null = null;
@@ -160,6 +163,7 @@ async function shape(db: Database, rows: SavedQueryRow[]) {
       changed_on_delta_humanized: naturalTime(r.changed_on, now),
       created_by: userRef(users, r.created_by_fk),
       changed_by: userRef(users, r.changed_by_fk),
+      tags: tags.get(r.id) ?? [],
     };
   });
 }

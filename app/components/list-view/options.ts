@@ -24,3 +24,20 @@ export function relatedOptions(resource: string, column: string) {
     return res.body.result.map((r) => ({ value: String(r.value), label: r.text }));
   };
 }
+
+interface TagListAnswer {
+  result: { id: number; name: string }[];
+}
+
+/**
+ * Custom tags as options (Superset's lists load their Tag filter from GET /api/v1/tag/ with the custom_tag
+ * filter): those whose name holds the search, and the ones already chosen.
+ */
+export async function tagOptions(search: string, includeIds: number[] = []): Promise<Option[]> {
+  const filters = [{ col: "type", opr: "custom_tag", value: true }, ...(search ? [{ col: "name", opr: "ct", value: search }] : [])];
+  const ask = (f: unknown[]) => apiCall<TagListAnswer>("GET", `/api/v1/tag/?q=${risonParam({ filters: f, order_column: "name", order_direction: "asc", page: 0, page_size: 50 })}`, null);
+  const [found, chosen] = await Promise.all([ask(filters), includeIds.length ? ask([{ col: "id", opr: "in", value: includeIds }]) : null]);
+  const rows = [...(chosen?.ok ? chosen.body.result : []), ...(found.ok ? found.body.result : [])];
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).map((r) => ({ value: String(r.id), label: r.name }));
+}

@@ -31,6 +31,8 @@ export interface SavedQueryItem {
   changed_on_delta_humanized: string | null;
   created_by: UserRef | null;
   changed_by: UserRef | null;
+  /** Superset's tags (id, name, type): custom and system */
+  tags?: { id: number; name: string; type: number }[];
 }
 
 export interface QueryHistoryItem {

@@ -1,7 +1,7 @@
 import { Group } from "@mantine/core";
 import { CHART_TYPES } from "../../../core/charts/registry";
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
-import { relatedOptions, type Option } from "../../components/list-view/options";
+import { relatedOptions, tagOptions, type Option } from "../../components/list-view/options";
 import type { ListUrlControls } from "../../components/list-view/useListUrlState";
 import { datasetOptions } from "./chart-api";
 import { vizName } from "./chart-row";
@@ -23,6 +23,7 @@ export function ChartFilters({ list, dashboards }: { list: ListUrlControls; dash
       {dashboards.length > 0 && <SelectFilter label="Dashboard" value={filters.dashboard} options={dashboards} onChange={set("dashboard")} testId="chart-filter-dashboard" />}
       <SelectFilter label="Favorite" value={filters.favorite} options={yesNo} onChange={set("favorite")} testId="chart-filter-favorite" />
       <SelectFilter label="Certified" value={filters.certified} options={yesNo} onChange={set("certified")} testId="chart-filter-certified" />
+      <AsyncSelectFilter label="Tag" value={filters.tag} fetchOptions={tagOptions} onChange={set("tag")} testId="chart-filter-tag" />
     </Group>
   );
 }

@@ -7,6 +7,7 @@ import { CertifiedBadge, FavoriteStar, RowActions } from "./ChartBits";
 import { ExportButton } from "../../features/bundles/ImportBundleButton";
 import { ownerNames, vizName, type ChartRowActions, type ChartRowData } from "./chart-row";
 
+import { TagBadges } from "../../features/tags/TagBadges";
 /** The table view, with Superset's ChartList columns; name, type, dataset, modified by and last modified sort. */
 export function ChartTable({ charts, sort, onSort, selection, actions }: {
   charts: ChartRowData[];
@@ -36,6 +37,7 @@ export function ChartTable({ charts, sort, onSort, selection, actions }: {
         },
         { key: "dashboards", header: "On dashboards", cell: (c) => (c.dashboards.length ? c.dashboards.map((d) => d.dashboard_title).join(", ") : "—") },
         { key: "owners", header: "Owners", cell: (c) => (c.owners.length ? ownerNames(c) : "—") },
+        { key: "tags", header: "Tags", cell: (c) => <TagBadges tags={c.tags} /> },
         { key: "changed_by", header: "Modified by", sortColumn: "changed_by.first_name", cell: (c) => c.changed_by_name || "—" },
         { key: "changed_on", header: "Last modified", sortColumn: "changed_on_delta_humanized", cell: (c) => c.changed_on_delta_humanized },
         {

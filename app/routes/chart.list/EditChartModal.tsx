@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, NumberInput, Stack, TextInput, Textarea } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { relatedOptions, type Option } from "../../components/list-view/options";
+import { relatedOptions, tagOptions, type Option } from "../../components/list-view/options";
 import { saveChartProperties } from "./chart-api";
 
 // Superset's chart "Edit properties" modal: name, description, owners, cache timeout and certification,
@@ -15,6 +15,7 @@ export interface EditableChart {
   cache_timeout: number | null;
   certified_by: string | null;
   certification_details: string | null;
+  tags: { id: number; name: string; type: number }[];
 }
 
 const ownerOptions = relatedOptions("chart", "owners");
@@ -29,6 +30,10 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
   const [certDetails, setCertDetails] = useState(chart.certification_details ?? "");
   const [known, setKnown] = useState<Option[]>(chart.owners.map((o) => ({ value: String(o.id), label: fullName(o) })));
   const [search, setSearch] = useState("");
+  // custom tags by id, as Superset's ChartPutSchema takes them; system tags (owner:, type:) stay as they are
+  const customTags = chart.tags.filter((t) => t.type === 1);
+  const [tagIds, setTagIds] = useState(customTags.map((t) => String(t.id)));
+  const [tagChoices, setTagChoices] = useState<Option[]>(customTags.map((t) => ({ value: String(t.id), label: t.name })));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -41,6 +46,10 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
     }, search ? 250 : 0);
     return () => clearTimeout(timer);
   }, [search]);
+
+  useEffect(() => {
+    void tagOptions("").then((found) => setTagChoices((prev) => [...prev, ...found.filter((f) => !prev.some((p) => p.value === f.value))]));
+  }, []);
 
   async function save() {
     if (!name.trim()) {
@@ -55,6 +64,7 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
       cache_timeout: cacheTimeout === "" ? null : Number(cacheTimeout),
       certified_by: certifiedBy || null,
       certification_details: certDetails || null,
+      tags: tagIds.map(Number),
     }, csrfToken);
     setBusy(false);
     if (res.ok) {
@@ -72,6 +82,8 @@ export function EditChartModal({ chart, csrfToken, onClose, onSaved }: { chart: 
         <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} data-testid="edit-chart-description" />
         <MultiSelect label="Owners" data={known} value={owners} onChange={setOwners} searchable searchValue={search} onSearchChange={setSearch}
           error={fieldErrors.owners} description="A list of users who can alter the chart." data-testid="edit-chart-owners" />
+        <MultiSelect label="Tags" data={tagChoices} value={tagIds} onChange={setTagIds} searchable error={fieldErrors.tags}
+          description="Custom tags to find this chart by (tags are created on the Tags page)." data-testid="edit-chart-tags" />
         <NumberInput label="Cache timeout" description="Seconds before the chart's cached data expires; empty uses the dataset's or the database's."
           value={cacheTimeout} onChange={setCacheTimeout} allowDecimal={false} error={fieldErrors.cache_timeout} data-testid="edit-chart-cache-timeout" />
         <TextInput label="Certified by" value={certifiedBy} onChange={(e) => setCertifiedBy(e.currentTarget.value)} error={fieldErrors.certified_by}

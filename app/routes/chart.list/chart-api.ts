@@ -17,6 +17,8 @@ export interface ChartProperties {
   cache_timeout: number | null;
   certified_by: string | null;
   certification_details: string | null;
+  /** custom tag ids */
+  tags: number[];
 }
 
 export const saveChartProperties = (id: number, body: ChartProperties, csrf: string | null) => apiCall("PUT", `/api/v1/chart/${id}`, csrf, body);

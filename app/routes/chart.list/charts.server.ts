@@ -24,7 +24,7 @@ export async function loadChartsPage(context: AppLoadContext, principal: Princip
     return {
       id: item.id, slice_name: item.slice_name, viz_type: item.viz_type, url: item.url, description: item.description,
       datasource_id: item.datasource_id, datasource_name: item.datasource_name_text, datasource_url: item.datasource_url,
-      owners: item.owners, changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
+      owners: item.owners, tags: item.tags, changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
       cache_timeout: item.cache_timeout, certified_by: item.certified_by, certification_details: item.certification_details,
       dashboards: item.dashboards, favorite: favorites.has(item.id),
       // Superset: owners and admins change or delete a chart, and only with can_write on Chart

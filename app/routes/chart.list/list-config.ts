@@ -11,6 +11,7 @@ export const CHART_LIST: ListViewConfig = {
     { key: "dashboard", col: "dashboards", opr: "rel_m_m", kind: "id" },
     { key: "favorite", col: "id", opr: "chart_is_favorite", kind: "boolean" },
     { key: "certified", col: "id", opr: "chart_is_certified", kind: "boolean" },
+    { key: "tag", col: "tags", opr: "chart_tag_id", kind: "id" },
   ],
   sortColumns: ["slice_name", "viz_type", "datasource_name", "changed_by.first_name", "changed_on_delta_humanized"],
   defaultSort: { column: "changed_on_delta_humanized", direction: "desc" },

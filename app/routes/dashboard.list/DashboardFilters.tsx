@@ -1,5 +1,5 @@
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
-import { relatedOptions } from "../../components/list-view/options";
+import { relatedOptions, tagOptions } from "../../components/list-view/options";
 import type { ListUrlControls } from "../../components/list-view/useListUrlState";
 
 const ownerOptions = relatedOptions("dashboard", "owners");
@@ -17,6 +17,7 @@ export function DashboardFilters({ list }: { list: ListUrlControls }) {
       <SelectFilter label="Status" value={filters.published} options={statusOptions} onChange={set("published")} testId="dashboard-filter-status" />
       <SelectFilter label="Favorite" value={filters.favorite} options={yesNo} onChange={set("favorite")} testId="dashboard-filter-favorite" />
       <SelectFilter label="Certified" value={filters.certified} options={yesNo} onChange={set("certified")} testId="dashboard-filter-certified" />
+      <AsyncSelectFilter label="Tag" value={filters.tag} fetchOptions={tagOptions} onChange={set("tag")} testId="dashboard-filter-tag" />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { ListSort } from "../../../core/lists/list-url-state";
 import { ListTable } from "../../components/list-view/ListTable";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions, StatusBadge } from "./DashboardBits";
+import { TagBadges } from "../../features/tags/TagBadges";
 import { ownerNames, type DashboardRowActions, type DashboardRowData } from "./dashboard-row";
 
 /** The table view, with Superset's DashboardList columns; title, status, modified by and last modified sort. */
@@ -31,6 +32,7 @@ export function DashboardTable({ dashboards, sort, onSort, selection, actions }:
         { key: "status", header: "Status", sortColumn: "published", cell: (d) => <StatusBadge dashboard={d} /> },
         { key: "changed_by", header: "Modified by", sortColumn: "changed_by.first_name", cell: (d) => d.changed_by_name || "—" },
         { key: "owners", header: "Owners", cell: (d) => (d.owners.length ? ownerNames(d) : "—") },
+        { key: "tags", header: "Tags", cell: (d) => <TagBadges tags={d.tags} /> },
         { key: "changed_on", header: "Last modified", sortColumn: "changed_on_delta_humanized", nowrap: true, cell: (d) => d.changed_on_delta_humanized },
         { key: "actions", header: "Actions", cell: (d) => <RowActions dashboard={d} actions={actions} /> },
       ]} />

@@ -20,7 +20,7 @@ export async function loadDashboardsPage(context: AppLoadContext, principal: Pri
   const dashboards = rows.map((r) => {
     const item = dashboardListItem(r, relations);
     return {
-      id: item.id, title: item.dashboard_title, slug: item.slug, url: item.url, published: item.published, owners: item.owners,
+      id: item.id, title: item.dashboard_title, slug: item.slug, url: item.url, published: item.published, owners: item.owners, tags: item.tags,
       changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
       certified_by: item.certified_by, certification_details: item.certification_details, favorite: favorites.has(item.id),
       // the properties modal saves with it, so a save over someone else's newer one is refused

@@ -9,6 +9,7 @@ export const DASHBOARD_LIST: ListViewConfig = {
     { key: "published", col: "published", opr: "eq", kind: "boolean" },
     { key: "favorite", col: "id", opr: "dashboard_is_favorite", kind: "boolean" },
     { key: "certified", col: "id", opr: "dashboard_is_certified", kind: "boolean" },
+    { key: "tag", col: "tags", opr: "dashboard_tag_id", kind: "id" },
   ],
   sortColumns: ["dashboard_title", "published", "changed_by.first_name", "changed_on_delta_humanized"],
   defaultSort: { column: "changed_on_delta_humanized", direction: "desc" },

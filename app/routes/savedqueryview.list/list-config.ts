@@ -6,6 +6,7 @@ export const SAVED_QUERY_LIST: ListViewConfig = {
   filters: [
     { key: "search", col: "label", opr: "all_text", kind: "text" },
     { key: "schema", col: "schema", opr: "eq", kind: "text" },
+    { key: "tag", col: "tags", opr: "saved_query_tag_id", kind: "id" },
   ],
   sortColumns: ["label", "schema", "created_on", "changed_on"],
   defaultSort: { column: "changed_on", direction: "desc" },

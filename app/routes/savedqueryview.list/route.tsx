@@ -10,7 +10,9 @@ import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
 import { ListView } from "../../components/list-view/ListView";
 import { ListTable } from "../../components/list-view/ListTable";
-import { TextFilter } from "../../components/list-view/filters";
+import { AsyncSelectFilter, TextFilter } from "../../components/list-view/filters";
+import { tagOptions } from "../../components/list-view/options";
+import { TagBadges } from "../../features/tags/TagBadges";
 import { useBulkSelection } from "../../components/list-view/useBulkSelection";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { setCsrfToken } from "../../features/sqllab/api";
@@ -69,6 +71,7 @@ export default function SavedQueriesPage() {
           <>
             <TextFilter label="Search" value={list.state.filters.search ?? ""} placeholder="Name, description, schema or SQL" onApply={set("search")} testId="saved-query-search" />
             <TextFilter label="Schema" value={list.state.filters.schema ?? ""} onApply={set("schema")} testId="saved-query-filter-schema" />
+            <AsyncSelectFilter label="Tag" value={list.state.filters.tag} fetchOptions={tagOptions} onChange={set("tag")} testId="saved-query-filter-tag" />
           </>
         }>
         <ListTable testId="saved-query-table" rows={items} rowTestId={() => "saved-query-row"} rowAttrs={(i) => ({ "data-label": i.label })}
@@ -94,6 +97,7 @@ export default function SavedQueriesPage() {
             { key: "created", header: "Created on", sortColumn: "created_on", nowrap: true, cell: (i) => (i.created_on ?? "").slice(0, 10) },
             { key: "changed", header: "Modified", sortColumn: "changed_on", cell: (i) => i.changed_on_delta_humanized ?? "" },
             { key: "owner", header: "Owner", cell: (i) => userName(i.created_by) },
+            { key: "tags", header: "Tags", cell: (i) => <TagBadges tags={i.tags ?? []} /> },
             { key: "actions", header: "Actions", cell: (i) => (
               <Group gap={2} wrap="nowrap">
                 <ActionIcon variant="subtle" aria-label={`Preview ${i.label}`} title="Query preview" onClick={() => setPreview(items.indexOf(i))}><IconEye size={16} aria-hidden /></ActionIcon>

@@ -6,7 +6,7 @@ import { DASHBOARD_ZONE_KEY } from "../../../../core/time-zone/viewer-zone";
 import { zoneNames } from "../../../../core/time-zone/zone";
 import { cleanSlug } from "../../../../core/dashboards/payloads";
 import { apiCall } from "../../../components/api-call";
-import { relatedOptions, type Option } from "../../../components/list-view/options";
+import { relatedOptions, tagOptions, type Option } from "../../../components/list-view/options";
 
 // Superset's dashboard PropertiesModal: basic information (title, URL slug), access (owners, roles),
 // certification, colours (the categorical scheme, kept in step with the metadata), the zone every viewer's times
@@ -19,6 +19,7 @@ interface Detail {
   slug: string | null;
   owners: { id: number; first_name: string; last_name: string }[];
   roles: { id: number; name: string }[];
+  tags: { id: number; name: string; type: number }[];
   certified_by: string | null;
   certification_details: string | null;
   json_metadata: string | null;
@@ -55,6 +56,9 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
   const [form, setForm] = useState<PropertiesForm | null>(null);
   const [owners, setOwners] = useState<Option[]>([]);
   const [roles, setRoles] = useState<Option[]>([]);
+  // custom tags, sent as ids (Superset's DashboardPutSchema `tags`); system tags are not the editor's to set
+  const [tags, setTags] = useState<Option[]>([]);
+  const [tagIds, setTagIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -65,6 +69,9 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
       setForm(formOf(res.body.result));
       setOwners(merge(res.body.result.owners.map((o) => ({ value: String(o.id), label: `${o.first_name} ${o.last_name}`.trim() })), await ownerOptions("")));
       setRoles(merge(res.body.result.roles.map((r) => ({ value: String(r.id), label: r.name })), await roleOptions("")));
+      const custom = res.body.result.tags.filter((t) => t.type === 1);
+      setTagIds(custom.map((t) => String(t.id)));
+      setTags(merge(custom.map((t) => ({ value: String(t.id), label: t.name })), await tagOptions("")));
     })();
   }, [dashboardId, csrfToken]);
   const set = (patch: Partial<PropertiesForm>) => setForm((f) => (f ? { ...f, ...patch } : f));
@@ -74,10 +81,10 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
-    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, propertiesPayload(form, lastModifiedTime));
+    const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { ...propertiesPayload(form, lastModifiedTime), tags: tagIds.map(Number) });
     setSaving(false);
     if (!res.ok) {
-      setErrors({ title: res.fieldErrors.dashboard_title ?? "", slug: res.fieldErrors.slug ?? "", owners: res.fieldErrors.owners ?? "", jsonMetadata: res.fieldErrors.json_metadata ?? "" });
+      setErrors({ title: res.fieldErrors.dashboard_title ?? "", slug: res.fieldErrors.slug ?? "", owners: res.fieldErrors.owners ?? "", tags: res.fieldErrors.tags ?? "", jsonMetadata: res.fieldErrors.json_metadata ?? "" });
       return setFailure(res.message);
     }
     // a new slug is a new address: the page moves there (Superset's Dashboard.url: by slug, else by id)
@@ -103,6 +110,8 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
             <MultiSelect label="Roles" data={roles} value={form.roles} onChange={(v) => set({ roles: v })} searchable
               description="Roles is a list which defines access to the dashboard." data-testid="properties-roles" />
           </SimpleGrid>
+          <MultiSelect label="Tags" data={tags} value={tagIds} onChange={setTagIds} searchable error={errors.tags || undefined}
+            description="Custom tags to find this dashboard by (tags are created on the Tags page)." data-testid="properties-tags" />
           <Title order={5}>Certification</Title>
           <SimpleGrid cols={2}>
             <TextInput label="Certified by" value={form.certifiedBy} onChange={(e) => set({ certifiedBy: e.currentTarget.value })} error={errors.certifiedBy || undefined} data-testid="properties-certified-by" />
