@@ -1,29 +1,19 @@
 import { Anchor, Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { datasetScope } from "../../../core/datasets/access";
-import { dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { humanizeAgo } from "../../../core/recent-activity";
-import { chartScopeWhere } from "../../../db/charts/charts";
-import { dashboardAccessWhere } from "../../../db/dashboards/dashboards";
-import { taggedEntities, type TaggedEntity } from "../../../db/tags/entities";
-import { tagById } from "../../../db/tags/list";
+import type { TaggedEntity } from "../../../db/tags/entities";
 import { requirePermission } from "../../auth.server";
+import { tagWithEntities } from "./all-entities.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tag.name ?? "Tag"} · Edge Superset` }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Tag"]);
   const id = Number(new URL(request.url).searchParams.get("id"));
-  const tag = Number.isSafeInteger(id) && id > 0 ? await tagById(context.db, id) : undefined;
-  if (!tag) throw new Response("Tag not found", { status: 404 });
-  // what GET /api/v1/tag/get_objects/?tagIds= answers: only what the viewer may see of each kind
-  const scope = {
-    dashboards: dashboardAccessWhere(dashboardViewer(principal, dashboardRbacOn(context.env))),
-    charts: chartScopeWhere(datasetScope(principal)),
-    userId: principal.id,
-  };
-  const entities = await taggedEntities(context.db, scope, { tagIds: [tag.id], tagNames: null, types: [] });
+  const found = Number.isSafeInteger(id) && id > 0 ? await tagWithEntities(context, principal, id) : null;
+  if (!found) throw new Response("Tag not found", { status: 404 });
+  const { tag, entities } = found;
   const now = Date.now();
   return {
     tag: { id: tag.id, name: tag.name, description: tag.description },

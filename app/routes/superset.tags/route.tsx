@@ -4,8 +4,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { isFiltered, listQuery, parseListUrlState } from "../../../core/lists/list-url-state";
 import { parseListArgs } from "../../../core/http/list-query";
+import { customTagsPage } from "./tags.server";
 import { can } from "../../../core/security/permissions";
-import { listTags, type TagListItem } from "../../../db/tags/list";
+import type { TagListItem } from "../../../db/tags/list";
 import { requirePermission } from "../../auth.server";
 import { ListView } from "../../components/list-view/ListView";
 import { ListTable } from "../../components/list-view/ListTable";
@@ -27,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const query = listQuery(state, TAG_LIST);
   // the page lists custom tags, as Superset's TagList (system tags are reached from their objects)
   const args = parseListArgs({ ...query, filters: [...((query.filters as unknown[]) ?? []), { col: "type", opr: "custom_tag", value: true }] });
-  const { count, result } = await listTags(context.db, args);
+  const { count, result } = await customTagsPage(context.db, args);
   return { count, tags: result, pageSize: TAG_LIST.pageSize, mayWrite: can(principal, "can_write", "Tag") };
 }
 
