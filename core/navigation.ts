@@ -46,7 +46,8 @@ export const MENU: MenuGroup[] = [
       { label: "List Users", href: "/users/", requires: "admin" },
       { label: "List Roles", href: "/roles/", requires: "admin" },
       { label: "Row Level Security", href: "/rowlevelsecurity/list/", requires: ["can_read", "Row Level Security"] },
-      { label: "Tags", href: "/superset/tags/", requires: ["can_read", "Tag"] },
+      // as Superset: the menu entry needs menu_access on Tags (Alpha and Admin); Gamma reads tags on lists only
+      { label: "Tags", href: "/superset/tags/", requires: ["menu_access", "Tags"] },
       { label: "Action Log", href: "/logs/", requires: "admin" },
     ],
   },
