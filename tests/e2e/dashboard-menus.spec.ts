@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { admin, clickMenuItem, login } from "./helpers";
 import { post } from "./api-helpers";
 
 // The dashboard's view-mode menus (issue 11): every action of a chart's "⋮" menu (force refresh, full size,
@@ -50,19 +50,11 @@ async function chartAction(page: Page, id: number, item: string) {
   const menu = page.getByRole("menu", { name: (await target.getAttribute("aria-label"))! });
   // a menu still closing from the last action would swallow the click
   await expect(menu).toHaveCount(0);
-  await expect(async () => {
-    if (!(await menu.isVisible())) await target.click();
-    await expect(menu.getByTestId(item)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await menu.getByTestId(item).click();
+  await clickMenuItem(target, menu.getByTestId(item));
 }
 
 async function headerAction(page: Page, item: string) {
-  await expect(async () => {
-    await page.getByTestId("dashboard-menu").click();
-    await expect(page.getByTestId(item).filter({ visible: true })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await page.getByTestId(item).filter({ visible: true }).click();
+  await clickMenuItem(page.getByTestId("dashboard-menu"), page.getByTestId(item).filter({ visible: true }));
 }
 
 /** A forced chart-data request for the chart: alone, or within a batch (charts refreshed together share one). */

@@ -105,11 +105,7 @@ test("a host app embeds a dashboard for two tenants with the SDK: each sees only
 
   // the admin enables embedding for one host in the dashboard menu's dialog, and reads the uuid and snippet
   await page.goto(`${worker.url()}/superset/dashboard/${d.slug}/`);
-  await expect(async () => {
-    if (!(await page.getByTestId("dashboard-embed").isVisible())) await page.getByTestId("dashboard-menu").click();
-    await expect(page.getByTestId("dashboard-embed")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await page.getByTestId("dashboard-embed").click();
+  await clickMenuItem(page.getByTestId("dashboard-menu"), page.getByTestId("dashboard-embed"));
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("embed-save")).toHaveText("Enable embedding");
   await dialog.getByTestId("embed-allowed-domains").fill(`http://localhost:${host.port}`);
