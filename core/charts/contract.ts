@@ -197,12 +197,21 @@ export interface BigNumberModel {
   comparisons?: { symbol: string; label: string; text: string; color?: string }[];
 }
 
+/** A handlebars chart: the user's template and CSS and the rows it is evaluated over (as `data`). The browser
+ * evaluates and sanitises it (core/charts/types/handlebars/render.ts); it is not drawn on the server. */
+export interface HandlebarsModel {
+  kind: "handlebars";
+  template: string;
+  style: string;
+  data: Record<string, unknown>[];
+}
+
 export interface EmptyModel {
   kind: "empty";
   message: string;
 }
 
-export type ChartModel = ChartJsModel | TableModel | PivotTableModel | BigNumberModel | EmptyModel;
+export type ChartModel = ChartJsModel | TableModel | PivotTableModel | BigNumberModel | HandlebarsModel | EmptyModel;
 
 /** The example chart made for a type at first start, so a newcomer sees every type working after `npm start`.
  * It lives in the type's folder (a type is one folder), and is built on one of the product's example datasets. */

@@ -76,7 +76,7 @@ test("every brief's viz_type is registered with metadata and a control panel", (
     "bubble_v2", "funnel", "gauge_chart", "radar", "treemap_v2", "sunburst_v2", "sankey_v2", "waterfall",
     "word_cloud", "gantt_chart", "horizon",
     "graph_chart", "tree_chart", "chord", "world_map",
-    "pop_kpi", "bullet", "rose", "time_table",
+    "pop_kpi", "bullet", "rose", "time_table", "handlebars",
   ];
   expect(Object.keys(CHART_TYPES).sort()).toEqual([...wanted].sort());
   for (const v of wanted) expect(getChartType(v)!.controlPanel.sections.length, v).toBeGreaterThan(0);

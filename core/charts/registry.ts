@@ -8,6 +8,7 @@ import { funnel } from "./types/funnel";
 import { gaugeChart } from "./types/gauge_chart";
 import { ganttChart } from "./types/gantt_chart";
 import { graphChart } from "./types/graph_chart";
+import { handlebars } from "./types/handlebars";
 import { heatmapV2 } from "./types/heatmap_v2";
 import { histogramV2 } from "./types/histogram_v2";
 import { horizon } from "./types/horizon";
@@ -67,6 +68,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   bullet,
   rose,
   time_table: timeTable,
+  handlebars,
 };
 
 /** Superset's default viz type (SPEC §9). */

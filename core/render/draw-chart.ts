@@ -32,7 +32,7 @@ export interface DrawInput {
   failure?: string;
 }
 
-type DrawableModel = Exclude<ChartModel, { kind: "empty" }>;
+type DrawableModel = Exclude<ChartModel, { kind: "empty" | "handlebars" }>;
 
 export function chartModel(input: DrawInput): DrawableModel {
   if (input.failure) throw new NotDrawable(input.failure);
@@ -42,7 +42,8 @@ export function chartModel(input: DrawInput): DrawableModel {
   if (!type) throw new NotDrawable(`The chart ${name}has a type this server does not know (${vizType || "none"}), so it cannot be drawn.`);
   const model = type.transformProps({ formData: input.formData, queriesData: input.queriesData, width: input.width, height: input.height });
   if (model.kind === "empty") throw new NotDrawable(`The chart ${name}has no data to draw: ${model.message}.`);
-  if (model.kind === "chartjs" && !DRAWABLE_CHARTJS.has(model.type)) {
+  // a user's HTML template needs a browser to lay it out
+  if (model.kind === "handlebars" || (model.kind === "chartjs" && !DRAWABLE_CHARTJS.has(model.type))) {
     throw new NotDrawable(`The chart ${name}is a ${type.metadata.name} chart (${vizType}), which cannot be drawn on the server yet.`);
   }
   return model;

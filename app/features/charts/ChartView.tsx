@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Center, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import type { BigNumberModel, ChartModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
+import type { BigNumberModel, ChartModel, HandlebarsModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
@@ -10,6 +10,9 @@ import { sparklineSegments } from "../../../core/charts/sparkline";
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
 
 const loadChartJs = () => import("./ChartJsCanvas");
+const loadHandlebars = () => import("./HandlebarsView");
+const HandlebarsViewLazy = lazy(loadHandlebars);
+let handlebarsModule: Awaited<ReturnType<typeof loadHandlebars>> | null = null;
 const ChartJsCanvasLazy = lazy(loadChartJs);
 /** the module once loaded: drawn without React.lazy's one suspension per lazy element */
 let chartJsModule: Awaited<ReturnType<typeof loadChartJs>> | null = null;
@@ -22,6 +25,7 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
  * draw only once this settled, so the draw itself never waits on the network. Browser only.
  */
 export function prepareChartModel(model: ChartModel): Promise<unknown> {
+  if (model.kind === "handlebars") return loadHandlebars().then((m) => { handlebarsModule = m; });
   const chartJs = model.kind === "chartjs" ? model : model.kind === "big_number" ? model.trendline : undefined;
   if (!chartJs) return Promise.resolve();
   return loadChartJs().then((m) => {
@@ -42,6 +46,15 @@ function ChartJs({ model, width, height, onPick, onContextPick, onDrawn }: { mod
       <Canvas model={model} width={width} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
     </Suspense>
   );
+}
+
+/** A handlebars chart: its template's parser and sanitiser load only when one is drawn. */
+function Handlebars({ model, height }: { model: HandlebarsModel; height: number }) {
+  const loading = <Center h={height}><Loader size="sm" /></Center>;
+  const hydrated = useHydrated();
+  if (!hydrated) return loading;
+  const View = handlebarsModule?.default ?? HandlebarsViewLazy;
+  return <Suspense fallback={loading}><View model={model} height={height} /></Suspense>;
 }
 
 /** A time-series table's sparkline cell: the line of the row's values, in the text colour. */
@@ -186,6 +199,8 @@ export function ChartView({ model, width, height, onPick, onContextPick, onDrawn
       return <PivotView model={model} height={height} onPick={onPick} />;
     case "big_number":
       return <BigNumberView model={model} width={width} height={height} />;
+    case "handlebars":
+      return <Handlebars model={model} height={height} />;
     case "empty":
       return <Center h={height}><Text c="dimmed" data-testid="chart-empty">{model.message}</Text></Center>;
   }
