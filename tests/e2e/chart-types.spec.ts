@@ -34,7 +34,7 @@ async function exampleCharts(page: Page): Promise<Map<string, ChartRow>> {
 
 let listed: Promise<Map<string, ChartRow>> | undefined;
 
-const DOM_CHARTS: Record<string, string> = { table: "table-chart", pivot_table_v2: "pivot-table-chart", big_number_total: "big-number-chart", pop_kpi: "big-number-chart", time_table: "table-chart" };
+const DOM_CHARTS: Record<string, string> = { table: "table-chart", pivot_table_v2: "pivot-table-chart", big_number_total: "big-number-chart", pop_kpi: "big-number-chart", time_table: "table-chart", handlebars: "handlebars-chart" };
 
 async function expectAnswered(page: Page) {
   await expect(page.getByTestId("row-count")).toHaveText(/[1-9][\d,]* rows?/);
@@ -47,7 +47,11 @@ async function expectDrawn(page: Page, vizType: string, testInfo: TestInfo) {
   if (dom) {
     await expect(page.getByTestId(dom)).toBeVisible();
     if (dom === "big-number-chart") await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
-    else expect(await page.getByTestId(dom).locator("tbody tr").count()).toBeGreaterThan(0);
+    else if (dom === "handlebars-chart") {
+      // the template's list, with the chart's CSS applied inside its box (scoped)
+      await expect(page.getByTestId(dom).locator("li").first()).toContainText(/births/);
+      await expect(page.getByTestId(dom).locator(".girl").first()).toHaveCSS("color", "rgb(160, 53, 123)");
+    } else expect(await page.getByTestId(dom).locator("tbody tr").count()).toBeGreaterThan(0);
   } else {
     if (vizType === "big_number") await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
     await expect.poll(() => drawnPixels(page), { message: `${vizType} drew` }).toBeGreaterThan(2000);
