@@ -62,6 +62,18 @@ async function expectDrawn(page: Page, vizType: string, testInfo: TestInfo) {
   await testInfo.attach(vizType, { path, contentType: "image/png" });
 }
 
+/** A handlebars template's HTML loses its scripts and event handlers; an unknown helper is the chart's error. */
+async function expectTemplateSanitised(page: Page) {
+  const chart = page.getByTestId("handlebars-chart");
+  const template = page.getByLabel("Template", { exact: true });
+  await template.fill(`<img src="x" onerror="window.__hbs = 1"><script>window.__hbs = 2</script><b class="safe">{{data.length}} rows</b>`);
+  await expect(chart.locator(".safe")).toHaveText("10 rows");
+  await expect(chart.locator("script, [onerror]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __hbs?: number }).__hbs)).toBeUndefined();
+  await template.fill("{{shout name}}");
+  await expect(page.getByTestId("chart-error")).toHaveText("Unknown helper: shout");
+}
+
 async function saveChart(page: Page, name: string, mode: "saveas" | "overwrite") {
   // a click before hydration opens nothing: retry until the dialog shows
   await expect(async () => {
@@ -101,5 +113,6 @@ for (const [vizType, type] of Object.entries(CHART_TYPES)) {
     await page.goto(`/explore/?slice_id=${sliceId}`);
     await expect(page.getByTestId("chart-title")).toHaveText(`Renamed ${vizType} ${stamp}`);
     await expectAnswered(page);
+    if (vizType === "handlebars") await expectTemplateSanitised(page);
   });
 }
