@@ -4,12 +4,13 @@ import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // What only ever runs in the browser gets an empty module in the server build: libraries used on a click (PDF
-// export, download as image, the calendar) and the Chart.js canvas, which the server never draws (ChartView renders
-// it once hydrated). The Worker bundle inlines every dynamic import, so without this they would ship in it (jspdf
-// brings html2canvas, canvg and core-js; the canvas brings chart.js, its plugins and the world atlas: about 2.5 MB
-// before minification) and never run there. A stub throws if it is ever used on the server.
+// export, download as image, the calendar), the Chart.js canvas and the handlebars view (with its template
+// parser), which the server never draws (ChartView renders them once hydrated). The Worker bundle inlines every
+// dynamic import, so without this they would ship in it (jspdf brings html2canvas, canvg and core-js; the canvas
+// brings chart.js, its plugins and the world atlas: about 2.5 MB before minification) and never run there. A stub
+// throws if it is ever used on the server.
 const BROWSER_ONLY_PACKAGES = new Set(["jspdf", "html-to-image", "@mantine/dates"]);
-const BROWSER_ONLY_FILES = ["/features/charts/ChartJsCanvas"];
+const BROWSER_ONLY_FILES = ["/features/charts/ChartJsCanvas", "/features/charts/HandlebarsView"];
 function browserOnlyModules(): Plugin {
   const prefix = "\0browser-only:";
   return {
