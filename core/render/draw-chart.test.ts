@@ -98,6 +98,9 @@ test("a type still not drawn on the server (the word cloud) and unknown types ar
   expect(() => drawChart(words, text)).toThrow(NotDrawable);
   expect(() => drawChart(words, text)).toThrow(/"Words" is a Word Cloud chart \(word_cloud\), which cannot be drawn on the server yet/);
   expect(() => drawChart({ ...line, formData: { viz_type: "no_such_viz" } }, text)).toThrow(/does not know \(no_such_viz\)/);
+  // a handlebars template is HTML: laid out only by a browser
+  const template = { ...line, formData: { viz_type: "handlebars", handlebarsTemplate: "{{data.length}}" }, queriesData: [{ data: [{ a: 1 }] }], chartName: "Notes" };
+  expect(() => drawChart(template, text)).toThrow(/"Notes" is a Handlebars chart \(handlebars\), which cannot be drawn on the server yet/);
 });
 
 test("a layout places each chart at its spot; one that cannot be drawn is a panel with the reason", () => {
