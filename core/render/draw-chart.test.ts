@@ -158,3 +158,16 @@ test("the time-series table is drawn as its grid with each sparkline as a line a
   // one stroked path of three points in the ink colour, besides the grid's lines
   expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" fill="none" stroke="#212529" stroke-width="1.5"/);
 });
+
+test("a pie's slice labels are drawn on the server, those under the threshold left out", () => {
+  const rec = recordingText();
+  drawChart({
+    formData: { viz_type: "pie", groupby: ["product_line"], metric: "SUM(sales)", label_type: "key_value_percent", show_labels: true, labels_outside: true, show_labels_threshold: 5 },
+    queriesData: [{ data: [{ product_line: "Cars", "SUM(sales)": 600 }, { product_line: "Ships", "SUM(sales)": 370 }, { product_line: "Trains", "SUM(sales)": 30 }] }],
+    width: 400, height: 300,
+  }, rec);
+  const strings = rec.drawn.map((d) => d.text);
+  expect(strings).toContain("Cars: 600 (60.00%)");
+  expect(strings).toContain("Ships: 370 (37.00%)");
+  expect(strings.some((s) => s.startsWith("Trains:"))).toBe(false);
+});
