@@ -129,6 +129,8 @@ export interface ChartPropsInput {
   width: number;
   height: number;
   theme?: ChartTheme;
+  /** the dataset's verbose names (Superset's datasource.verbose_map): a saved metric "sum__num" labelled "Births" */
+  verboseMap?: Readonly<Record<string, string>>;
 }
 
 /** What Chart.js's `new Chart(ctx, config)` takes; types from plugins (matrix, treemap, sankey...) are named here
