@@ -171,3 +171,15 @@ test("a pie's slice labels are drawn on the server, those under the threshold le
   expect(strings).toContain("Ships: 370 (37.00%)");
   expect(strings.some((s) => s.startsWith("Trains:"))).toBe(false);
 });
+
+test("a heatmap's colour legend is drawn on the server with its low and high ends", () => {
+  const rec = recordingText();
+  drawChart({
+    formData: { viz_type: "heatmap_v2", x_axis: "product_line", groupby: ["deal_size"], metric: "count", linear_color_scheme: "white_black", value_bounds: [0, 20] },
+    queriesData: [{ data: [{ product_line: "Cars", deal_size: "Large", count: 10, rank: 1 }, { product_line: "Ships", deal_size: "Small", count: 5, rank: 0 }] }],
+    width: 400, height: 300,
+  }, rec);
+  const strings = rec.drawn.map((d) => d.text);
+  expect(strings).toContain("0");
+  expect(strings).toContain("20");
+});
