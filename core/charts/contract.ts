@@ -51,8 +51,15 @@ export interface Control {
   validators?: Validator[];
   /** Changing it redraws from the data already loaded: no new query (Superset's renderTrigger). */
   renderTrigger?: boolean;
-  /** Shown (and validated) only when this answers true for the current form data. */
-  visibility?: (formData: FormData) => boolean;
+  /** Shown (and validated) only when this answers true for the current form data (and the dataset's columns, where
+   * Explore knows them: Superset's visibility reads the x-axis column's type). */
+  visibility?: (formData: FormData, columns?: readonly VisibilityColumn[]) => boolean;
+}
+
+/** What a control's visibility may read of a dataset column. */
+export interface VisibilityColumn {
+  column_name: string;
+  is_dttm?: boolean;
 }
 
 export interface ControlSection {
@@ -122,6 +129,8 @@ export interface ChartPropsInput {
   width: number;
   height: number;
   theme?: ChartTheme;
+  /** the dataset's verbose names (Superset's datasource.verbose_map): a saved metric "sum__num" labelled "Births" */
+  verboseMap?: Readonly<Record<string, string>>;
 }
 
 /** What Chart.js's `new Chart(ctx, config)` takes; types from plugins (matrix, treemap, sankey...) are named here

@@ -161,3 +161,28 @@ test("the time-series table is drawn as its grid with each sparkline as a line a
   // one stroked path of three points in the ink colour, besides the grid's lines
   expect(svg).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+L[\d.]+ [\d.]+" fill="none" stroke="#212529" stroke-width="1.5"/);
 });
+
+test("a pie's slice labels are drawn on the server, those under the threshold left out", () => {
+  const rec = recordingText();
+  drawChart({
+    formData: { viz_type: "pie", groupby: ["product_line"], metric: "SUM(sales)", label_type: "key_value_percent", show_labels: true, labels_outside: true, show_labels_threshold: 5 },
+    queriesData: [{ data: [{ product_line: "Cars", "SUM(sales)": 600 }, { product_line: "Ships", "SUM(sales)": 370 }, { product_line: "Trains", "SUM(sales)": 30 }] }],
+    width: 400, height: 300,
+  }, rec);
+  const strings = rec.drawn.map((d) => d.text);
+  expect(strings).toContain("Cars: 600 (60.00%)");
+  expect(strings).toContain("Ships: 370 (37.00%)");
+  expect(strings.some((s) => s.startsWith("Trains:"))).toBe(false);
+});
+
+test("a heatmap's colour legend is drawn on the server with its low and high ends", () => {
+  const rec = recordingText();
+  drawChart({
+    formData: { viz_type: "heatmap_v2", x_axis: "product_line", groupby: ["deal_size"], metric: "count", linear_color_scheme: "white_black", value_bounds: [0, 20] },
+    queriesData: [{ data: [{ product_line: "Cars", deal_size: "Large", count: 10, rank: 1 }, { product_line: "Ships", deal_size: "Small", count: 5, rank: 0 }] }],
+    width: 400, height: 300,
+  }, rec);
+  const strings = rec.drawn.map((d) => d.text);
+  expect(strings).toContain("0");
+  expect(strings).toContain("20");
+});

@@ -9,6 +9,8 @@ import { TreemapController, TreemapElement } from "chartjs-chart-treemap";
 import worldAtlas from "world-atlas/countries-110m.json";
 import type { ChartJsModel } from "../charts/contract";
 import { chordRibbons, nodeLabels } from "../charts/graph-plugins";
+import { sliceLabels } from "../charts/slice-labels";
+import { colorLegend } from "../charts/color-legend";
 import { attachWorldFeatures } from "../charts/types/world_map/atlas";
 import type { SvgContext } from "./svg-context";
 
@@ -20,7 +22,7 @@ import type { SvgContext } from "./svg-context";
 Chart.register(
   ...registerables, MatrixController, MatrixElement, TreemapController, TreemapElement, BoxPlotController, BoxAndWiskers,
   SankeyController, Flow, FunnelController, TrapezoidElement, GraphController, ForceDirectedGraphController, TreeController, EdgeLine,
-  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons,
+  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons, sliceLabels, colorLegend,
 );
 
 /** The Chart.js chart types drawn on the server; the others name themselves in the report instead. */

@@ -33,7 +33,7 @@ test("explore: with async queries a run is answered by a job, followed to its re
   expect((await jobAnswer).status()).toBe(202);
   expect((await resultRead).status()).toBe(200);
   await expect(page.getByTestId("row-count")).toHaveText("2 rows", { timeout: 30_000 });
-  await expect(page.getByTestId("table-chart").getByRole("columnheader")).toHaveText(["gender", "count"]);
+  await expect(page.getByTestId("table-chart").getByRole("columnheader")).toHaveText(["gender", "COUNT(*)"]);
 
   // the same query again is cached: answered at once (200), drawn the same
   const cached = page.waitForResponse((r) => r.url().endsWith("/api/v1/chart/data") && r.request().method() === "POST");

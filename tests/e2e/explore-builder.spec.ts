@@ -63,6 +63,11 @@ test("explore: a viz type switch carries compatible controls over and restores s
   await openGallery(page);
   await page.getByLabel("Search all charts").fill("funnel");
   await expect(page.getByTestId("recent-viz-types")).toHaveCount(0);
+
+  // a bar chart over a categorical x-axis offers no time grain (Superset's visibility of time_grain_sqla)
+  await openWithFormData(page, await birthNamesId(page), { viz_type: "echarts_timeseries_bar", x_axis: "gender", metrics: ["count"], groupby: [], adhoc_filters: [] });
+  await expect(page.getByTestId("control-x_axis")).toBeVisible();
+  await expect(page.getByTestId("control-time_grain_sqla")).toHaveCount(0);
 });
 
 test("explore: columns and metrics dragged from the dataset pane into controls; a metric is refused by a columns control", async ({ page }) => {
@@ -112,7 +117,8 @@ test("explore: columns and metrics dragged from the dataset pane into controls; 
   await expect(page.getByTestId("filter-pill")).toHaveText("gender == girl");
 
   await page.getByTestId("run-query").click();
-  await expect(page.getByTestId("table-chart").getByRole("columnheader")).toHaveText(["state", "sum__num", "count", "SUM(num_boys)"]);
+  // saved metrics head their columns by their verbose names (sum__num is "Births"), as Superset's
+  await expect(page.getByTestId("table-chart").getByRole("columnheader")).toHaveText(["state", "Births", "COUNT(*)", "SUM(num_boys)"]);
 });
 
 test("explore: Change dataset keeps what the new dataset has, drops the rest, keeps adhoc SQL with a warning", async ({ page }) => {

@@ -8,6 +8,7 @@ import { allControls } from "../../../core/charts/controls/validate";
 import { needsQuery } from "../../../core/charts/controls/changes";
 import { ChartView } from "../charts/ChartView";
 import { ChartActions } from "./ChartActions";
+import { verboseMapOf } from "../../../core/charts/verbose-map";
 import { ChartHeader } from "./ChartHeader";
 import { DataPane } from "./DataPane";
 import { exploreStore, runQuery, stopQuery, validationErrors } from "./store";
@@ -35,15 +36,18 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
   const queried = chart.queriedFormData as FormData | null;
   const stale = queried !== null && (queried.viz_type !== formData.viz_type || needsQuery(getChartType(formData.viz_type)!.controlPanel, queried, formData));
   const drawWith = stale ? queried : formData;
+  // legends and table headers name saved metrics and columns by their verbose names, as Superset's
+  const dataset = snap.dataset;
+  const verboseMap = useMemo(() => (dataset ? verboseMapOf(dataset.columns, dataset.metrics) : undefined), [dataset]);
 
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if ((chart.status !== "success" && chart.status !== "stopped") || !chart.queriesData || !drawWith || width === 0) return null;
     try {
-      return getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark } });
+      return getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark }, verboseMap });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [chart.status, chart.queriesData, drawWith, width, height, dark]);
+  }, [chart.status, chart.queriesData, drawWith, width, height, dark, verboseMap]);
 
   const answer = chart.status === "success" || chart.status === "stopped" ? (chart.queriesData?.[0] ?? null) : null;
   const drawing = (

@@ -146,7 +146,7 @@ export function ControlPanel({ panel, formData, errors, dataset, answer, onChang
   return (
     <Accordion multiple defaultValue={open} variant="contained" key={String(formData.viz_type)}>
       {panel.sections.map((section) => {
-        const controls = section.controls.filter((c) => SUPPORTED.has(c.type) && (!c.visibility || c.visibility(formData)));
+        const controls = section.controls.filter((c) => SUPPORTED.has(c.type) && (!c.visibility || c.visibility(formData, dataset.columns)));
         if (!controls.length) return null;
         return (
           <Accordion.Item value={section.label} key={section.label}>

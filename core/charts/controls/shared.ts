@@ -1,4 +1,4 @@
-import type { Control, ControlSection, FormData } from "../contract";
+import type { Control, ControlSection, FormData, VisibilityColumn } from "../contract";
 import { NUMBER_FORMAT_CHOICES, SMART_NUMBER } from "../format/number";
 import { SMART_DATE, TIME_FORMAT_CHOICES } from "../format/time";
 import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES } from "../colors/schemes";
@@ -29,8 +29,15 @@ export const metrics = (over: Partial<Control> = {}): Control => ({ name: "metri
 export const metric = (over: Partial<Control> = {}): Control => ({ name: "metric", type: "MetricControl", label: "Metric", validators: nonEmpty, ...over });
 export const groupby = (over: Partial<Control> = {}): Control => ({ name: "groupby", type: "GroupByControl", label: "Dimensions", multi: true, default: [], ...over });
 export const xAxis = (over: Partial<Control> = {}): Control => ({ name: "x_axis", type: "XAxisControl", label: "X-axis", validators: nonEmpty, ...over });
+/** Superset's time_grain_sqla visibility: shown unless the x-axis is a dataset column known not to be temporal
+ * (no x-axis, a custom SQL x-axis or columns not known yet all keep it). */
+export function xAxisIsTemporal(formData: FormData, columns?: readonly VisibilityColumn[]): boolean {
+  const x = formData.x_axis;
+  if (typeof x !== "string" || !x || !columns?.length) return true;
+  return columns.find((c) => c.column_name === x)?.is_dttm === true;
+}
 export const timeGrain = (): Control => ({
-  name: "time_grain_sqla", type: "TimeGrainControl", label: "Time Grain", default: "P1D", choices: TIME_GRAIN_CHOICES,
+  name: "time_grain_sqla", type: "TimeGrainControl", label: "Time Grain", default: "P1D", choices: TIME_GRAIN_CHOICES, visibility: xAxisIsTemporal,
   description: "Select a time grain for the visualization. The grain is the time interval represented by a single point on the chart.",
 });
 export const adhocFilters = (): Control => ({ name: "adhoc_filters", type: "AdhocFilterControl", label: "Filters", default: [] });

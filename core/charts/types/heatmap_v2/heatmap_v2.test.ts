@@ -56,3 +56,14 @@ test("heatmap_v2: categories sorted by name or by their totals after the query",
   expect(sortAxis(["b", "a", "b", "c"], [1, 5, 1, 3], "value_asc")).toEqual(["b", "c", "a"]);
   expect(sortAxis(["x10", "x9"], [1, 1], "alpha_asc")).toEqual(["x9", "x10"]);
 });
+
+test("heatmap_v2: a colour legend from the low bound to the high one beside the grid, none when the legend is off", () => {
+  const model = heatmapV2.transformProps({ formData: { ...example, linear_color_scheme: "white_black", value_bounds: [0, 20] }, queriesData: [{ data }], width: 1, height: 1 });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  const legend = model.data.datasets[0].colorLegend as { colors: string[]; low: string; high: string };
+  expect([legend.colors.length, legend.colors[0], legend.colors[19], legend.low, legend.high]).toEqual([20, "#ffffff", "#000000", "0", "20"]);
+  expect((model.options.layout as any).padding.right).toBe(70);
+  const off = heatmapV2.transformProps({ formData: { ...example, show_legend: false }, queriesData: [{ data }], width: 1, height: 1 });
+  if (off.kind !== "chartjs") throw new Error(off.kind);
+  expect([off.data.datasets[0].colorLegend, (off.options.layout as any).padding.right]).toEqual([undefined, 0]);
+});

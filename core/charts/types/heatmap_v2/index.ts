@@ -2,6 +2,7 @@ import type { ChartModel, ChartPropsInput, ChartType, ControlPanel, FormData } f
 import { crossFilter } from "./cross-filter";
 import * as c from "../../controls/shared";
 import { themeColors, BASE_OPTIONS } from "../../chartjs";
+import { COLOR_LEGEND_WIDTH, colorLegendOf } from "../../color-legend";
 import { sequentialColor } from "../../colors/schemes";
 import { emptyModel, num, rowsOf, temporalColumns } from "../../data";
 import { getNumberFormatter } from "../../format/number";
@@ -70,6 +71,9 @@ export function sortAxis(labels: string[], values: (number | null)[], sort: unkn
   return keys;
 }
 
+/** Bands of the colour legend: enough that the scale reads as continuous. */
+const LEGEND_STEPS = 20;
+
 function transformProps(input: ChartPropsInput): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
@@ -93,6 +97,7 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const valueText = getNumberFormatter(formData.y_axis_format as string | undefined);
   const pct = getNumberFormatter(".2%");
   const colors = themeColors(theme);
+  const showLegend = formData.show_legend !== false;
   const points = rows.map((r, i) => ({ x: label(xCol, r[xCol]), y: label(yCol, r[yCol]), v: values[i], rank: num(r.rank) }));
   return {
     kind: "chartjs",
@@ -104,11 +109,14 @@ function transformProps(input: ChartPropsInput): ChartModel {
         backgroundColor: rows.map((r, i) => scale(t(r, values[i]))),
         width: ({ chart }: { chart: { chartArea?: { width: number } } }) => (chart.chartArea?.width ?? 0) / xs.length - 1,
         height: ({ chart }: { chart: { chartArea?: { height: number } } }) => (chart.chartArea?.height ?? 0) / ys.length - 1,
+        // Superset's visualMap: the scale between the bounds (percentile ranks when normalized), beside the grid
+        colorLegend: showLegend ? colorLegendOf(scale, LEGEND_STEPS, formData.normalized ? pct(0) : valueText(lo), formData.normalized ? pct(1) : valueText(hi)) : undefined,
         valueTexts: formData.show_values ? values.map((v) => (v === null ? "" : valueText(v))) : undefined,
       }],
     },
     options: {
       ...BASE_OPTIONS,
+      layout: { padding: { right: showLegend ? COLOR_LEGEND_WIDTH : 0 } },
       plugins: {
         legend: { display: false },
         tooltip: {

@@ -73,8 +73,9 @@ function transformProps(input: ChartPropsInput): ChartModel {
         label: metric,
         data: values,
         backgroundColor: names.map((n) => colorFn(n)),
-        // what each slice's label reads; slices under the threshold show none (a label plugin draws them)
+        // what each slice's label reads; slices under the threshold show none (slice-labels.ts draws them)
         labelTexts: texts.map((t, i) => (formData.show_labels !== false && total && (values[i] ?? 0) / total >= threshold ? t : "")),
+        labelsOutside: formData.labels_outside !== false,
       }],
     },
     options: {

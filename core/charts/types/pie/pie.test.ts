@@ -37,6 +37,7 @@ test("pie transformProps: slices, colours, labels under the 5% threshold hidden,
   expect(ds.backgroundColor).toEqual(["#1FA8C9", "#454E7C", "#5AC189"]);
   // Trains is 3% of 1,000: below the 5% threshold
   expect(ds.labelTexts).toEqual(["Classic Cars: 600 (60.00%)", "Ships: 370 (37.00%)", ""]);
+  expect(ds.labelsOutside).toBe(true);
   expect((model.options.plugins as any).title).toEqual({ display: true, text: "Total: 1k" });
   expect((model.options.plugins as any).tooltip.callbacks.label({ dataIndex: 2 })).toBe("Trains: 30 (3.00%)");
   expect([model.options.radius, model.options.cutout]).toEqual(["70%", "0%"]);
@@ -47,5 +48,8 @@ test("donut: cutout is the inner radius as a share of the outer; label types", (
   if (model.kind !== "chartjs") throw new Error(model.kind);
   expect([model.type, model.options.cutout]).toEqual(["doughnut", `${(30 / 70) * 100}%`]);
   expect(model.data.datasets[0].labelTexts).toEqual(["600 (60.00%)", "370 (37.00%)", ""]);
+  const inside = pie.transformProps({ formData: { ...example, labels_outside: false }, queriesData: [{ data: rows }], width: 1, height: 1 });
+  if (inside.kind !== "chartjs") throw new Error(inside.kind);
+  expect(inside.data.datasets[0].labelsOutside).toBe(false);
   expect(pie.transformProps({ formData: example, queriesData: [{ data: [] }], width: 1, height: 1 }).kind).toBe("empty");
 });

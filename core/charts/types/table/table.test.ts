@@ -89,3 +89,13 @@ test("table panel: raw mode needs columns; row limit is an integer within SQL_MA
   expect(validateFormData(table.controlPanel, { query_mode: "aggregate", row_limit: 5000 }, { sqlMaxRow: 1000 })).toEqual({ row_limit: ["Value cannot exceed 1000"] });
   expect(validateFormData(table.controlPanel, { query_mode: "aggregate", groupby: ["a"] })).toEqual({});
 });
+
+test("table transformProps: headers of saved metrics and columns read their verbose names, as Superset's", () => {
+  const model = table.transformProps({
+    formData: { viz_type: "table", groupby: ["ds", "gender"], metrics: ["sum__num", "count"] },
+    queriesData: [{ colnames: ["ds", "gender", "sum__num", "count"], coltypes: [2, 1, 0, 0], data: [{ ds: 0, gender: "boy", sum__num: 10, count: 2 }] }],
+    width: 600, height: 400, verboseMap: { ds: "Year", sum__num: "Births" },
+  });
+  if (model.kind !== "table") throw new Error(model.kind);
+  expect(model.columns.map((c) => [c.key, c.label])).toEqual([["ds", "Year"], ["gender", "gender"], ["sum__num", "Births"], ["count", "count"]]);
+});

@@ -3,6 +3,7 @@ import { emptyModel, GENERIC_TYPE, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter, getTimeFormatterForGranularity, SMART_DATE } from "../../format/time";
 import { ensureArray, getMetricLabel, isDict } from "../../query/labels";
+import { verboseLabel } from "../../verbose-map";
 import { cellBackgrounds } from "./conditional-formatting";
 import { queryMode } from "./control-panel";
 
@@ -27,7 +28,7 @@ export function transformProps(input: ChartPropsInput): ChartModel {
     const values = rows.map((r) => r[key]);
     const isNumeric = type === GENERIC_TYPE.NUMERIC || (type === undefined && values.some((v) => typeof v === "number"));
     const col: TableColumnModel = {
-      key, label: key, isMetric: metricLabels.has(key), isPercentMetric: percentLabels.has(key), isNumeric, isTemporal: type === GENERIC_TYPE.TEMPORAL,
+      key, label: verboseLabel(input.verboseMap, key), isMetric: metricLabels.has(key), isPercentMetric: percentLabels.has(key), isNumeric, isTemporal: type === GENERIC_TYPE.TEMPORAL,
     };
     if (isNumeric) {
       const nums = values.map(num).filter((v): v is number => v !== null);

@@ -121,3 +121,13 @@ test("time comparison series: dashed, in the colour of the series they shift", (
   expect(model.data.datasets.map((d) => [d.label, d.borderColor, d.borderDash])).toEqual([["count", "#1FA8C9", undefined], ["1 year ago", "#1FA8C9", [5, 5]]]);
   expect(colorKey("CA, 1 year ago", fd)).toBe("CA");
 });
+
+test("line transformProps: a saved metric's series is labelled by its verbose name, a dimension's values as they are", () => {
+  const births = { colnames: ["ds", "sum__num"], coltypes: [2, 0], data: [{ ds: feb, sum__num: 5 }, { ds: mar, sum__num: 7 }] };
+  const model = timeseriesLine.transformProps({ formData: { ...line, x_axis: "ds", metrics: ["sum__num"], groupby: [] }, queriesData: [births], width: 600, height: 300, verboseMap: { sum__num: "Births" } });
+  if (model.kind !== "chartjs") throw new Error(model.kind);
+  expect(model.data.datasets.map((d) => [d.label, d.data])).toEqual([["Births", [5, 7]]]);
+  const byDimension = timeseriesLine.transformProps({ formData: line, queriesData: [data], width: 600, height: 300, verboseMap: { Cars: "never used" , sum__num: "Births" } });
+  if (byDimension.kind !== "chartjs") throw new Error(byDimension.kind);
+  expect(byDimension.data.datasets.map((d) => d.label)).toEqual(["Cars", "Ships"]);
+});

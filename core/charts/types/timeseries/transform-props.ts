@@ -5,9 +5,10 @@ import { withAlpha } from "../../colors/schemes";
 import { emptyModel, GENERIC_TYPE, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
-import { getXAxisLabel } from "../../query/labels";
+import { ensureArray, getMetricLabel, getXAxisLabel } from "../../query/labels";
 import { annotationLayers } from "./annotations";
 import type { Variant } from "./control-panel";
+import { verboseLabel } from "../../verbose-map";
 import { colorKey, expandToShares, extractSeries, isTimeShift } from "./series";
 
 // Pivoted, flattened timeseries data as a Chart.js config. The x-axis is a category axis of the x values (labels
@@ -49,6 +50,9 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
   const expand = formData.stack === "Expand";
   const series = expand ? expandToShares(raw) : raw;
   const colorFn = colorFnFromFormData(formData);
+  // a series that is a saved metric (no dimension) is labelled by the metric's verbose name, as Superset's legend
+  const metricNames = new Set(ensureArray(formData.metrics).map(getMetricLabel));
+  const seriesLabel = (name: string) => (metricNames.has(name) ? verboseLabel(input.verboseMap, name) : name);
   const xText = temporal ? getTimeFormatter(String(formData.x_axis_time_format ?? "smart_date")) : (v: unknown) => String(v);
   const tooltipX = temporal ? getTimeFormatter(String(formData.tooltipTimeFormat ?? "smart_date")) : xText;
   const yText = getNumberFormatter(expand ? ".0%" : (formData.y_axis_format as string | undefined));
@@ -65,7 +69,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
     data: {
       labels: x.map(xText),
       datasets: [
-        ...series.map((s) => ({ label: s.name, data: s.values, ...datasetStyle(variant, formData, colorFn(colorKey(s.name, formData)), isTimeShift(s.name, formData)) })),
+        ...series.map((s) => ({ label: seriesLabel(s.name), data: s.values, ...datasetStyle(variant, formData, colorFn(colorKey(s.name, formData)), isTimeShift(s.name, formData)) })),
         ...annotations.datasets,
       ],
     },
