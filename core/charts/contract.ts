@@ -238,7 +238,6 @@ export interface ChartType {
   controlPanel: ControlPanel;
   buildQuery: (formData: FormData) => QueryContextBody;
   transformProps: (input: ChartPropsInput) => ChartModel;
-  example?: ChartExample;
   /** what a click on the drawn chart cross-filters on a dashboard (absent: the type emits no cross-filters) */
   crossFilter?: CrossFilter;
 }

@@ -1,4 +1,4 @@
-import type { ChartType, QueryObjectBody } from "./contract";
+import type { ChartExample, ChartType, QueryObjectBody } from "./contract";
 
 // What an example chart's queries name in its dataset: the columns and saved metrics its buildQuery sends to
 // POST /api/v1/chart/data. Read from the query context (not the form data) so every key a chart type reads is
@@ -29,8 +29,7 @@ function addMetric(refs: DatasetReferences, metric: unknown, into: Set<string>):
   }
 }
 
-export function exampleReferences(type: ChartType, datasetId: number): DatasetReferences {
-  const example = type.example!;
+export function exampleReferences(type: ChartType, example: ChartExample, datasetId: number): DatasetReferences {
   const context = type.buildQuery({ ...example.params, datasource: `${datasetId}__table` });
   const refs: DatasetReferences = { columns: new Set(), metrics: new Set(), either: new Set() };
   const addColumn = (col: unknown) => {

@@ -1,5 +1,5 @@
 import type { Database } from "../client";
-import { CHART_TYPES } from "../../core/charts/registry";
+import { CHART_EXAMPLES } from "../../core/charts/examples";
 import { EXAMPLES_DATABASE } from "../../core/examples/index";
 import { EXAMPLES_SCHEMA } from "./registration";
 
@@ -26,7 +26,7 @@ export async function registerExampleCharts(db: Database, adminUsername = "admin
   const d1 = db.$client;
   const marker = await d1.prepare("SELECT value FROM key_value WHERE uuid = ?1").bind(MARKER_UUID).first<{ value: string }>();
   const done = new Set<string>(marker ? (JSON.parse(marker.value) as string[]) : []);
-  const wanted = Object.entries(CHART_TYPES).filter(([vizType, type]) => type.example && !done.has(vizType));
+  const wanted = Object.entries(CHART_EXAMPLES).filter(([vizType]) => !done.has(vizType));
   if (!wanted.length) return;
 
   const datasets = await d1
@@ -45,19 +45,19 @@ export async function registerExampleCharts(db: Database, adminUsername = "admin
 
   const now = new Date().toISOString();
   const writes = [];
-  for (const [vizType, type] of wanted) {
-    const datasetId = datasetIds.get(type.example!.dataset);
+  for (const [vizType, example] of wanted) {
+    const datasetId = datasetIds.get(example.dataset);
     // the example dataset was deleted by a user: no chart on it
     if (datasetId === undefined) continue;
     const uuid = await exampleChartUuid(vizType);
-    const params = JSON.stringify({ ...type.example!.params, datasource: `${datasetId}__table`, viz_type: vizType });
+    const params = JSON.stringify({ ...example.params, datasource: `${datasetId}__table`, viz_type: vizType });
     writes.push(
       d1
         .prepare(
           `INSERT INTO slices (uuid, slice_name, viz_type, datasource_id, datasource_type, params, created_by_fk, changed_by_fk, created_on, changed_on)
            VALUES (?1, ?2, ?3, ?4, 'table', ?5, ?6, ?6, ?7, ?7) ON CONFLICT DO NOTHING`,
         )
-        .bind(uuid, type.example!.name, vizType, datasetId, params, admin?.id ?? null, now),
+        .bind(uuid, example.name, vizType, datasetId, params, admin?.id ?? null, now),
     );
     if (admin) writes.push(d1.prepare("INSERT OR IGNORE INTO slice_user (user_id, slice_id) SELECT ?1, id FROM slices WHERE uuid = ?2").bind(admin.id, uuid));
   }

@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { exampleDataset, gammaWith, json, pairFor, pairs, q } from "../support/access";
 import { datasourcePermName } from "../../core/security/permissions";
-import { CHART_TYPES } from "../../core/charts/registry";
+import { CHART_EXAMPLES } from "../../core/charts/examples";
 
 // Chart and dashboard thumbnails over HTTP against the real Worker and its render Worker (wrangler dev): the address
 // in thumbnail_url answers a PNG drawn from the viewer's rows, an old digest is redirected to the current one, an
@@ -17,7 +17,7 @@ beforeAll(async () => {
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 
 async function exampleChart(client: ApiClient, vizType: string): Promise<{ id: number; thumbnail_url: string }> {
-  const name = CHART_TYPES[vizType].example!.name;
+  const name = CHART_EXAMPLES[vizType].name;
   const list = await json<{ result: { id: number; thumbnail_url: string; viz_type: string }[] }>(
     await client.get(`/api/v1/chart/?q=${q({ filters: [{ col: "slice_name", opr: "eq", value: name }], columns: ["id", "thumbnail_url", "viz_type"] })}`),
   );

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, expect, test } from "vitest";
 import type { QueryData } from "../../core/charts/contract";
 import { CHART_TYPES } from "../../core/charts/registry";
+import { CHART_EXAMPLES } from "../../core/charts/examples";
 import { openDatabase } from "../../db/client";
 import { exampleChartUuid, registerExampleCharts } from "../../db/examples/charts";
 import { loginAsAdmin, type ApiClient } from "../support/client";
@@ -27,20 +28,20 @@ beforeAll(async () => {
 });
 
 async function exampleCharts(): Promise<ChartRow[]> {
-  const names = Object.values(CHART_TYPES).map((t) => t.example!.name);
+  const names = Object.values(CHART_EXAMPLES).map((e) => e.name);
   const list = await json(await admin.get(`/api/v1/chart/?q=${q({ page_size: 100, columns: ["id", "slice_name", "viz_type", "datasource_id", "owners.id", "owners.username"] })}`));
   return (list.result as ChartRow[]).filter((c) => names.includes(c.slice_name));
 }
 
 test("every chart type's example chart exists once, owned by the admin, on its example dataset", async () => {
   const charts = await exampleCharts();
-  for (const [vizType, type] of Object.entries(CHART_TYPES)) {
-    const found = charts.filter((c) => c.viz_type === vizType && c.slice_name === type.example!.name);
+  for (const vizType of Object.keys(CHART_TYPES)) {
+    const found = charts.filter((c) => c.viz_type === vizType && c.slice_name === CHART_EXAMPLES[vizType].name);
     expect(found, vizType).toHaveLength(1);
-    expect(found[0].datasource_id, vizType).toBe(datasetIds.get(type.example!.dataset));
+    expect(found[0].datasource_id, vizType).toBe(datasetIds.get(CHART_EXAMPLES[vizType].dataset));
     expect(found[0].owners.map((o) => o.id), vizType).toEqual([adminId]);
     const detail = (await json(await admin.get(`/api/v1/chart/${found[0].id}`))).result;
-    expect(JSON.parse(detail.params), vizType).toMatchObject({ viz_type: vizType, datasource: `${datasetIds.get(type.example!.dataset)}__table` });
+    expect(JSON.parse(detail.params), vizType).toMatchObject({ viz_type: vizType, datasource: `${datasetIds.get(CHART_EXAMPLES[vizType].dataset)}__table` });
   }
 });
 
@@ -76,7 +77,7 @@ test("another start creates nothing twice, even racing without its record; a del
 
 test("each example chart's own query answers rows from the example data, and its transformProps draws them", async () => {
   for (const [vizType, type] of Object.entries(CHART_TYPES)) {
-    const example = type.example!;
+    const example = CHART_EXAMPLES[vizType];
     const body = type.buildQuery({ ...example.params, viz_type: vizType, datasource: `${datasetIds.get(example.dataset)}__table` });
     const res = await admin.post("/api/v1/chart/data", body);
     expect(res.status, `${vizType}: ${await res.clone().text()}`).toBe(200);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, expect, inject, test } from "vitest";
-import { CHART_TYPES } from "../../core/charts/registry";
+import { CHART_EXAMPLES } from "../../core/charts/examples";
 import { EXAMPLE_DASHBOARDS } from "../../core/dashboards/examples/index";
 import { defaultLayout } from "../../core/dashboards/layout";
 import { EMBEDDED_DATA_CAP_BYTES } from "../../core/dashboards/embedded-data";
@@ -85,7 +85,7 @@ function countingD1(d1: D1Database, count: { rows: number; statements: number })
 
 /** A published dashboard of the example charts of 24 chart types, in Superset's default rows of three. */
 async function dashboardOf24(): Promise<string> {
-  const names = new Set(Object.values(CHART_TYPES).map((t) => t.example!.name));
+  const names = new Set(Object.values(CHART_EXAMPLES).map((e) => e.name));
   const list = await json<{ result: { id: number; slice_name: string }[] }>(await admin.get(`/api/v1/chart/?q=${q({ page_size: 100, columns: ["id", "slice_name"] })}`));
   const ids = list.result.filter((c) => names.has(c.slice_name)).map((c) => c.id).slice(0, 24);
   expect(ids).toHaveLength(24);

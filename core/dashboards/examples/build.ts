@@ -1,5 +1,5 @@
 import type { FormData } from "../../charts/contract";
-import { CHART_TYPES } from "../../charts/registry";
+import { CHART_EXAMPLES } from "../../charts/examples";
 import type { ExampleChart } from "./births";
 
 // A small builder for the example dashboards' position_json: tabs of rows, each row a list of charts,
@@ -20,7 +20,7 @@ export interface TabOutline {
 
 /** An example chart whose form data is its type's own example (core/charts/types/<type>), plus overrides. */
 export function chartFromTypeExample(key: string, uuid: string, vizType: string, name?: string, overrides: FormData = {}, dataset?: string): ExampleChart {
-  const example = CHART_TYPES[vizType]?.example;
+  const example = Object.hasOwn(CHART_EXAMPLES, vizType) ? CHART_EXAMPLES[vizType] : undefined;
   if (!example) throw new Error(`Chart type ${vizType} has no example`);
   return { key, uuid, name: name ?? example.name, vizType, dataset: dataset ?? example.dataset, params: { ...example.params, ...overrides } };
 }

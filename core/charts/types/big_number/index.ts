@@ -8,7 +8,6 @@ import { buildQueryContext } from "../../query/build-query-context";
 import { flattenOperator, pivotOperator, resampleOperator, rollingWindowOperator } from "../../query/operators";
 import { ensureArray, getMetricLabel, getXAxisLabel, isXAxisSet } from "../../query/labels";
 import { fontSize, headlineText } from "../big_number_total/headline";
-import { example } from "./example";
 
 // The latest value of a metric over time, with its trend drawn under it and the change against `compare_lag`
 // periods earlier (Superset's BigNumberWithTrendline).
@@ -115,5 +114,4 @@ export const bigNumber: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

@@ -4,7 +4,6 @@ import { emptyModel, GENERIC_TYPE, num, rowsOf } from "../../data";
 import { buildQueryContext } from "../../query/build-query-context";
 import { getMetricLabel } from "../../query/labels";
 import { fontSize, headlineText } from "./headline";
-import { example } from "./example";
 
 // One number: a single metric over the whole filtered dataset (Superset's BigNumberTotal).
 
@@ -53,5 +52,4 @@ export const bigNumberTotal: ChartType = {
   controlPanel,
   buildQuery: (formData) => buildQueryContext(formData),
   transformProps,
-  example,
 };

@@ -9,7 +9,6 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel, isDict } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's box_plot: metrics aggregated per distribution column value and dimension, then the engine's boxplot
 // step summarises each dimension's distribution. Drawn with @sgratzl/chartjs-chart-boxplot's `boxplot` type.
@@ -119,5 +118,4 @@ export const boxPlot: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

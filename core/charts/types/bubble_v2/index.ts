@@ -7,7 +7,6 @@ import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's bubble_v2: three metrics (x, y, size) per entity, coloured by series. Bubble radii follow Superset's
 // normalizeSymbolSize: the size's place between the smallest and largest, times twice max_bubble_size, plus 5.
@@ -104,5 +103,4 @@ export const bubbleV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

@@ -5,7 +5,6 @@ import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { getMetricLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's bullet chart (legacy nvd3 Bullet): one metric as a bar over qualitative ranges (grey bands, the
 // widest lightest), with markers (triangles) and marker lines. Ranges, markers and their labels are comma-separated
@@ -101,5 +100,4 @@ export const bullet: ChartType = {
   controlPanel,
   buildQuery: (formData) => buildQueryContext(formData, (base) => [{ ...base, columns: [] }]),
   transformProps,
-  example,
 };

@@ -7,7 +7,6 @@ import { emptyModel, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { metricByDimensions } from "../../slices";
-import { example } from "./example";
 
 // Superset's funnel: one metric by a dimension, each step's share of the first step, the previous step or the
 // total. Drawn with chartjs-chart-funnel's `funnel` type.
@@ -69,5 +68,4 @@ export const funnel: ChartType = {
   controlPanel,
   buildQuery: sortByMetricQuery,
   transformProps,
-  example,
 };

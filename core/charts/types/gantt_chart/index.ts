@@ -7,7 +7,6 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter, toDate } from "../../format/time";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 import { buildGanttQuery } from "./build-query";
-import { example } from "./example";
 
 // Superset's Gantt chart: each row an event drawn as a horizontal bar from its start to its end time, on the row
 // of its y-axis value, coloured by its series (optionally each row split into one sub-row per series value).
@@ -126,5 +125,4 @@ export const ganttChart: ChartType = {
   controlPanel,
   buildQuery: buildGanttQuery,
   transformProps,
-  example,
 };

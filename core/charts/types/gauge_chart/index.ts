@@ -6,7 +6,6 @@ import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { metricByDimensions } from "../../slices";
-import { example } from "./example";
 import { crossFilter } from "./cross-filter";
 import { ensureArray, getColumnLabel } from "../../query/labels";
 
@@ -88,5 +87,4 @@ export const gaugeChart: ChartType = {
   buildQuery: (formData) => sortByMetricQuery(formData, { groupby: formData.groupby || [] }),
   transformProps,
   crossFilter,
-  example,
 };

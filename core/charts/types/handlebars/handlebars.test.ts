@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { example } from "./example";
 import { getChartType } from "../../registry";
 import { DEFAULT_TEMPLATE, handlebars } from ".";
 import { renderTemplate } from "./render";
@@ -35,7 +36,7 @@ test("handlebars: the model carries the template, the CSS and the rows; the defa
 });
 
 test("handlebars: the example's template renders over rows like its query's", () => {
-  const params = handlebars.example!.params;
+  const params = example.params;
   const out = renderTemplate(String(params.handlebarsTemplate), [{ name: "Ann", gender: "girl", sum__num: 12345 }, { name: "Bo", gender: "boy", sum__num: 7 }]);
   expect(out.html?.replace(/\s+/g, " ").trim()).toBe('<ol class="names"> <li><b>Ann</b> 12,345 births <span class="girl">girl</span></li> <li><b>Bo</b> 7 births</li> </ol>');
 });

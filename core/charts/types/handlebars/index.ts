@@ -4,7 +4,6 @@ import { emptyModel, rowsOf } from "../../data";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray } from "../../query/labels";
 import { queryMode } from "../table/control-panel";
-import { example } from "./example";
 
 // Superset's Handlebars chart: the query's rows handed to a user's Handlebars template as `{ data: rows }`, with
 // the user's CSS. The model carries the template and rows; the browser parses and evaluates it (./render.ts,
@@ -82,5 +81,4 @@ export const handlebars: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

@@ -9,7 +9,6 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's heatmap_v2: one metric by x-axis and a dimension, sorted by the query, with the engine's rank step
 // giving each cell's percentile (within x, y or the whole heatmap) for the colour. Drawn with
@@ -149,5 +148,4 @@ export const heatmapV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

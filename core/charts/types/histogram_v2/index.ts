@@ -6,7 +6,6 @@ import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's histogram_v2: raw values of one numeric column (no metrics), binned by the engine's histogram
 // step per group; each group is a bar series over the bins ("<start> - <end>").
@@ -85,5 +84,4 @@ export const histogramV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

@@ -7,7 +7,6 @@ import { getTimeFormatter } from "../../format/time";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 import { bandColor, bandFill, BANDS, type HorizonColorScale, rowMaximum, shiftForScale } from "./bands";
 import { buildHorizonQuery, horizonTimeColumn } from "./build-query";
-import { example } from "./example";
 
 // Superset's horizon chart: one thin row per series (a metric, per group when grouped), its values folded into
 // colour bands so many series compare in little height: the first band fills with the lightest colour, larger
@@ -133,5 +132,4 @@ export const horizon: ChartType = {
   controlPanel,
   buildQuery: buildHorizonQuery,
   transformProps,
-  example,
 };

@@ -2,7 +2,6 @@ import type { ChartType } from "../../contract";
 import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
-import { example } from "./example";
 import { crossFilter } from "./cross-filter";
 
 export const mixedTimeseries: ChartType = {
@@ -16,5 +15,4 @@ export const mixedTimeseries: ChartType = {
   buildQuery,
   transformProps,
   crossFilter,
-  example,
 };

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { example } from "./example";
 import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
 import { mixedTimeseries } from ".";
 
@@ -64,7 +65,7 @@ test("mixed transformProps: older Superset's series types (bar, line, steps) dra
   if (model.kind !== "chartjs") throw new Error(model.kind);
   expect(model.data.datasets.map((d) => [d.type, Boolean(d.stepped)])).toEqual([["bar", false], ["line", true]]);
   // the product's example: Query B's orders on the secondary (right) axis, in bars and a line
-  const params = mixedTimeseries.example!.params as Record<string, unknown>;
+  const params = example.params as Record<string, unknown>;
   const ex = mixedTimeseries.transformProps({
     formData: params,
     queriesData: [

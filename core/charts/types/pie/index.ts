@@ -7,7 +7,6 @@ import { emptyModel, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { metricByDimensions } from "../../slices";
-import { example } from "./example";
 
 // Pie and donut (Superset's ECharts Pie): one metric by dimensions, slices labelled by label_type.
 
@@ -102,5 +101,4 @@ export const pie: ChartType = {
   controlPanel,
   buildQuery: sortByMetricQuery,
   transformProps,
-  example,
 };

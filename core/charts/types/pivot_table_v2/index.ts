@@ -7,7 +7,6 @@ import { getTimeFormatter } from "../../format/time";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel, isDict } from "../../query/labels";
 import { aggregate, AGGREGATE_FUNCTIONS, fractionOf } from "./aggregate";
-import { example } from "./example";
 
 // Superset's pivot_table_v2: the query groups by row and column dimensions; the pivot happens here, so changing
 // aggregation, order or totals redraws without a new query.
@@ -148,5 +147,4 @@ export const pivotTableV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

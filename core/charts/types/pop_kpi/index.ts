@@ -5,7 +5,6 @@ import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { getMetricLabel } from "../../query/labels";
 import { fontSize } from "../big_number_total/headline";
-import { example } from "./example";
 
 // Big Number with Time Period Comparison (Superset's BigNumberPeriodOverPeriod): the metric over the time range,
 // the same metric over a comparison period (a time offset the server joins on as "<metric>__<offset>"), and under
@@ -109,5 +108,4 @@ export const popKpi: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

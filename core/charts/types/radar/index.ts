@@ -8,7 +8,6 @@ import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel, isDict } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's radar: a polygon per dimension row over one axis per metric. ECharts scales each axis on its own
 // (column_config radarMetricMaxValue, else the metric's largest value); Chart.js has one radial scale, so values
@@ -84,5 +83,4 @@ export const radar: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

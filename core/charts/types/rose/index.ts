@@ -7,7 +7,6 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { buildHorizonQuery } from "../horizon/build-query";
 import { seriesRows } from "../horizon";
-import { example } from "./example";
 
 // Superset's Nightingale rose (legacy Rose): one sector per time period, clockwise from 12 o'clock, and in each
 // sector the series stacked outwards from the centre in series order, the radius linear in the running sum (or,
@@ -108,5 +107,4 @@ export const rose: ChartType = {
   controlPanel,
   buildQuery: buildHorizonQuery,
   transformProps,
-  example,
 };

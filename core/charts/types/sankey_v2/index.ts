@@ -7,7 +7,6 @@ import { getNumberFormatter } from "../../format/number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
 import { hierarchyOrderby } from "../treemap_v2";
-import { example } from "./example";
 import { crossFilter } from "./cross-filter";
 
 // Superset's sankey_v2: one metric flowing from a source column to a target column. Drawn with
@@ -91,5 +90,4 @@ export const sankeyV2: ChartType = {
   buildQuery,
   transformProps,
   crossFilter,
-  example,
 };

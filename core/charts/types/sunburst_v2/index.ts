@@ -9,7 +9,6 @@ import { getTimeFormatter } from "../../format/time";
 import { buildTree } from "../../hierarchy";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's sunburst_v2 as concentric Chart.js doughnut rings, one per hierarchy level (innermost first). Every
 // ring lists its nodes in the tree's depth-first order and children sum to their parent (d3-hierarchy), so each
@@ -98,5 +97,4 @@ export const sunburstV2: ChartType = {
   controlPanel,
   buildQuery: sortByMetricQuery,
   transformProps,
-  example,
 };

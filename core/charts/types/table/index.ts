@@ -3,7 +3,6 @@ import { crossFilter } from "./cross-filter";
 import { buildQuery } from "./build-query";
 import { controlPanel } from "./control-panel";
 import { transformProps } from "./transform-props";
-import { example } from "./example";
 
 export const table: ChartType = {
   crossFilter,
@@ -17,5 +16,4 @@ export const table: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

@@ -6,7 +6,6 @@ import { ensureArray, getColumnLabel } from "../../query/labels";
 import { buildHorizonQuery } from "../horizon/build-query";
 import { seriesRows } from "../horizon";
 import { cellValue, sparklineValues, type ColumnConfig, type Entry } from "./cells";
-import { example } from "./example";
 
 // Superset's time-series table (legacy TimeTable): one row per metric, or per group of the one metric, and the
 // columns of its column collection, each reading the row's values over time one way (./cells.ts): the newest
@@ -95,5 +94,4 @@ export const timeTable: ChartType = {
   controlPanel,
   buildQuery: buildHorizonQuery,
   transformProps,
-  example,
 };

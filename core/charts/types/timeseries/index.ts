@@ -2,7 +2,6 @@ import type { ChartType } from "../../contract";
 import { buildTimeseriesQuery } from "./build-query";
 import { timeseriesControlPanel, type Variant } from "./control-panel";
 import { transformTimeseries } from "./transform-props";
-import { TIMESERIES_EXAMPLES } from "./examples";
 import { crossFilter } from "./cross-filter";
 
 // One implementation, six viz_types: only the control panel's few variant controls and the dataset style differ.
@@ -15,7 +14,6 @@ function timeseriesType(variant: Variant, name: string, description: string, tag
     controlPanel: timeseriesControlPanel(variant),
     buildQuery: buildTimeseriesQuery,
     transformProps: (input) => transformTimeseries(variant, input),
-    example: TIMESERIES_EXAMPLES[variant],
     crossFilter,
   };
 }

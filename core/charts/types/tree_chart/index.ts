@@ -148,9 +148,4 @@ export const treeChart: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example: {
-    name: "Product catalogue",
-    dataset: "cleaned_sales_data",
-    params: { id: "product_code", parent: "product_line", name: "product_code", metric: "count", adhoc_filters: [], row_limit: 1000, layout: "radial", orient: "LR", symbolSize: 7 },
-  },
 };

@@ -9,7 +9,6 @@ import { getTimeFormatter } from "../../format/time";
 import { buildTree } from "../../hierarchy";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
-import { example } from "./example";
 
 // Superset's treemap_v2: one metric over a hierarchy of dimensions. Drawn with chartjs-chart-treemap's `treemap`
 // type, which lays out `tree` by `groups` itself; the tree (d3-hierarchy) gives each rectangle its share of its
@@ -113,5 +112,4 @@ export const treemapV2: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

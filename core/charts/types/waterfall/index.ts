@@ -7,7 +7,6 @@ import { getTimeFormatter } from "../../format/time";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel, getXAxisLabel } from "../../query/labels";
 import { rgbaText } from "../big_number";
-import { example } from "./example";
 
 // Superset's waterfall: each x value's metric as a rise or fall from the running total, then a Total bar. Drawn as
 // Chart.js floating bars ([start, end] per bar). With a breakdown dimension, the x value's rows are summed.
@@ -86,5 +85,4 @@ export const waterfall: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example,
 };

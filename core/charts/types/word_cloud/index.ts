@@ -7,7 +7,6 @@ import { emptyModel, groupbyLabel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getColumnLabel, getMetricLabel } from "../../query/labels";
 import { sortByMetricQuery } from "../../query/sort-by-metric";
-import { example } from "./example";
 
 // Superset's word cloud: one word per value of a dimension, its font size the metric scaled linearly between
 // "minimum font size" and "maximum font size", rotated as the "word rotation" choice says. Drawn with
@@ -103,5 +102,4 @@ export const wordCloud: ChartType = {
   controlPanel,
   buildQuery: sortByMetricQuery,
   transformProps,
-  example,
 };

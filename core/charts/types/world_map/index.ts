@@ -10,6 +10,7 @@ import { rgbaText } from "../big_number";
 import { buildQueryContext } from "../../query/build-query-context";
 import { getColumnLabel, getMetricLabel } from "../../query/labels";
 import { COUNTRY_FIELD_TYPES, countryName, isoNumeric } from "./countries";
+import { DEFAULT_BUBBLE_COLOR } from "./bubble-color";
 
 // Superset's world_map: a metric per country coloured on a world choropleth, with optional bubbles sized by a
 // secondary metric. Drawn with chartjs-chart-geo's `choropleth` (and a `bubbleMap` dataset for the bubbles).
@@ -17,7 +18,6 @@ import { COUNTRY_FIELD_TYPES, countryName, isoNumeric } from "./countries";
 // attachWorldFeatures only where the map is drawn, so the chart types' code stays small.
 
 export const MISSING_COLOR = "#f0f0f0";
-const DEFAULT_BUBBLE_COLOR = { r: 0, g: 122, b: 135, a: 1 };
 const byMetric = (fd: FormData) => fd.color_by !== "country";
 
 const controlPanel: ControlPanel = {
@@ -143,12 +143,4 @@ export const worldMap: ChartType = {
   controlPanel,
   buildQuery,
   transformProps,
-  example: {
-    name: "Sales by country",
-    dataset: "cleaned_sales_data",
-    params: {
-      entity: "country", country_fieldtype: "name", metric: "sum__sales", secondary_metric: "count", adhoc_filters: [], row_limit: 10000, sort_by_metric: true,
-      show_bubbles: true, max_bubble_size: "25", color_picker: DEFAULT_BUBBLE_COLOR, color_by: "metric", linear_color_scheme: "superset_seq_1", y_axis_format: "SMART_NUMBER",
-    },
-  },
 };
