@@ -141,8 +141,11 @@ test("a database that does not allow file upload, or a schema it does not list, 
 test("uploading takes can_upload on Database", async () => {
   const all = await pairs(admin);
   const gamma = await gammaWith(admin, [pairFor(all, "all_database_access", "all_database_access")!.id]);
-  const res = await upload(gamma, ids.postgresql, "a\n1\n", { table_name: `up_perm_${suffix}` });
-  expect(res.status).toBe(403);
+  // the refusal is answered before the body is read, and workerd may then reset the connection while the client
+  // still writes (fetch fails with EPIPE, seen once in a loaded CI run): asked again, it answers 403
+  let res: Response | null = null;
+  for (let attempt = 0; attempt < 3 && !res; attempt++) res = await upload(gamma, ids.postgresql, "a\n1\n", { table_name: `up_perm_${suffix}` }).catch(() => null);
+  expect(res?.status).toBe(403);
   expect((await tableNames(ids.postgresql)).includes(`up_perm_${suffix}`)).toBe(false);
 });
 
