@@ -43,3 +43,21 @@ export function saveResults(name, figures) {
   writeFileSync(file, JSON.stringify({ measured_at: new Date().toISOString(), ...figures }, null, 2));
   console.log(`saved ${file}`);
 }
+
+/** p50 and p95 of a list of timings in ms. */
+export function summary(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)) };
+}
+
+/** A JSON client of the Worker at `url` (throws on a non-2xx answer), and the admin's bearer header. */
+export async function adminApi(url, admin) {
+  const api = async (path, init = {}, headers = {}) => {
+    const res = await fetch(`${url}${path}`, { ...init, headers: { "Content-Type": "application/json", ...headers, ...(init.headers ?? {}) } });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const { access_token } = await api("/api/v1/security/login", { method: "POST", body: JSON.stringify({ ...admin, provider: "db" }) });
+  return { api, bearer: { Authorization: `Bearer ${access_token}` } };
+}

@@ -4,24 +4,13 @@
 // isolate, then looked up), and with a fresh guest token on every request (the HMAC and claim checks each time).
 // The guest's token carries no rule, so all three read the same cached answer: the difference is authentication.
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
-import { percentile, round, saveResults } from "./_lib.mjs";
+import { saveResults, summary, adminApi } from "./_lib.mjs";
 
 const RUNS = 200;
-const summary = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)) };
-};
 
 const worker = await startWorker();
 try {
-  const api = async (path, init = {}, headers = {}) => {
-    const res = await fetch(`${worker.url}${path}`, { ...init, headers: { "Content-Type": "application/json", ...headers, ...(init.headers ?? {}) } });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const { access_token } = await api("/api/v1/security/login", { method: "POST", body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }) });
-  const bearer = { Authorization: `Bearer ${access_token}` };
+  const { api, bearer } = await adminApi(worker.url, TEST_ADMIN);
   const q = encodeURIComponent("(filters:!((col:table_name,opr:eq,value:birth_names)))");
   const ds = (await api(`/api/v1/dataset/?q=${q}`, {}, bearer)).result[0].id;
   const dashboard = (await api("/api/v1/dashboard/", { method: "POST", body: JSON.stringify({ dashboard_title: `bench guest ${Date.now()}` }) }, bearer)).id;

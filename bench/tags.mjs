@@ -3,26 +3,15 @@
 // list's first page with its tags, the same list filtered by one tag (dashboard_tag_id), and
 // GET /api/v1/tag/get_objects/?tagIds= for a tag on 15 dashboards and on 300.
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
-import { percentile, round, saveResults } from "./_lib.mjs";
+import { saveResults, summary, adminApi } from "./_lib.mjs";
 
 const RUNS = 100;
 const DASHBOARDS = 300;
-const summary = (times) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)) };
-};
 const rison = (v) => encodeURIComponent(v);
 
 const worker = await startWorker();
 try {
-  const api = async (path, init = {}, headers = {}) => {
-    const res = await fetch(`${worker.url}${path}`, { ...init, headers: { "Content-Type": "application/json", ...headers, ...(init.headers ?? {}) } });
-    const body = await res.json();
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const { access_token } = await api("/api/v1/security/login", { method: "POST", body: JSON.stringify({ ...TEST_ADMIN, provider: "db" }) });
-  const bearer = { Authorization: `Bearer ${access_token}` };
+  const { api, bearer } = await adminApi(worker.url, TEST_ADMIN);
   const run = Date.now().toString(36);
   const ids = [];
   for (let i = 0; i < DASHBOARDS; i++) ids.push((await api("/api/v1/dashboard/", { method: "POST", body: JSON.stringify({ dashboard_title: `bench tags ${run} ${i}` }) }, bearer)).id);
