@@ -15,3 +15,20 @@ export function verboseMapOf(columns: readonly (Named & { column_name: string })
 
 /** What a chart shows for `name`: its verbose name where the dataset gives one. */
 export const verboseLabel = (map: VerboseMap | undefined, name: string): string => (map && Object.hasOwn(map, name) ? map[name] : name);
+
+/**
+ * The part of `map` a chart's form data names (a saved metric, a grouped column, an x-axis…): what a dashboard
+ * sends with each chart, rather than every verbose name of a wide dataset once per chart.
+ */
+export function verboseMapFor(formData: unknown, map: VerboseMap | undefined): VerboseMap | undefined {
+  if (!map) return undefined;
+  const named = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === "string") named.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.values(v).forEach(walk);
+  };
+  walk(formData);
+  const kept = Object.entries(map).filter(([name]) => named.has(name));
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}

@@ -1,4 +1,5 @@
 import type { DrawInput } from "../render/draw-chart";
+import type { VerboseMap } from "../charts/verbose-map";
 import { dashboardSlots } from "../render/dashboard-grid";
 import type { Layout } from "./layout";
 
@@ -41,6 +42,7 @@ export interface PageDrawingChart {
   id: number;
   slice_name: string;
   form_data: Record<string, unknown>;
+  verbose_map?: VerboseMap;
 }
 
 export interface PageDrawingInput extends DrawInput {
@@ -67,7 +69,7 @@ export function pageDrawingInputs(layout: Layout, gridWidth: number, charts: Pag
     const area = drawingArea(slot.width, slot.height);
     if (area.width < MIN_SIDE || area.height < MIN_SIDE) continue;
     const queriesData = result.map((q) => Object.fromEntries(Object.entries(q).filter(([k]) => !VOLATILE.has(k))));
-    inputs.push({ id: chart.id, formData: chart.form_data, queriesData: queriesData as DrawInput["queriesData"], ...area, chartName: chart.slice_name });
+    inputs.push({ id: chart.id, formData: chart.form_data, queriesData: queriesData as DrawInput["queriesData"], ...area, chartName: chart.slice_name, ...(chart.verbose_map ? { verboseMap: chart.verbose_map } : {}) });
   }
   return inputs;
 }

@@ -1,4 +1,5 @@
 import type { TagRef } from "../tags/tags";
+import { verboseMapFor, type VerboseMap } from "../charts/verbose-map";
 import { pinnedZoneOfJson } from "../time-zone/viewer-zone";
 import { humanizeAgo } from "../recent-activity";
 import type { UserRef } from "../charts/shape";
@@ -111,9 +112,11 @@ export function dashboardChart(c: DashboardChartRecord) {
  * with DASHBOARD_RBAC the dashboard's roles grant its charts' data (services/chart-data/dashboard-grant.ts). The
  * page's server pass and the drawings made for it after a batch (services/dashboards/predraw.ts) build it alike.
  */
-export function dashboardPageChart(c: DashboardChartRecord, dashboardId: number, jsonMetadata?: string | null) {
+export function dashboardPageChart(c: DashboardChartRecord, dashboardId: number, jsonMetadata?: string | null, verboseMaps?: ReadonlyMap<number, VerboseMap>) {
   const chart = dashboardChart(c);
+  // the verbose names of the columns and saved metrics the chart names, as Explore labels them
+  const verbose = c.datasource_id !== null ? verboseMapFor(chart.form_data, verboseMaps?.get(c.datasource_id)) : undefined;
   // a zone the dashboard pins rides in each chart's form data: its relative ranges resolve there, for every viewer
   const pinned = pinnedZoneOfJson(jsonMetadata);
-  return { ...chart, form_data: { ...chart.form_data, dashboardId, ...(pinned !== undefined ? { time_zone: pinned } : {}) } };
+  return { ...chart, form_data: { ...chart.form_data, dashboardId, ...(pinned !== undefined ? { time_zone: pinned } : {}) }, ...(verbose ? { verbose_map: verbose } : {}) };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { PNG } from "pngjs";
 import { beforeAll, expect, test } from "vitest";
-import { drawChart, drawForPage, drawLayout, NotDrawable } from "./draw-chart";
+import { chartModel, drawChart, drawForPage, drawLayout, NotDrawable } from "./draw-chart";
 import { bigNumberTotal, bigNumberTrend, lineChart as line, pivotChart, pluginCharts, tableChart } from "./test-charts";
 import { inter, recordingText } from "./test-text";
 
@@ -185,4 +185,9 @@ test("a heatmap's colour legend is drawn on the server with its low and high end
   const strings = rec.drawn.map((d) => d.text);
   expect(strings).toContain("0");
   expect(strings).toContain("20");
+});
+
+test("a drawing labels a saved metric by the verbose name its dataset gives it, as the browser's chart does", () => {
+  const model = chartModel({ ...tableChart(3), verboseMap: { sum__num: "Births" } });
+  expect(model.kind === "table" && model.columns.map((c) => c.label)).toEqual(["name", "state", "Births"]);
 });

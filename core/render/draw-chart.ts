@@ -1,5 +1,6 @@
 import { getChartType } from "../charts/registry";
 import type { ChartModel, FormData, QueryData } from "../charts/contract";
+import type { VerboseMap } from "../charts/verbose-map";
 import { drawBigNumber } from "./draw-big-number";
 import { drawBlock, type LayoutBlock } from "./draw-blocks";
 import { DRAWABLE_CHARTJS, drawChartJs, REPORT_BACKGROUND } from "./draw-chartjs";
@@ -28,6 +29,8 @@ export interface DrawInput {
   width: number;
   height: number;
   chartName?: string;
+  /** the verbose names the chart's dataset gives the columns and saved metrics it names (as the browser labels them) */
+  verboseMap?: VerboseMap;
   /** why this chart has nothing to draw (its query failed, it was deleted): shown in its place */
   failure?: string;
 }
@@ -40,7 +43,7 @@ export function chartModel(input: DrawInput): DrawableModel {
   const type = getChartType(vizType);
   const name = input.chartName ? `"${input.chartName}" ` : "";
   if (!type) throw new NotDrawable(`The chart ${name}has a type this server does not know (${vizType || "none"}), so it cannot be drawn.`);
-  const model = type.transformProps({ formData: input.formData, queriesData: input.queriesData, width: input.width, height: input.height });
+  const model = type.transformProps({ formData: input.formData, queriesData: input.queriesData, width: input.width, height: input.height, verboseMap: input.verboseMap });
   if (model.kind === "empty") throw new NotDrawable(`The chart ${name}has no data to draw: ${model.message}.`);
   // a user's HTML template needs a browser to lay it out
   if (model.kind === "handlebars" || (model.kind === "chartjs" && !DRAWABLE_CHARTJS.has(model.type))) {

@@ -7,6 +7,7 @@ import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import type { Principal } from "../../core/security/permissions";
 import type { Database } from "../../db/client";
 import { chartsOfDashboard, visibleDashboard } from "../../db/dashboards/dashboards";
+import { verboseMapsOfDatasets } from "../../db/datasets/verbose";
 import { dashboardChartBody } from "./embedded-chart-data";
 import { drawAndKeep, type DrawingDeps } from "./page-drawings";
 import { keptDrawings } from "./drawing-store";
@@ -42,8 +43,9 @@ export async function predrawDashboard(deps: Pick<DrawingDeps, "renderer"> & { d
   const row = await visibleDashboard(deps.db, { id: dashboardId }, dashboardViewer(principal, dashboardRbacOn(deps.env)));
   if (!row) return;
   const records = await chartsOfDashboard(deps.db, row.id);
+  const verboseMaps = await verboseMapsOfDatasets(deps.db, records.map((r) => r.datasource_id));
   const layout = parseLayout(row.position_json, records.map((r) => r.id));
-  const charts = records.map((r) => dashboardPageChart(r, row.id, row.json_metadata));
+  const charts = records.map((r) => dashboardPageChart(r, row.id, row.json_metadata, verboseMaps));
   const byRequest = new Map(answered.map((a) => [queryFingerprint(a.body), a.result]));
   const results: Record<number, Record<string, unknown>[]> = {};
   for (const chart of charts) {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { charts } from "../../db/schema";
+import { verboseMapsOfDatasets } from "../../db/datasets/verbose";
+import { verboseMapFor, type VerboseMap } from "../../core/charts/verbose-map";
 import { chartFormData } from "../../core/charts/shape";
 import { resultCsv } from "../../core/chart-data/exports";
 import { GenericType } from "../../core/connectors/types";
@@ -51,7 +53,7 @@ async function loadChart(call: ContentCall, chartId: number): Promise<ChartRow> 
  * The chart's saved form data and its first chart-data answer (the whole answer for PNG/PDF drawing). A dashboard
  * report's native filters arrive as `extraFormData`, set as the dashboard page sets it (extra_form_data).
  */
-export async function chartData(call: ContentCall, chart: ChartRow, what: string, extraFormData?: Record<string, unknown>): Promise<{ formData: Record<string, unknown>; results: Record<string, unknown>[] }> {
+export async function chartData(call: ContentCall, chart: ChartRow, what: string, extraFormData?: Record<string, unknown>): Promise<{ formData: Record<string, unknown>; results: Record<string, unknown>[]; verboseMap?: VerboseMap }> {
   const formData = { ...chartFormData(chart.params), slice_id: chart.id, ...(extraFormData && Object.keys(extraFormData).length ? { extra_form_data: extraFormData } : {}) };
   const built = dashboardChartBody(formData);
   // the saved query context knows nothing of the report's filters: a filtered chart must not fall back to it
@@ -66,7 +68,9 @@ export async function chartData(call: ContentCall, chart: ChartRow, what: string
       { ...body, result_format: "json", result_type: "full" },
       call.force,
     );
-    return { formData, results: results as Record<string, unknown>[] };
+    // labelled as the dashboard and Explore label it (a saved metric's verbose name)
+    const verboseMap = verboseMapFor(formData, (await verboseMapsOfDatasets(call.db, [chart.datasource_id])).get(chart.datasource_id ?? -1));
+    return { formData, results: results as Record<string, unknown>[], ...(verboseMap ? { verboseMap } : {}) };
   } catch (e) {
     throw new ReportError(`Report Schedule execution failed when generating ${what}. The chart "${chart.slice_name}": ${(e as Error).message}`);
   }
@@ -96,10 +100,10 @@ export interface ChartImage {
 /** A chart report's PNG or PDF, drawn by the render Worker from the chart's data (ADR 0014). */
 export async function chartImage(call: ContentCall, chartId: number, format: RenderFormat, size: { width: number; height: number }): Promise<ChartImage> {
   const chart = await loadChart(call, chartId);
-  const { formData, results } = await chartData(call, chart, "a screenshot");
+  const { formData, results, verboseMap } = await chartData(call, chart, "a screenshot");
   const request: RenderRequest = {
     format, title: chart.slice_name, width: size.width, height: size.height,
-    charts: [{ formData, queriesData: results as never, chartName: chart.slice_name, x: 0, y: 0, width: size.width, height: size.height }],
+    charts: [{ formData, queriesData: results as never, chartName: chart.slice_name, verboseMap, x: 0, y: 0, width: size.width, height: size.height }],
   };
   const drawn = await render(call.env, request);
   return { chartName: chart.slice_name, image: drawn.image, notice: drawn.notices[0] ?? null };

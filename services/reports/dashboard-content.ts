@@ -58,8 +58,8 @@ export async function dashboardImage(call: ContentCall, dashboardId: number, for
     if (!chart) return { ...box, title: slot.title ?? `Chart ${slot.chartId}`, formData: {}, queriesData: [], failure: `The chart with id ${slot.chartId} no longer exists: it was deleted.` };
     const title = slot.title ?? chart.slice_name;
     try {
-      const { formData, results } = await chartData(call, chart, "a screenshot", extraFormData[chart.id]);
-      return { ...box, title, chartName: chart.slice_name, formData, queriesData: results as never };
+      const { formData, results, verboseMap } = await chartData(call, chart, "a screenshot", extraFormData[chart.id]);
+      return { ...box, title, chartName: chart.slice_name, formData, queriesData: results as never, verboseMap };
     } catch (e) {
       // one chart's failing query must not sink the others: its box carries the reason
       return { ...box, title, chartName: chart.slice_name, formData: {}, queriesData: [], failure: (e as Error).message };

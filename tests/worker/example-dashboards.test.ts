@@ -65,6 +65,14 @@ for (const d of EXAMPLE_DASHBOARDS) {
   });
 }
 
+test("a dashboard page names each chart's columns and saved metrics by their verbose names, as Explore does", async () => {
+  const { cookie } = await browserSession(inject("admin").username, inject("admin").password);
+  const html = await (await workerFetch("/superset/dashboard/sales/", { headers: { Cookie: cookie } })).text();
+  // the sales dataset calls sum__sales "Total sales" and product_line "Product line"; only names charts use ride along
+  expect(html).toContain("verbose_map");
+  for (const name of ["Total sales", "Product line"]) expect(html).toContain(name);
+});
+
 /** A D1 binding over the same database whose statements add their meta.rows_read to `count.rows`. */
 function countingD1(d1: D1Database, count: { rows: number; statements: number }): D1Database {
   const inner = (d1 as unknown as { fetcher: Fetcher }).fetcher;

@@ -2,6 +2,7 @@ import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo,
 import { Alert, Anchor, Badge, Box, Center, Group, Loader, Paper, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
 import { rowLimitReached } from "../../../core/dashboards/row-limit";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
+import type { VerboseMap } from "../../../core/charts/verbose-map";
 import { getChartType } from "../../../core/charts/registry";
 import { ChartView, prepareChartModel } from "../charts/ChartView";
 import { fetchChartDataBatched } from "../charts/chart-data-client";
@@ -37,6 +38,8 @@ export interface DashboardChartData {
   /** cached chart data the page's server pass embedded (drawn without a request when it answers this chart's query) */
   initial_data?: EmbeddedChartData;
   description?: string;
+  /** the verbose names of the columns and saved metrics it names (the page's server pass reads them) */
+  verbose_map?: VerboseMap;
 }
 
 type State =
@@ -152,11 +155,11 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const latest = useMemo((): Drawable | null => {
     if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;
     try {
-      return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark } });
+      return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark }, verboseMap: chart?.verbose_map });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, near, formData, drawWidth, drawHeight, dark]);
+  }, [state, near, formData, drawWidth, drawHeight, dark, chart?.verbose_map]);
   // charts draw in turns (paint-turn.ts); a chart being queried again keeps its drawing until its new one is drawn
   const { shown, drawn } = useDrawTurn(latest, prepareDrawable);
   const model = state.status === "failed" ? null : shown;
@@ -224,7 +227,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
       )}
       {drillBy && formData && (
         <Suspense fallback={null}>
-          <DrillByModal title={title} formData={formData} first={drillBy} csrfToken={csrfToken} onClose={() => setDrillBy(null)} />
+          <DrillByModal title={title} formData={formData} verboseMap={chart?.verbose_map} first={drillBy} csrfToken={csrfToken} onClose={() => setDrillBy(null)} />
         </Suspense>
       )}
     </Paper>

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { verboseMapsOfDatasets } from "../../../db/datasets/verbose";
 import { chartsOfDashboard, dashboardOwnerIds, dashboardRelations, favoriteDashboardIds, visibleDashboard } from "../../../db/dashboards/dashboards";
 import { dashboardDetail, dashboardPageChart, parseIdOrSlug } from "../../../core/dashboards/shape";
 import { dashboardPermissions, dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
@@ -28,7 +29,9 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   const detail = dashboardDetail(row, relations);
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
-  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardPageChart(c, row.id, row.json_metadata));
+  // read through the dataset cache the charts' cached data (below) reads too: no second read of the same rows
+  const verboseMaps = await verboseMapsOfDatasets(context.db, charts.filter((c) => placed.has(c.id)).map((c) => c.datasource_id));
+  const shown = charts.filter((c) => placed.has(c.id)).map((c) => dashboardPageChart(c, row.id, row.json_metadata, verboseMaps));
   // chart data already in the cache rides along in the page (looked up only, never queried here)
   const cached = (await context.cachedChartData?.(shown)) ?? {};
   // and drawn on the server, for the HTML to show them before any script runs (entry.server.tsx puts them in)

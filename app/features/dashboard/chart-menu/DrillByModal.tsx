@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { VerboseMap } from "../../../../core/charts/verbose-map";
 import { Alert, Anchor, Box, Breadcrumbs, Center, Group, Loader, Modal, SegmentedControl, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import type { ChartModel, FormData, QueryData } from "../../../../core/charts/contract";
@@ -18,9 +19,10 @@ const CHART_HEIGHT = 420;
 
 type Answer = { status: "loading" } | { status: "failed"; error: string } | { status: "success"; data: QueryData[] };
 
-export function DrillByModal({ title, formData, first, csrfToken, onClose }: {
+export function DrillByModal({ title, formData, verboseMap, first, csrfToken, onClose }: {
   title: string;
   formData: FormData;
+  verboseMap?: VerboseMap;
   first: DrillByStep;
   csrfToken: string | null;
   onClose: () => void;
@@ -48,11 +50,11 @@ export function DrillByModal({ title, formData, first, csrfToken, onClose }: {
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (answer.status !== "success" || width === 0) return null;
     try {
-      return getChartType(drilled.viz_type)!.transformProps({ formData: drilled, queriesData: answer.data as never, width, height: CHART_HEIGHT, theme: { dark } });
+      return getChartType(drilled.viz_type)!.transformProps({ formData: drilled, queriesData: answer.data as never, width, height: CHART_HEIGHT, theme: { dark }, verboseMap });
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [answer, drilled, width, dark]);
+  }, [answer, drilled, width, dark, verboseMap]);
 
   const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
   const crumbs = drillByBreadcrumbs(first.filters.map((f) => f.col).join(", "), steps);
