@@ -80,6 +80,23 @@ type Fields = Omit<RlsPayload, "tables" | "roles">;
 
 /** Writes a rule (new when `id` is null) and, when given, replaces its datasets and roles; one transaction. */
 export async function saveRule(db: Database, id: number | null, fields: Fields, links: { tables?: number[]; roles?: number[] }, actor: number | null): Promise<number> {
+  await saveRules(db, [{ id, fields, links }], actor);
+  if (id !== null) return id;
+  return (await ruleNamed(db, fields.name!))!.id;
+}
+
+export interface RuleSave { id: number | null; fields: Fields; links: { tables?: number[]; roles?: number[] } }
+
+/** Writes several rules in one D1 batch (one transaction): an import of many rules lands whole or not at all. */
+export async function saveRules(db: Database, saves: RuleSave[], actor: number | null): Promise<void> {
+  const writes = saves.flatMap((s) => ruleWrites(db, s, actor));
+  if (!writes.length) return;
+  await db.batch(writes as [typeof writes[0], ...typeof writes]);
+  forgetRlsRules();
+  forgetProtectedTables();
+}
+
+function ruleWrites(db: Database, { id, fields, links }: RuleSave, actor: number | null) {
   const name = fields.name;
   const ruleId = id === null ? sql`(SELECT ${rlsFilters.id} FROM ${rlsFilters} WHERE ${rlsFilters.name} = ${name})` : id;
   const head = id === null
@@ -95,11 +112,7 @@ export async function saveRule(db: Database, id: number | null, fields: Fields, 
     ...(links.tables ?? []).map((table_id) => db.insert(rlsFilterTables).values({ rls_filter_id: ruleId as number, table_id })),
     ...(links.roles ?? []).map((role_id) => db.insert(rlsFilterRoles).values({ rls_filter_id: ruleId as number, role_id })),
   ];
-  await db.batch(writes as [typeof writes[0], ...typeof writes]);
-  forgetRlsRules();
-  forgetProtectedTables();
-  if (id !== null) return id;
-  return (await ruleNamed(db, name!))!.id;
+  return writes;
 }
 
 export async function deleteRules(db: Database, ids: number[]): Promise<void> {

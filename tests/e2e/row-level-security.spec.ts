@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./shared-page";
 
 // Settings → Row Level Security: an admin adds a rule in the dialog (a malformed clause is refused with the SQL
@@ -35,9 +37,29 @@ test("an admin adds a row-level security rule, is told why a bad clause is refus
   await expect(row).toContainText("Public");
   await expect(row).toContainText("Regular");
 
+  // out as preset-cli's rls.yaml, deleted, and back in from that file with its dataset and role
+  await page.getByTestId("bulk-select").click();
+  await row.getByRole("checkbox").check();
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30_000 }), page.getByTestId("bulk-export").click()]);
+  expect(download.suggestedFilename()).toBe("rls.yaml");
+  const file = await download.path();
+  await deleteRule(page, name);
+
+  await page.getByTestId("bundle-import").click();
+  const importing = page.getByRole("dialog", { name: "Import rule" });
+  await importing.locator('input[type="file"]').setInputFiles({ name: "rls.yaml", mimeType: "application/x-yaml", buffer: readFileSync(file) });
+  await importing.getByTestId("bundle-import-submit").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Rules imported" })).toBeVisible();
+  await expect(row).toContainText("birth_names");
+  await expect(row).toContainText("Public");
+  await deleteRule(page, name);
+});
+
+async function deleteRule(page: Page, name: string) {
+  const row = page.getByTestId(`rls-row-${name}`);
   await row.getByTestId("rls-delete").click();
   await page.getByTestId("delete-confirm-text").fill("DELETE");
   await page.getByTestId("confirm-delete").click();
   await expect(page.getByTestId("toast").filter({ hasText: `Deleted: ${name}` })).toBeVisible();
   await expect(row).toHaveCount(0);
-});
+}

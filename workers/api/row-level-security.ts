@@ -7,13 +7,17 @@ import { ApiError, badRequest, commandInvalid, notFound } from "../../core/http/
 import { RLS, RLS_VIEW, parseRlsPayload, type RlsPayload } from "../../core/rls/payloads";
 import { checkRlsClause } from "../../core/rls/rules";
 import { dialectFor } from "../../core/connectors/dialects";
-import { datasetsById, deleteRules, linksOf, roleIdsFound, ruleById, ruleNamed, saveRule, type RlsRow, type RuleLinks } from "../../db/rls/store";
+import { datasetsById, deleteRules, linksOf, roleIdsFound, ruleById, ruleNamed, saveRule, saveRules, type RlsRow, type RuleLinks } from "../../db/rls/store";
+import { datasetsNamed, portableRules, roleIdsNamed, ruleIdsNamed } from "../../db/rls/portable";
+import { MAX_RLS_FILE_BYTES, RLS_FILE_NAME, parseRlsYaml, rlsYaml } from "../../core/rls/portable";
+import { planRlsImport, tableNameOf } from "../../core/rls/import-plan";
 import { listRules, ruleJson } from "../../db/rls/list";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 
 // /api/v1/rowlevelsecurity/: Superset's RLSRestApi. Rules are admin business (Row Level Security's can_read and
 // can_write, which only Admin holds by default). Every save is checked whole before anything is written: the
 // clause through the SQL gate for each engine of its datasets, the datasets and roles against what exists.
+// Rules travel as preset-cli's rls.yaml (export/, import/: core/rls/portable.ts).
 // `_info` and `related/{roles,tables}` are served with the other resources' in fab-meta.ts.
 
 export const rlsApi = new Hono<AppEnv>({ strict: true });
@@ -60,6 +64,40 @@ rlsApi.get("/api/v1/rowlevelsecurity/", read, async (c) => {
   if (args.orderColumn && !RLS.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
   const { count, rows, result } = await listRules(c.var.db, args);
   return listAnswer(c, RLS, args, { count, ids: rows.map((r) => r.id), result });
+});
+
+/** preset-cli's rls.yaml of the rules `q` lists (every rule without `q`): datasets and roles by name. */
+rlsApi.get("/api/v1/rowlevelsecurity/export/", read, async (c) => {
+  const q = c.req.query("q") === undefined ? null : risonQuery<unknown>(c);
+  if (q !== null && (!Array.isArray(q) || q.some((i) => !Number.isSafeInteger(i)))) throw badRequest("q must be a list of ids");
+  const ids = q === null ? null : [...new Set(q as number[])];
+  const { found, rules } = await portableRules(c.var.db, ids);
+  if (ids && found.length !== ids.length) throw notFound();
+  return c.body(rlsYaml(rules), 200, { "Content-Type": "application/x-yaml; charset=utf-8", "Content-Disposition": `attachment; filename="${RLS_FILE_NAME}"` });
+});
+
+/** A rules file in: every rule resolved and checked first, then all written in one transaction, or none. */
+rlsApi.post("/api/v1/rowlevelsecurity/import/", write, async (c) => {
+  if (Number(c.req.header("content-length") ?? 0) > MAX_RLS_FILE_BYTES + 10_000) throw new ApiError(413, "The rules file is larger than 1 MB", "GENERIC_BACKEND_ERROR");
+  const form = await c.req.raw.formData().catch(() => null);
+  const upload = form?.get("formData") ?? form?.get("bundle");
+  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the rules file as the multipart field formData");
+  if (upload.size > MAX_RLS_FILE_BYTES) throw new ApiError(413, "The rules file is larger than 1 MB", "GENERIC_BACKEND_ERROR");
+  const failed = (errors: Record<string, string[]>) => new ApiError(422, "Error importing row level security filters", "GENERIC_COMMAND_ERROR",
+    Object.fromEntries(Object.entries(errors).map(([rule, problems]) => [rule === "_schema" ? RLS_FILE_NAME : `${RLS_FILE_NAME} › ${rule}`, problems.length === 1 ? problems[0] : problems])));
+  const parsed = parseRlsYaml(await upload.text());
+  if (Object.keys(parsed.errors).length) throw failed(parsed.errors);
+  const db = c.var.db;
+  const [tables, roleIds, existing] = await Promise.all([
+    datasetsNamed(db, [...new Set(parsed.rules.flatMap((r) => r.tables.map(tableNameOf)))]),
+    roleIdsNamed(db, [...new Set(parsed.rules.flatMap((r) => r.roles))]),
+    ruleIdsNamed(db, parsed.rules.map((r) => r.name)),
+  ]);
+  const overwrite = ["true", "1", "yes"].includes(String(form.get("overwrite") ?? "").toLowerCase());
+  const { plan, errors } = planRlsImport(parsed.rules, { tables, roles: roleIds, existing }, overwrite);
+  if (Object.keys(errors).length) throw failed(errors);
+  await saveRules(db, plan, principalOf(c).id);
+  return c.json({ message: "OK" });
 });
 
 rlsApi.get("/api/v1/rowlevelsecurity/:pk", read, async (c) => {

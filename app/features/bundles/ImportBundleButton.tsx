@@ -8,11 +8,16 @@ import { importProblems, type ImportProblems } from "./import-errors";
 // Superset's import modal on a list page: pick a bundle ZIP, send it to /api/v1/<resource>/import/; when objects
 // already exist, ask for "OVERWRITE" and send overwrite=true; when databases need passwords, ask for each.
 
-export type BundleResource = "dashboard" | "chart" | "dataset" | "database" | "saved_query";
+export type BundleResource = "dashboard" | "chart" | "dataset" | "database" | "saved_query" | "rowlevelsecurity";
 
 const NOUNS: Record<BundleResource, [string, string]> = {
   dashboard: ["dashboard", "dashboards"], chart: ["chart", "charts"], dataset: ["dataset", "datasets"],
-  database: ["database", "databases"], saved_query: ["query", "queries"],
+  database: ["database", "databases"], saved_query: ["query", "queries"], rowlevelsecurity: ["rule", "rules"],
+};
+
+// row-level security rules travel as preset-cli's rls.yaml rather than a ZIP bundle
+const FILE_KIND: Partial<Record<BundleResource, { accept: string; placeholder: string }>> = {
+  rowlevelsecurity: { accept: ".yaml,.yml,application/x-yaml", placeholder: "Select a rules file (rls.yaml)" },
 };
 
 export function ImportBundleButton({ resource }: { resource: BundleResource }) {
@@ -49,7 +54,7 @@ function ImportModal({ resource, onClose, title }: { resource: BundleResource; o
       const res = await fetch(`/api/v1/${resource}/import/`, { method: "POST", body: form, credentials: "same-origin", headers: csrfToken ? { "X-CSRFToken": csrfToken } : {} });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
-        showToast("success", `${one[0].toUpperCase()}${one.slice(1)} imported`);
+        showToast("success", `${one[0].toUpperCase()}${one.slice(1)}${resource === "rowlevelsecurity" ? "s" : ""} imported`);
         revalidator.revalidate();
         onClose();
         return;
@@ -65,7 +70,7 @@ function ImportModal({ resource, onClose, title }: { resource: BundleResource; o
   return (
     <Modal opened onClose={onClose} title={title} data-testid="bundle-import-modal">
       <Stack>
-        <FileInput label="File" placeholder="Select a ZIP bundle" accept=".zip,application/zip" value={file} clearable
+        <FileInput label="File" placeholder={FILE_KIND[resource]?.placeholder ?? "Select a ZIP bundle"} accept={FILE_KIND[resource]?.accept ?? ".zip,application/zip"} value={file} clearable
           onChange={(f) => { setFile(f); setProblems(null); setConfirm(""); setPasswords({}); }} data-testid="bundle-import-file" />
         {problems?.other.length ? (
           <Alert color="red" title="The bundle cannot be imported" data-testid="bundle-import-errors">

@@ -18,6 +18,7 @@ import type { RlsListItem } from "../../../core/rls/payloads";
 import { RuleFormModal } from "./RuleFormModal";
 import { loadRlsPage } from "./rls.server";
 import { RLS_LIST } from "./list-config";
+import { exportHref, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
 const TYPES = [{ value: "Regular", label: "Regular" }, { value: "Base", label: "Base" }];
 
@@ -46,14 +47,25 @@ export default function RowLevelSecurityList() {
     <>
       <ListView title="Row Level Security" noun={["rule", "rules"]} count={count} countTestId="rls-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={<Button onClick={() => setEditing("new")} data-testid="add-rls">+ Rule</Button>}
+        headerActions={<Group gap="sm"><ImportBundleButton resource="rowlevelsecurity" /><Button onClick={() => setEditing("new")} data-testid="add-rls">+ Rule</Button></Group>}
+        bulk={{ selection, available: rules.length > 0, actions: (
+          <>
+            {/* preset-cli's rls.yaml of the picked rules: datasets and roles by name, for another workspace */}
+            {selection.selected.length > 0 ? (
+              <Button size="xs" variant="default" component="a" href={exportHref("rowlevelsecurity", selection.selected)} download data-testid="bulk-export">Export</Button>
+            ) : (
+              <Button size="xs" variant="default" disabled data-testid="bulk-export">Export</Button>
+            )}
+            <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>
+          </>
+        ) }}
         filters={
           <>
             <TextFilter label="Name" value={list.state.filters.search ?? ""} placeholder="Rule name" onApply={set("search")} testId="rls-search" />
             <SelectFilter label="Filter type" value={list.state.filters.type} options={TYPES} onChange={set("type")} testId="rls-filter-type" />
           </>
         }>
-        <ListTable testId="rls-table" rows={rules} rowTestId={(r) => `rls-row-${r.name}`} sort={list.state.sort} onSort={list.sortBy}
+        <ListTable testId="rls-table" rows={rules} selection={selection} rowTestId={(r) => `rls-row-${r.name}`} sort={list.state.sort} onSort={list.sortBy}
           columns={[
             { key: "name", header: "Name", sortColumn: "name", cell: (r) => r.name },
             { key: "type", header: "Filter type", sortColumn: "filter_type", cell: (r) => r.filter_type },
