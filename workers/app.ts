@@ -12,6 +12,7 @@ import { sessionPages } from "./api/session-pages";
 import { ensureStarted } from "./startup";
 import { apiRoutes } from "./api/routes";
 import { actionLog } from "./http/action-log";
+import { drainUnreadBody } from "./http/drain-body";
 import { mountOpenApi } from "./api/openapi";
 
 /**
@@ -48,12 +49,14 @@ export function rootRouter() {
 }
 
 /**
- * What every request passes before its route, in order: errors mapped in one place, security headers, the
- * secret and database, first-start work, the caller (authenticate) and the action log. The root app and the
+ * What every request passes before its route, in order: errors mapped in one place, a body the answer left unread
+ * read away (so a refused upload's client sees the refusal, not a reset), security headers, the secret and
+ * database, first-start work, the caller (authenticate) and the action log. The root app and the
  * hot-path app (workers/hot-app.ts) both start with it, so a request meets the same checks on either.
  */
 export function withPlatform(app: Hono<AppEnv>): void {
   app.onError(onError);
+  app.use("*", drainUnreadBody);
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     const secret = c.env.SECRET_KEY;

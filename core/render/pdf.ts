@@ -1,7 +1,8 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 
 // A report's PDF from the same drawing as its PNG: one page the image's size (in points, at 96 dpi as the
-// browser's print), the PNG placed on it whole. pdf-lib writes the PDF; nothing is drawn twice.
+// browser's print), the PNG placed on it whole. @cantoo/pdf-lib (the maintained fork of pdf-lib, whose last
+// release was 2021) writes the PDF; nothing is drawn twice.
 
 const POINTS_PER_PIXEL = 72 / 96;
 

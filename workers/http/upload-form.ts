@@ -1,6 +1,6 @@
-import { streamMultipart } from "@web3-storage/multipart-parser";
 import { ApiError, validationError } from "../../core/http/errors";
 import { addFormField, newFormFields, type FormFields } from "../../core/uploads/options";
+import { MultipartStreamError, streamParts, type StreamedPart } from "../../core/uploads/multipart";
 
 // Superset's upload forms (multipart: text fields and one `file`) read as a stream, so a large file is never held
 // whole. The fields say how to read the file (type, delimiter, table name…), so the file can only stream when
@@ -11,7 +11,9 @@ import { addFormField, newFormFields, type FormFields } from "../../core/uploads
 //
 // A Worker cannot read the request body once it has answered, and a client that is answered mid-upload sees its
 // connection reset rather than the answer, so the caller drains whatever is left (`drain`) before answering, and
-// a streamed answer (the progress lines) starts only once `consumed` has settled.
+// a streamed answer (the progress lines) starts only once `consumed` has settled. A request refused before its
+// form is read (no can_upload, no such database) is drained by workers/http/drain-body.ts, as is the rest of a
+// body the parser gave up on.
 
 export interface UploadFile {
   name: string;
@@ -31,8 +33,11 @@ export interface UploadFile {
 export class UploadFormError extends ApiError {}
 const tooLarge = () => new UploadFormError(413, "Request body is too large", "INVALID_PAYLOAD_FORMAT_ERROR");
 const malformed = () => new UploadFormError(400, "Request body must be multipart/form-data", "INVALID_PAYLOAD_FORMAT_ERROR");
+/** The parser's faults as the client's: a field over 1 MiB is too large, anything else malformed. */
+const asFormError = (e: unknown) => (e instanceof MultipartStreamError && e.tooLarge ? tooLarge() : malformed());
+const FIELD_BYTES = 1024 * 1024;
 
-type Part = { name: string; filename?: string; data: AsyncIterable<Uint8Array> };
+type Part = StreamedPart;
 
 export async function readUploadForm(
   req: Request, maxBytes: number, streamable: (form: FormFields) => boolean,
@@ -41,7 +46,7 @@ export async function readUploadForm(
   if (length !== null && length > maxBytes + 1024 * 1024) throw tooLarge();
   const boundary = /^multipart\/form-data\s*;.*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.headers.get("content-type") ?? "");
   if (!boundary || !req.body) throw malformed();
-  const parts: AsyncGenerator<Part> = streamMultipart(req.body, boundary[1] ?? boundary[2]);
+  const parts: AsyncGenerator<Part> = streamParts(req.body, req.headers.get("content-type")!, FIELD_BYTES);
   let settle!: () => void;
   const consumed = new Promise<void>((resolve) => (settle = resolve));
   let finished = false;
@@ -50,10 +55,10 @@ export async function readUploadForm(
     let r: IteratorResult<Part>;
     try {
       r = await parts.next();
-    } catch {
+    } catch (e) {
       finished = true;
       settle();
-      throw malformed();
+      throw asFormError(e);
     }
     if (r.done) {
       finished = true;
@@ -63,13 +68,13 @@ export async function readUploadForm(
     return r.value;
   };
   const drainRest = async () => {
-    for (let p = await next(); p; p = await next()) for await (const _ of p.data);
+    for (let p = await next(); p; p = await next()) if (p.kind === "file") for await (const _ of p.data);
   };
 
   const form = newFormFields();
   for (let part = await next(); part; part = await next()) {
-    if (part.filename === undefined) {
-      addFormField(form, part.name, new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
+    if (part.kind === "field") {
+      addFormField(form, part.name, new TextDecoder().decode(part.value));
       continue;
     }
     if (part.name !== "file") {
@@ -112,8 +117,8 @@ async function* malformedAs400(data: AsyncIterable<Uint8Array>): AsyncGenerator<
     let r: IteratorResult<Uint8Array>;
     try {
       r = await it.next();
-    } catch {
-      throw malformed();
+    } catch (e) {
+      throw asFormError(e);
     }
     if (r.done) return;
     yield r.value;
@@ -123,7 +128,7 @@ async function* malformedAs400(data: AsyncIterable<Uint8Array>): AsyncGenerator<
 /** The rest of the form's text fields (a second file part is read and dropped). */
 async function readFields(form: FormFields, next: () => Promise<Part | null>) {
   for (let part = await next(); part; part = await next()) {
-    if (part.filename === undefined) addFormField(form, part.name, new TextDecoder().decode(await collect(part.data, 1024 * 1024)));
+    if (part.kind === "field") addFormField(form, part.name, new TextDecoder().decode(part.value));
     else for await (const _ of part.data);
   }
 }
