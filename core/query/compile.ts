@@ -4,6 +4,7 @@ import { engineSpec } from "../engines/registry";
 import { columnExpr, metricExpr, missingColumnsError, userClause, type Expr } from "./expressions";
 import { compileFilters, timeBounds, type FilterContext } from "./filters";
 import { applyTimeRange } from "./time-filters";
+import { grainZoneOf } from "./grain-zone";
 import type { CompileOptions, CompiledQuery, DatasetForQuery, QueryObject, TimeBounds } from "./types";
 
 // One chart query object → one SELECT in the engine's dialect, as Superset's get_sqla_query writes it:
@@ -39,6 +40,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   const ctx: FilterContext = {
     dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
     literals: engineSpec(opts.engine).queryDialect, resolveTimeRange: opts.resolveTimeRange,
+    grainZone: grainZoneOf(q, opts.zone, dialect.zonedGrains === true, opts.resolveTimeRange),
   };
   const quote = dialect.quoteIdentifier;
   const grain = q.extras.time_grain_sqla || null;
@@ -105,6 +107,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
     rejected_filters: filters.rejected,
     from_dttm: bounds?.since ? bounds.since.getTime() : null,
     to_dttm: bounds?.until ? bounds.until.getTime() : null,
+    time_zone: ctx.zoned && opts.zone ? opts.zone.name : null,
   };
 }
 
