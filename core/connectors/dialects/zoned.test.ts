@@ -37,7 +37,7 @@ test("D1: the row shifted by the offset at its instant; a window's transitions m
   expect(d1.timeGrainExpression('"ts"', "P1D", zoneOf("Asia/Kolkata"))).toBe(`DATETIME(DATETIME("ts", '+19800 seconds'), 'start of day')`);
   const chicago = d1.timeGrainExpression('"ts"', "P1M", zoneOf("America/Chicago"));
   // Dec 2023 – Jan 2025: CST, CDT from 10 March 08:00 UTC, CST from 3 November 07:00 UTC
-  const e = `CAST(STRFTIME('%s', "ts") AS INTEGER)`;
+  const e = `UNIXEPOCH("ts")`;
   expect(chicago).toBe(`DATETIME(DATETIME("ts", CASE WHEN ${e} < 1710057600 THEN '-21600 seconds' ELSE CASE WHEN ${e} < 1730617200 THEN '-18000 seconds' ELSE '-21600 seconds' END END), 'start of month')`);
 });
 

@@ -42,7 +42,8 @@ function grainSql(col: string, grain: TimeGrain): string {
  */
 function zonedColumn(col: string, zone: GrainZone): string {
   if (isDateOnly(zone.columnType)) return col;
-  const epoch = `CAST(STRFTIME('%s', ${col}) AS INTEGER)`;
+  // UNIXEPOCH (SQLite 3.38+, which D1 runs) is the row's epoch second: short, as it repeats in every comparison
+  const epoch = `UNIXEPOCH(${col})`;
   const shift = offsetSql(zone.offsets(), (at) => `${epoch} < ${at}`, (o) => `'${o < 0 ? "-" : "+"}${Math.abs(o)} seconds'`);
   return `DATETIME(${col}, ${shift})`;
 }
