@@ -37,10 +37,17 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   // the query's time range placed as Superset places it (a dashboard's time filter arrives as time_range)
   const q = applyTimeRange(query, dataset);
   const dialect = dialectFor(opts.engine);
+  // a range is resolved once per query, however many parts read it (its bound, a TEMPORAL_RANGE filter, a zone's window)
+  const resolved = new Map<string, TimeBounds>();
+  const resolveTimeRange = (range: string): TimeBounds => {
+    let bounds = resolved.get(range);
+    if (!bounds) resolved.set(range, (bounds = opts.resolveTimeRange(range)));
+    return bounds;
+  };
   const ctx: FilterContext = {
     dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
-    literals: engineSpec(opts.engine).queryDialect, resolveTimeRange: opts.resolveTimeRange,
-    grainZone: grainZoneOf(q, opts.zone, dialect.zonedGrains === true, opts.resolveTimeRange),
+    literals: engineSpec(opts.engine).queryDialect, resolveTimeRange,
+    grainZone: grainZoneOf(q, opts.zone, dialect.zonedGrains === true, resolveTimeRange),
   };
   const quote = dialect.quoteIdentifier;
   const grain = q.extras.time_grain_sqla || null;
@@ -72,7 +79,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   if (q.time_range && q.granularity) {
     const time = columnExpr(ctx, q.granularity);
     if (!time) throw missingColumnsError(ctx.missingColumns);
-    bounds = opts.resolveTimeRange(q.time_range);
+    bounds = resolveTimeRange(q.time_range);
     const predicate = timeBounds(ctx, time.sql, bounds);
     if (predicate) where.push(predicate);
   }
