@@ -68,6 +68,10 @@ test("PostgreSQL buckets every hand-worked row in its zone: timestamp, timestamp
   expect(label(await buckets("postgresql", "tstz", "TIMESTAMP WITH TIME ZONE"))).toEqual(label(expected));
   expect(label(await buckets("postgresql", "(ts + INTERVAL '0 seconds')", null))).toEqual(label(expected));
   expect(label(await buckets("postgresql", "(tstz + INTERVAL '0 seconds')", null))).toEqual(label(expected));
+  // a date of unknown type stays its calendar day (not UTC midnight read in Chicago, the day before)
+  const dateOf = dialectFor("postgresql").timeGrainExpression("DATE '2024-03-10'", "P1D", zoneOf("America/Chicago", null));
+  const r = await conns.postgresql.execute(`SELECT ${dateOf}`, { readOnly: true });
+  expect(String(r.rows[0][0])).toBe("2024-03-10 00:00:00");
 });
 
 test("MariaDB (no time-zone tables here: computed offsets) buckets every hand-worked row in its zone", async () => {

@@ -20,7 +20,7 @@ test("PostgreSQL: AT TIME ZONE by the column's type (timestamp is a UTC reading,
   expect(k("TIMESTAMP WITH TIME ZONE")).toBe(`DATE_TRUNC('day', ("ts" AT TIME ZONE 'Asia/Kolkata'))`);
   expect(k("timestamptz")).toBe(`DATE_TRUNC('day', ("ts" AT TIME ZONE 'Asia/Kolkata'))`);
   expect(k("DATE")).toBe(`DATE_TRUNC('day', "ts")`);
-  expect(k(null)).toBe(`DATE_TRUNC('day', (TO_TIMESTAMP(EXTRACT(EPOCH FROM "ts")) AT TIME ZONE 'Asia/Kolkata'))`);
+  expect(k(null)).toBe(`DATE_TRUNC('day', (CASE WHEN PG_TYPEOF("ts") = 'date'::REGTYPE THEN CAST("ts" AS TIMESTAMP) ELSE TO_TIMESTAMP(EXTRACT(EPOCH FROM "ts")) AT TIME ZONE 'Asia/Kolkata' END))`);
   // no zone: the SQL of before
   expect(pg.timeGrainExpression('"ts"', "P1D")).toBe(`DATE_TRUNC('day', "ts")`);
 });

@@ -41,7 +41,8 @@ function grainSql(col: string, grain: TimeGrain): string {
  * holds a UTC reading, so it first becomes the instant it means (AT TIME ZONE 'UTC') and then the local reading.
  * Applying the naive form to a timestamptz would read its UTC text as local time, hence the type matters. A
  * column of unknown type (a calculated column, an adhoc expression) goes through its epoch, which both types
- * define as the instant (a naive value read as UTC). A date is a calendar day and stays as it is.
+ * define as the instant (a naive value read as UTC), unless the server says it is a date. A date is a calendar day
+ * and stays as it is.
  */
 function zonedColumn(col: string, zone: GrainZone): string {
   const z = zoneLiteral(zone.zone);
@@ -49,7 +50,9 @@ function zonedColumn(col: string, zone: GrainZone): string {
   if (isDateOnly(type)) return col;
   if (/^timestamptz\b|^timestamp(\(\d+\))? with time zone/.test(type)) return `(${col} AT TIME ZONE ${z})`;
   if (/^timestamp\b/.test(type)) return `(${col} AT TIME ZONE 'UTC' AT TIME ZONE ${z})`;
-  return `(TO_TIMESTAMP(EXTRACT(EPOCH FROM ${col})) AT TIME ZONE ${z})`;
+  // unknown: a date (DATE(ts) as an adhoc x-axis) must not become UTC midnight read in the zone (the day before, west
+  // of Greenwich), so the server's own type of the value decides; both branches are naive timestamps
+  return `(CASE WHEN PG_TYPEOF(${col}) = 'date'::REGTYPE THEN CAST(${col} AS TIMESTAMP) ELSE TO_TIMESTAMP(EXTRACT(EPOCH FROM ${col})) AT TIME ZONE ${z} END)`;
 }
 
 export const postgresqlDialect: Dialect = {
