@@ -4,6 +4,7 @@ import { engineSpec } from "../engines/registry";
 import { columnExpr, metricExpr, missingColumnsError, userClause, type Expr } from "./expressions";
 import { compileFilters, timeBounds, type FilterContext } from "./filters";
 import { applyTimeRange } from "./time-filters";
+import { grainZoneOf } from "./grain-zone";
 import type { CompileOptions, CompiledQuery, DatasetForQuery, QueryObject, TimeBounds } from "./types";
 
 // One chart query object → one SELECT in the engine's dialect, as Superset's get_sqla_query writes it:
@@ -36,9 +37,17 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   // the query's time range placed as Superset places it (a dashboard's time filter arrives as time_range)
   const q = applyTimeRange(query, dataset);
   const dialect = dialectFor(opts.engine);
+  // a range is resolved once per query, however many parts read it (its bound, a TEMPORAL_RANGE filter, a zone's window)
+  const resolved = new Map<string, TimeBounds>();
+  const resolveTimeRange = (range: string): TimeBounds => {
+    let bounds = resolved.get(range);
+    if (!bounds) resolved.set(range, (bounds = opts.resolveTimeRange(range)));
+    return bounds;
+  };
   const ctx: FilterContext = {
     dataset, dialect, gateDialect: dialect.flavour, allowSubqueries: opts.allowAdhocSubquery, missingColumns: new Set(),
-    literals: engineSpec(opts.engine).queryDialect, resolveTimeRange: opts.resolveTimeRange,
+    literals: engineSpec(opts.engine).queryDialect, resolveTimeRange,
+    grainZone: grainZoneOf(q, opts.zone, dialect.zonedGrains === true, resolveTimeRange),
   };
   const quote = dialect.quoteIdentifier;
   const grain = q.extras.time_grain_sqla || null;
@@ -70,7 +79,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   if (q.time_range && q.granularity) {
     const time = columnExpr(ctx, q.granularity);
     if (!time) throw missingColumnsError(ctx.missingColumns);
-    bounds = opts.resolveTimeRange(q.time_range);
+    bounds = resolveTimeRange(q.time_range);
     const predicate = timeBounds(ctx, time.sql, bounds);
     if (predicate) where.push(predicate);
   }
@@ -105,6 +114,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
     rejected_filters: filters.rejected,
     from_dttm: bounds?.since ? bounds.since.getTime() : null,
     to_dttm: bounds?.until ? bounds.until.getTime() : null,
+    time_zone: ctx.zoned && opts.zone ? opts.zone.name : null,
   };
 }
 

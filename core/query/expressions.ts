@@ -3,6 +3,7 @@ import { validateAdhocClause } from "../sql-gate/clauses";
 import type { SqlDialect } from "../sql-gate/lexer";
 import type { Dialect } from "../connectors/dialects";
 import type { DatasetForQuery, DatasetColumn } from "./types";
+import type { GrainZoneOf } from "./grain-zone";
 
 // Columns and metrics of a query object as SQL expressions with their labels. Names are looked up in the
 // dataset; every fragment a user wrote (adhoc SQL column, adhoc SQL metric) passes the SQL gate's clause
@@ -21,6 +22,17 @@ export interface ExprContext {
   gateDialect: SqlDialect;
   allowSubqueries: boolean;
   missingColumns: Set<string>;
+  /** the zone grains bucket in (absent: UTC), given the bucketed column's native type */
+  grainZone?: GrainZoneOf;
+  /** set once a grain was bucketed in the zone */
+  zoned?: boolean;
+}
+
+/** A grain's bucket of a column, in the query's zone when it has one. */
+function grained(ctx: ExprContext, sql: string, grain: string, columnType: string | null | undefined): string {
+  const zone = ctx.grainZone?.(columnType);
+  if (zone) ctx.zoned = true;
+  return ctx.dialect.timeGrainExpression(sql, grain, zone);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -48,7 +60,7 @@ export function columnExpr(ctx: ExprContext, ref: unknown, timeGrain?: string | 
     }
     const sql = columnSql(ctx, column);
     // the query's grain truncates temporal columns only: a dimension beside the x-axis (gender) stays as it is
-    return { sql: timeGrain && column.is_dttm ? ctx.dialect.timeGrainExpression(sql, timeGrain) : sql, label: ref };
+    return { sql: timeGrain && column.is_dttm ? grained(ctx, sql, timeGrain, column.type) : sql, label: ref };
   }
   if (!isObject(ref)) throw invalid("A column must be a name or an adhoc column");
   const expression = ref.sqlExpression;
@@ -61,7 +73,7 @@ export function columnExpr(ctx: ExprContext, ref: unknown, timeGrain?: string | 
   // a grain truncates a temporal column only: charts send any x-axis as BASE_AXIS (a bar chart by state, a heatmap's
   // categories), and Superset leaves a non-temporal dataset column as it is; an unnamed expression is taken at its word
   const temporal = named ? named.is_dttm : ref.columnType === "BASE_AXIS";
-  return { sql: grain && temporal ? ctx.dialect.timeGrainExpression(base, grain) : base, label };
+  return { sql: grain && temporal ? grained(ctx, base, grain, named?.type) : base, label };
 }
 
 /** A metric: a saved metric's name, an adhoc SIMPLE metric (aggregate of a column) or an adhoc SQL metric. */

@@ -38,6 +38,16 @@ export interface TimeBounds {
   until: Date | null;
 }
 
+/** The viewer's (or a pinned dashboard's) zone, which time grains bucket in. */
+export interface QueryZone {
+  /** an IANA zone checked by Intl; UTC buckets as before */
+  name: string;
+  /** MySQL/MariaDB: the server's CONVERT_TZ knows named zones (services/chart-data/zone-support.ts) */
+  namedZones?: boolean;
+  /** the clock an open-ended time range reaches forward from */
+  now: Date;
+}
+
 export interface CompileOptions {
   engine: EngineName;
   /** Superset's ALLOW_ADHOC_SUBQUERY: off unless the database allows it */
@@ -46,6 +56,8 @@ export interface CompileOptions {
   resolveTimeRange: (timeRange: string) => TimeBounds;
   /** the most rows any chart query may return (SQL_MAX_ROW) */
   maxRows: number;
+  /** the zone time grains bucket in; absent: UTC */
+  zone?: QueryZone;
 }
 
 export interface CompiledQuery {
@@ -58,6 +70,8 @@ export interface CompiledQuery {
   rejected_filters: { column: string; reason: string }[];
   from_dttm: number | null;
   to_dttm: number | null;
+  /** the zone whose wall clock the bucketed time columns read, when the SQL bucketed in one (never UTC) */
+  time_zone: string | null;
 }
 
 export type { QueryObject };

@@ -11,6 +11,8 @@ import { effectiveCacheTimeout } from "./cache";
 import { runQueryObject, type QueryPayload } from "./run-query";
 import { annotationData, type AnnotationSources } from "./annotations";
 import { chooseZone, viewerZoneOf } from "../../core/time-zone/viewer-zone";
+import { UTC } from "../../core/time-zone/zone";
+import { bucketsTime, mysqlNamedZones } from "./zone-support";
 
 // A whole chart-data request: the query context checked, the dataset loaded once with the caller's access
 // checked, then every query object run (in parallel: each is its own statement and connection).
@@ -54,7 +56,11 @@ export async function runChartData(call: ChartDataCall, body: Record<string, unk
       return (results[0]?.data as unknown[] | undefined) ?? [];
     },
   };
+  // grains bucket in the zone too; a MySQL server is asked (once, then remembered) whether it knows named zones
+  const probe = zone !== UTC && datasource.database.engine === "mysql" && context.queries.some(bucketsTime);
+  const namedZones = probe ? await mysqlNamedZones(call.env, datasource.database, call.secret, zone) : false;
   const run = {
+    zone: { name: zone, namedZones, now },
     env: call.env, secret: call.secret, principal: call.principal, datasource, context, resolveTimeRange: resolve, maxRows: limits.maxRow, cacheTimeout,
     background: call.background, annotations: (q: QueryObject) => annotationData(sources, q), cacheOnly: call.cacheOnly,
   };

@@ -9,7 +9,7 @@ import { rlsPredicate } from "../../core/rls/rules";
 import { applyTableRls } from "../../core/rls/table-references";
 import { readingSchema } from "../rls/table-rls";
 import type { QueryContext, QueryObject, ResultType } from "../../core/chart-data/query-context";
-import type { CompiledQuery, TimeBounds } from "../../core/query/types";
+import type { CompiledQuery, QueryZone, TimeBounds } from "../../core/query/types";
 import { concreteOffset, joinTimeOffsets, offsetQuery, timeAxisLabel, type ResultFrame } from "../../core/chart-data/time-offsets";
 import { secretsOfUri } from "../../core/sqllab/scrub";
 import type { Principal } from "../../core/security/permissions";
@@ -44,6 +44,8 @@ export interface RunContext {
   annotations: (q: QueryObject) => Promise<Record<string, unknown>>;
   /** answer only from the cache: a miss (or force) throws CacheMiss after the query was checked and compiled */
   cacheOnly?: boolean;
+  /** the zone time grains bucket in (absent or UTC: UTC) */
+  zone?: QueryZone;
 }
 
 /** Thrown by a cache-only run (the async path's first look) when a query is not cached. */
@@ -96,6 +98,7 @@ function prepare(run: RunContext, q: QueryObject): Prepared {
     allowAdhocSubquery: allowsSubqueries(datasource.database.extra),
     maxRows: run.maxRows,
     resolveTimeRange: (range) => run.resolveTimeRange(range, q),
+    zone: run.zone,
   });
   return { compiled };
 }
@@ -156,6 +159,9 @@ export async function runQueryObject(run: RunContext, original: QueryObject): Pr
   const common = {
     query, applied_filters: compiled.applied_filters, rejected_filters: compiled.rejected_filters,
     from_dttm: compiled.from_dttm, to_dttm: compiled.to_dttm, annotation_data: await run.annotations(q),
+    // bucketed times are the wall clock of this zone (epoch milliseconds of the same reading in UTC, as every
+    // naive timestamp here): named so a client can say so; absent when the buckets are UTC's
+    ...(compiled.time_zone ? { time_zone: compiled.time_zone } : {}),
   };
 
   // the key holds the statement, and so the caller's row-level security predicate: callers bound by other rules

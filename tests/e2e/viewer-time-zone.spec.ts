@@ -50,6 +50,8 @@ test("a viewer in Chicago and one in Kolkata each see \"Today\" as their own day
       viz_type: "table", query_mode: "aggregate", groupby: ["gender"], metrics: ["count"],
       adhoc_filters: [{ expressionType: "SIMPLE", subject: "ds", operator: "TEMPORAL_RANGE", comparator: "today : tomorrow", clause: "WHERE" }],
     });
+    // Explore says which zone the chart's times are in
+    await expect(p.getByTestId("chart-zone")).toHaveText(`Times in ${browserZone}`);
     await p.getByTestId("filter-pill").click();
     await expect(p.getByTestId("time-range-actual")).toHaveText(`${today} ≤ ds < ${nextDay(today)} (${browserZone})`);
 

@@ -1,13 +1,18 @@
 import { useState } from "react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { ActionIcon, Avatar, Badge, Group, Text, TextInput, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import type { QueryData } from "../../../core/charts/contract";
 import { showToast } from "../../components/toast-store";
 import { exploreStore, runQuery, setSliceName, toggleFavorite } from "./store";
+import { chooseZone } from "../../../core/time-zone/viewer-zone";
+import type { RootData } from "../../root-data";
 
 // The left half of Explore's chart header, as Superset's: the chart title (click to edit; kept for the save
 // dialog and saved with the chart), the favourite star of a saved chart, the answer's row count and, when the
-// answer came from the cache, a "Cached" label whose click queries again bypassing the cache.
+// answer came from the cache, a "Cached" label whose click queries again bypassing the cache; and which time zone the
+// chart's times are in (issue 29): the zone its answer names (time grains bucketed there), else the one the server
+// chooses as it does (a dashboard's pinned zone carried in form_data, else the viewer's own, else UTC).
 
 function EditableTitle() {
   const snap = useSnapshot(exploreStore);
@@ -89,6 +94,17 @@ function Owners() {
   );
 }
 
+function ChartZone({ answer }: { answer: QueryData | null }) {
+  const snap = useSnapshot(exploreStore);
+  const viewer = useRouteLoaderData<RootData>("root")?.user?.time_zone ?? null;
+  const { zone, warning } = typeof answer?.time_zone === "string" ? { zone: answer.time_zone, warning: undefined } : chooseZone(snap.formData.time_zone, viewer);
+  return (
+    <Tooltip label={warning ?? "Relative time ranges and time grains follow this zone; set yours under “Your profile”"}>
+      <Text size="xs" c={warning ? "yellow.8" : "dimmed"} data-testid="chart-zone">Times in {zone}</Text>
+    </Tooltip>
+  );
+}
+
 export function ChartHeader({ answer }: { answer: QueryData | null }) {
   const rows = answer ? (answer.rowcount ?? answer.data.length) : null;
   const cachedAt = answer?.is_cached ? String(answer.cached_dttm ?? "") : null;
@@ -104,6 +120,7 @@ export function ChartHeader({ answer }: { answer: QueryData | null }) {
           <Badge variant="light" color="teal" style={{ cursor: "pointer" }} onClick={() => void runQuery(true)} data-testid="cached-label">Cached</Badge>
         </Tooltip>
       )}
+      <ChartZone answer={answer} />
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import type { GenericType } from "../types";
 import type { SqlDialect } from "../../sql-gate/lexer";
+import type { GrainZone } from "./zoned";
 
 /**
  * Superset's time grains (SPEC §9), keyed by their ISO-8601 names. Every dialect produces the same buckets
@@ -54,8 +55,14 @@ export interface Dialect {
   quoteIdentifier(name: string): string;
   /** `schema.table` quoted, or just the table when there is no schema */
   qualifiedTable(table: string, schema?: string | null): string;
-  /** the bucket start of `columnSql` for a grain; throws on an unknown grain */
-  timeGrainExpression(columnSql: string, grain: string): string;
+  /**
+   * the bucket start of `columnSql` for a grain; throws on an unknown grain. With a zone (never UTC), the bucket is
+   * the zone's wall clock reading of its start (core/connectors/dialects/zoned.ts); engines without `zonedGrains`
+   * ignore it and bucket in UTC.
+   */
+  timeGrainExpression(columnSql: string, grain: string, zone?: GrainZone): string;
+  /** timeGrainExpression honours a zone */
+  readonly zonedGrains?: boolean;
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
   /** numeric / string / temporal / boolean of a native type name */
   genericType(nativeType: string | null | undefined): GenericType;

@@ -1,5 +1,6 @@
 import { genericTypeOf, quoteWith, requireGrain, selectStarSql } from "../../connectors/dialects/common";
 import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "../../connectors/dialects/types";
+import { isDateOnly, offsetSql, type GrainZone } from "../../connectors/dialects/zoned";
 
 const quote = quoteWith('"');
 
@@ -34,11 +35,25 @@ function grainSql(col: string, grain: TimeGrain): string {
   }
 }
 
+/**
+ * The column (UTC text) as the zone's wall clock: SQLite knows no zones, so the row is shifted by the offset in
+ * force at its instant, picked from the transitions of the query's window (computed with Intl, compared on
+ * the row's epoch second): exact inside the window; rows outside it take the nearer edge's offset.
+ */
+function zonedColumn(col: string, zone: GrainZone): string {
+  if (isDateOnly(zone.columnType)) return col;
+  // UNIXEPOCH (SQLite 3.38+, which D1 runs) is the row's epoch second: short, as it repeats in every comparison
+  const epoch = `UNIXEPOCH(${col})`;
+  const shift = offsetSql(zone.offsets(), (at) => `${epoch} < ${at}`, (o) => `'${o < 0 ? "-" : "+"}${Math.abs(o)} seconds'`);
+  return `DATETIME(${col}, ${shift})`;
+}
+
 export const sqliteDialect: Dialect = {
   flavour: "sqlite",
   quoteIdentifier: quote,
   qualifiedTable: (table, schema) => (schema && schema !== "main" ? `${quote(schema)}.${quote(table)}` : quote(table)),
-  timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
+  timeGrainExpression: (col, grain, zone) => grainSql(zone ? zonedColumn(col, zone) : col, requireGrain(grain)),
+  zonedGrains: true,
   selectStar(table, schema, columns, limit) {
     return selectStarSql(quote, this.qualifiedTable(table, schema), columns, limit);
   },

@@ -1,5 +1,6 @@
 import { genericTypeOf, quoteWith, requireGrain, selectStarSql } from "../../connectors/dialects/common";
 import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "../../connectors/dialects/types";
+import { isDateOnly, offsetSql, utcText, zoneLiteral, type GrainZone } from "../../connectors/dialects/zoned";
 
 const quote = quoteWith("`");
 
@@ -33,11 +34,25 @@ function grainSql(col: string, grain: TimeGrain): string {
   }
 }
 
+/**
+ * The column (a UTC reading) as the zone's wall clock. With the server's time-zone tables, CONVERT_TZ to the
+ * named zone is exact (except that MySQL leaves values outside the TIMESTAMP range, before 1970 or after 2038,
+ * unconverted). Without them, the row is shifted by the offset in force at its instant, picked from the
+ * transitions of the query's window (computed with Intl): exact inside the window. A DATE stays as it is.
+ */
+function zonedColumn(col: string, zone: GrainZone): string {
+  if (isDateOnly(zone.columnType)) return col;
+  if (zone.namedZones) return `CONVERT_TZ(${col}, '+00:00', ${zoneLiteral(zone.zone)})`;
+  const offset = offsetSql(zone.offsets(), (at) => `${col} < '${utcText(at)}'`, String);
+  return `DATE_ADD(${col}, INTERVAL ${offset} SECOND)`;
+}
+
 export const mysqlDialect: Dialect = {
   flavour: "mysql",
   quoteIdentifier: quote,
   qualifiedTable: (table, schema) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
-  timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
+  timeGrainExpression: (col, grain, zone) => grainSql(zone ? zonedColumn(col, zone) : col, requireGrain(grain)),
+  zonedGrains: true,
   selectStar(table, schema, columns, limit) {
     return selectStarSql(quote, this.qualifiedTable(table, schema), columns, limit);
   },

@@ -1,5 +1,6 @@
 import { genericTypeOf, quoteWith, requireGrain, selectStarSql } from "../../connectors/dialects/common";
 import { FIXED_GRAIN_SECONDS, type Dialect, type TimeGrain } from "../../connectors/dialects/types";
+import { isDateOnly, zoneLiteral, type GrainZone } from "../../connectors/dialects/zoned";
 
 const quote = quoteWith('"');
 
@@ -34,11 +35,32 @@ function grainSql(col: string, grain: TimeGrain): string {
   }
 }
 
+/**
+ * The column as the zone's wall clock (a naive timestamp), exact for every instant: AT TIME ZONE reads the
+ * server's tz database. A timestamptz is an instant, so one AT TIME ZONE gives its local reading; a naive timestamp
+ * holds a UTC reading, so it first becomes the instant it means (AT TIME ZONE 'UTC') and then the local reading.
+ * Applying the naive form to a timestamptz would read its UTC text as local time, hence the type matters. A
+ * column of unknown type (a calculated column, an adhoc expression) goes through its epoch, which both types
+ * define as the instant (a naive value read as UTC), unless the server says it is a date. A date is a calendar day
+ * and stays as it is.
+ */
+function zonedColumn(col: string, zone: GrainZone): string {
+  const z = zoneLiteral(zone.zone);
+  const type = (zone.columnType ?? "").trim().toLowerCase();
+  if (isDateOnly(type)) return col;
+  if (/^timestamptz\b|^timestamp(\(\d+\))? with time zone/.test(type)) return `(${col} AT TIME ZONE ${z})`;
+  if (/^timestamp\b/.test(type)) return `(${col} AT TIME ZONE 'UTC' AT TIME ZONE ${z})`;
+  // unknown: a date (DATE(ts) as an adhoc x-axis) must not become UTC midnight read in the zone (the day before, west
+  // of Greenwich), so the server's own type of the value decides; both branches are naive timestamps
+  return `(CASE WHEN PG_TYPEOF(${col}) = 'date'::REGTYPE THEN CAST(${col} AS TIMESTAMP) ELSE TO_TIMESTAMP(EXTRACT(EPOCH FROM ${col})) AT TIME ZONE ${z} END)`;
+}
+
 export const postgresqlDialect: Dialect = {
   flavour: "postgresql",
   quoteIdentifier: quote,
   qualifiedTable: (table, schema) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
-  timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
+  timeGrainExpression: (col, grain, zone) => grainSql(zone ? zonedColumn(col, zone) : col, requireGrain(grain)),
+  zonedGrains: true,
   selectStar(table, schema, columns, limit) {
     return selectStarSql(quote, this.qualifiedTable(table, schema), columns, limit);
   },
