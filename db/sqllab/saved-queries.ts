@@ -7,6 +7,7 @@ import type { ListFilter } from "../../core/http/list-query";
 import { badRequest } from "../../core/http/errors";
 import { inList } from "../d1-params";
 import { tagFilter } from "../tags/list-filter";
+import { deleteWithLinks, type DeleteCascade } from "../lists/links";
 
 const savedQueryTagFilter = tagFilter("saved_query", "query", savedQueries.id);
 
@@ -49,4 +50,11 @@ export async function ownSavedQueryIds(db: Database, ids: number[], userId: numb
     .where(and(inList(savedQueries.id, ids), eq(savedQueries.user_id, userId)))
     .all();
   return rows.map((r) => r.id);
+}
+
+/** A saved query carries tag links; they go with it. */
+const SAVED_QUERY_CASCADE: DeleteCascade = { table: savedQueries, id: savedQueries.id, links: [], tagType: "query" };
+
+export async function deleteSavedQueries(db: Database, ids: number[]): Promise<void> {
+  await deleteWithLinks(db, SAVED_QUERY_CASCADE, ids);
 }
