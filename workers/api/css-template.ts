@@ -1,29 +1,28 @@
 import { Hono, type Context } from "hono";
-import { eq, or, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { bulkDeleteRoute } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
 import { humanizeAgo } from "../../core/recent-activity";
 import { CSS_TEMPLATE, parseCssTemplatePayload } from "../../core/css-templates/payloads";
 import { cssTemplates } from "../../db/schema";
+import { cssTemplateById, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
+import { anyContains } from "../../db/lists/common-filters";
 import { listPage, type ListSpec } from "../../db/lists/list";
 import { usersById, type UserRef } from "../../db/sqllab/lookups";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
-import { inList } from "../../db/d1-params";
 
 // /api/v1/css_template/: Superset's CssTemplateRestApi. Templates are shared, not owned: reads need can_read
 // CssTemplate, writes can_write CssTemplate (Alpha and Admin have both, Gamma only reads, as Superset's roles).
 
 export const cssTemplateApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
-type Row = typeof cssTemplates.$inferSelect;
+type Row = CssTemplateRow;
 
 const read = requires("can_read", "CssTemplate");
 const write = requires("can_write", "CssTemplate");
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const spec: ListSpec = {
   table: cssTemplates,
@@ -33,8 +32,7 @@ const spec: ListSpec = {
   customFilter: (f) => {
     if (f.opr !== "css_template_all_text") return undefined;
     if (typeof f.value !== "string") throw badRequest("Filter css_template_all_text needs a text value");
-    const like = escapeLike(f.value);
-    return or(...[cssTemplates.template_name, cssTemplates.css].map((col) => sql`lower(${col}) LIKE lower(${like}) ESCAPE '\\'`));
+    return anyContains([cssTemplates.template_name, cssTemplates.css], f.value);
   },
 };
 
@@ -51,7 +49,7 @@ function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
 }
 
 async function templateOr404(c: C, id: number): Promise<Row> {
-  const row = await c.var.db.select().from(cssTemplates).where(eq(cssTemplates.id, id)).get();
+  const row = await cssTemplateById(c.var.db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -75,31 +73,27 @@ cssTemplateApi.get("/api/v1/css_template/:pk", read, async (c) => {
 cssTemplateApi.post("/api/v1/css_template/", write, async (c) => {
   const payload = parseCssTemplatePayload(await jsonObject(c));
   const actor = principalOf(c).id;
-  const row = await c.var.db.insert(cssTemplates)
-    .values({ template_name: payload.template_name ?? null, css: payload.css ?? null, created_by_fk: actor, changed_by_fk: actor }).returning({ id: cssTemplates.id }).get();
-  return c.json({ id: row.id, result: payload }, 201);
+  const id = await insertCssTemplate(c.var.db, payload, actor);
+  return c.json({ id, result: payload }, 201);
 });
 
 cssTemplateApi.put("/api/v1/css_template/:pk", write, async (c) => {
   const row = await templateOr404(c, idParam(c));
   const payload = parseCssTemplatePayload(await jsonObject(c));
-  await c.var.db.update(cssTemplates).set({ ...payload, changed_by_fk: principalOf(c).id }).where(eq(cssTemplates.id, row.id)).run();
+  await updateCssTemplate(c.var.db, row.id, payload, principalOf(c).id);
   return c.json({ id: row.id, result: payload });
 });
 
 cssTemplateApi.delete("/api/v1/css_template/:pk", write, async (c) => {
   const row = await templateOr404(c, idParam(c));
-  await c.var.db.delete(cssTemplates).where(eq(cssTemplates.id, row.id)).run();
+  await deleteCssTemplates(c.var.db, [row.id]);
   return c.json({ message: "OK" });
 });
 
 /** Bulk delete: every id must exist (404 otherwise, and nothing is deleted), as Superset's DeleteCssTemplateCommand. */
-cssTemplateApi.delete("/api/v1/css_template/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of ids");
-  const unique = [...new Set(ids as number[])];
-  const found = await c.var.db.select({ id: cssTemplates.id }).from(cssTemplates).where(inList(cssTemplates.id, unique)).all();
-  if (found.length !== unique.length) throw notFound();
-  await c.var.db.delete(cssTemplates).where(inList(cssTemplates.id, unique)).run();
-  return c.json({ message: unique.length === 1 ? "Deleted 1 css template" : `Deleted ${unique.length} css templates` });
+bulkDeleteRoute(cssTemplateApi, "/api/v1/css_template/", write, {
+  invalid: "q must be a list of ids",
+  check: async (c, ids) => { if ((await cssTemplatesFound(c.var.db, ids)) !== ids.length) throw notFound(); },
+  remove: (c, ids) => deleteCssTemplates(c.var.db, ids),
+  noun: ["css template", "css templates"],
 });

@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { bulkDeleteRoute } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { ApiError, badRequest, forbidden, notFound, validationError } from "../../core/http/errors";
+import { ApiError, forbidden, notFound, validationError } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
@@ -162,13 +163,11 @@ reportApi.delete("/api/v1/report/:pk", write, async (c) => {
 });
 
 /** Bulk delete (`?q=!(1,2)`): every report must be found and owned before any is deleted, as Superset. */
-reportApi.delete("/api/v1/report/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of report ids");
-  const unique = [...new Set(ids as number[])];
-  for (const id of unique) await ownedReport(c, id);
-  await deleteReports(c.var.db, unique);
-  return c.json({ message: unique.length === 1 ? "Deleted 1 report schedule" : `Deleted ${unique.length} report schedules` });
+bulkDeleteRoute(reportApi, "/api/v1/report/", write, {
+  invalid: "q must be a list of report ids",
+  check: async (c, ids) => { for (const id of ids) await ownedReport(c, id); },
+  remove: (c, ids) => deleteReports(c.var.db, ids),
+  noun: ["report schedule", "report schedules"],
 });
 
 reportApi.get("/api/v1/report/:pk/log/", read, async (c) => {
