@@ -119,3 +119,8 @@ export async function favoriteChartIds(db: Database, userId: number, ids: number
     .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))).all();
   return new Set(rows.map((r) => r.obj_id));
 }
+
+/** The charts of a dataset that the scope lets the caller read. */
+export async function chartsOfDataset(db: Database, datasetId: number, scope: DatasetScope): Promise<ChartRow[]> {
+  return db.select().from(charts).where(and(eq(charts.datasource_id, datasetId), chartScopeWhere(scope))).all();
+}

@@ -164,3 +164,11 @@ export async function datasetOwnerIds(db: Database, datasetIds: number[]): Promi
   for (const r of rows) (map.get(r.table_id) ?? map.set(r.table_id, []).get(r.table_id)!).push(r.user_id);
   return map;
 }
+
+/** The dataset named by its database's name, table name and (when given) schema, as Superset's cache and warm-up APIs name them. */
+export async function datasetIdByName(db: Database, n: { database_name: string; table_name: string; schema?: string | null }): Promise<number | undefined> {
+  const row = await db.select({ id: datasets.id }).from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id))
+    .where(and(eq(databases.database_name, n.database_name), eq(datasets.table_name, n.table_name), n.schema ? eq(datasets.schema, n.schema) : undefined))
+    .get();
+  return row?.id;
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "./cache";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
@@ -193,4 +193,10 @@ export async function deleteDatasetColumn(db: Database, datasetId: number, colum
 export async function deleteDatasetMetric(db: Database, datasetId: number, metricId: number): Promise<boolean> {
   const gone = await db.delete(datasetMetrics).where(and(eq(datasetMetrics.id, metricId), eq(datasetMetrics.table_id, datasetId))).returning({ id: datasetMetrics.id }).all();
   return gone.length > 0;
+}
+
+/** A new cache generation for the datasets: every cached result of theirs is passed over from now on. */
+export async function bumpCacheGeneration(db: Database, ids: number[]): Promise<void> {
+  if (ids.length) await db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inList(datasets.id, ids)).run();
+  forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
 }

@@ -58,3 +58,16 @@ const SAVED_QUERY_CASCADE: DeleteCascade = { table: savedQueries, id: savedQueri
 export async function deleteSavedQueries(db: Database, ids: number[]): Promise<void> {
   await deleteWithLinks(db, SAVED_QUERY_CASCADE, ids);
 }
+
+/** A new saved query of the user; text fields absent or null are stored empty, as Superset's model defaults. */
+export async function insertSavedQuery(db: Database, values: Record<string, unknown>, userId: number): Promise<SavedQueryRow> {
+  const text = (key: string) => (values[key] as string | null | undefined) ?? "";
+  return db.insert(savedQueries).values({
+    ...values, label: text("label"), description: text("description"), sql: text("sql"), extra_json: (values.extra_json as string | null) || "{}",
+    uuid: crypto.randomUUID(), user_id: userId, created_by_fk: userId, changed_by_fk: userId,
+  }).returning().get();
+}
+
+export async function updateSavedQuery(db: Database, id: number, update: Record<string, unknown>): Promise<void> {
+  await db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+}

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
 import { ENGINES } from "../../core/engines/registry";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { bulkDeleteRoute } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
-import { savedQueries } from "../../db/schema";
 import { listPage } from "../../db/lists/list";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
-import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, deleteSavedQueries, type SavedQueryRow } from "../../db/sqllab/saved-queries";
+import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, deleteSavedQueries, insertSavedQuery, updateSavedQuery, type SavedQueryRow } from "../../db/sqllab/saved-queries";
 import { databaseRefsById, usersById, type UserRef } from "../../db/sqllab/lookups";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { parseSchedule, nextRunAfter } from "../../core/sqllab/schedule";
@@ -56,11 +54,7 @@ savedQueryApi.get("/api/v1/saved_query/:pk", requires("can_read", "SavedQuery"),
 savedQueryApi.post("/api/v1/saved_query/", requires("can_write", "SavedQuery"), async (c) => {
   const p = principalOf(c);
   const values = await validated(c.var.db, p, await jsonObject(c));
-  const row = await c.var.db
-    .insert(savedQueries)
-    .values({ ...values, label: (values.label as string | null) ?? "", description: (values.description as string | null) ?? "", sql: (values.sql as string | null) ?? "", extra_json: (values.extra_json as string | null) || "{}", uuid: crypto.randomUUID(), user_id: p.id, created_by_fk: p.id, changed_by_fk: p.id })
-    .returning()
-    .get();
+  const row = await insertSavedQuery(c.var.db, values, p.id);
   await syncSystemTags(c.var.db, { type: "query", id: row.id }, [p.id]);
   return c.json({ id: row.id, result: resultOf(values) }, 201);
 });
@@ -74,7 +68,7 @@ savedQueryApi.put("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery")
   const update: Record<string, unknown> = { ...values, changed_by_fk: p.id, changed_on: new Date().toISOString() };
   for (const key of ["label", "description", "sql"]) if (update[key] === null) update[key] = "";
   if ("extra_json" in update) update.extra_json = mergeExtra(existing.extra_json, update.extra_json as string | null);
-  await c.var.db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+  await updateSavedQuery(c.var.db, id, update);
   return c.json({ id, result: resultOf(values) });
 });
 
