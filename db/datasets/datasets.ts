@@ -172,3 +172,12 @@ export async function datasetIdByName(db: Database, n: { database_name: string; 
     .get();
   return row?.id;
 }
+
+/** The stored expressions of a dataset's metrics and columns (to tell which ones a save changes). */
+export async function datasetExpressions(db: Database, datasetId: number) {
+  const [metrics, columns] = await Promise.all([
+    db.select({ id: datasetMetrics.id, expression: datasetMetrics.expression }).from(datasetMetrics).where(eq(datasetMetrics.table_id, datasetId)),
+    db.select({ id: datasetColumns.id, expression: datasetColumns.expression }).from(datasetColumns).where(eq(datasetColumns.table_id, datasetId)),
+  ]);
+  return { metrics, columns };
+}

@@ -74,8 +74,18 @@ export async function updateQuery(db: Database, id: number, fields: Partial<Quer
 
 /** A run's success, unless a stop got there first: stopped is final. Answers whether it was recorded. */
 export async function markQuerySucceeded(db: Database, id: number, fields: Partial<QueryRow>): Promise<boolean> {
-  const done = await db.update(queries).set(fields).where(and(eq(queries.id, id), eq(queries.status, "running"))).run();
+  return updateQueryIfStatus(db, id, "running", fields);
+}
+
+/** Changes a run only while it is still in `status` (a compare-and-set: a stop or an end in between wins). */
+export async function updateQueryIfStatus(db: Database, id: number, status: string, fields: Partial<QueryRow>): Promise<boolean> {
+  const done = await db.update(queries).set(fields).where(and(eq(queries.id, id), eq(queries.status, status))).run();
   return done.meta.changes > 0;
+}
+
+/** A run's current status, read fresh. */
+export async function queryStatus(db: Database, id: number): Promise<string | undefined> {
+  return (await db.select({ status: queries.status }).from(queries).where(eq(queries.id, id)).get())?.status;
 }
 
 const ACTIVE_STATES = new Set(["running", "pending", "started", "scheduled", "fetching"]);

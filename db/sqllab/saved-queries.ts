@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { savedQueries } from "../schema";
 import type { ListSpec } from "../lists/list";
@@ -70,4 +70,9 @@ export async function insertSavedQuery(db: Database, values: Record<string, unkn
 
 export async function updateSavedQuery(db: Database, id: number, update: Record<string, unknown>): Promise<void> {
   await db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+}
+
+/** Saved queries that may carry a schedule (a database and schedule_info in extra_json): the cron reads each one. */
+export async function scheduledSavedQueries(db: Database): Promise<SavedQueryRow[]> {
+  return db.select().from(savedQueries).where(and(isNotNull(savedQueries.db_id), like(savedQueries.extra_json, "%schedule_info%"))).all();
 }
