@@ -7,10 +7,8 @@ import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
 import { humanizeAgo } from "../../core/recent-activity";
 import { CSS_TEMPLATE, parseCssTemplatePayload } from "../../core/css-templates/payloads";
-import { cssTemplates } from "../../db/schema";
-import { cssTemplateById, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
-import { anyContains } from "../../db/lists/common-filters";
-import { listPage, type ListSpec } from "../../db/lists/list";
+import { cssTemplateById, cssTemplateListSpec, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
+import { listPage } from "../../db/lists/list";
 import { usersById, type UserRef } from "../../db/sqllab/lookups";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 
@@ -24,17 +22,7 @@ type Row = CssTemplateRow;
 const read = requires("can_read", "CssTemplate");
 const write = requires("can_write", "CssTemplate");
 
-const spec: ListSpec = {
-  table: cssTemplates,
-  columns: { id: cssTemplates.id, template_name: cssTemplates.template_name, css: cssTemplates.css, changed_on: cssTemplates.changed_on, created_on: cssTemplates.created_on },
-  defaultOrder: { column: cssTemplates.template_name, direction: "asc" },
-  // Superset's CssTemplateAllTextFilter: the name or the CSS contains the text
-  customFilter: (f) => {
-    if (f.opr !== "css_template_all_text") return undefined;
-    if (typeof f.value !== "string") throw badRequest("Filter css_template_all_text needs a text value");
-    return anyContains([cssTemplates.template_name, cssTemplates.css], f.value);
-  },
-};
+const spec = cssTemplateListSpec;
 
 function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
   const person = (id: number | null) => {
