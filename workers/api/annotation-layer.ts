@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { bulkDeleteRoute, deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, notFound, validationError } from "../../core/http/errors";
@@ -90,15 +90,10 @@ async function checkLayers(c: C, ids: number[]): Promise<void> {
   if ((await annotationCount(c.var.db, ids)) > 0) throw new ApiError(422, "Annotation layer has associated annotations.", "GENERIC_COMMAND_ERROR");
 }
 
-annotationLayerApi.delete("/api/v1/annotation_layer/:pk", write, async (c) => {
-  const ids = [idParam(c)];
-  await checkLayers(c, ids);
-  await deleteLayerRows(c.var.db, ids);
-  return c.json({ message: "OK" });
-});
 
-bulkDeleteRoute(annotationLayerApi, "/api/v1/annotation_layer/", write, {
+deleteRoutes(annotationLayerApi, "/api/v1/annotation_layer/", write, {
   invalid: "q must be a list of ids",
+  checkOne: (c, id) => checkLayers(c, [id]),
   check: checkLayers,
   remove: (c, ids) => deleteLayerRows(c.var.db, ids),
   noun: ["annotation layer", "annotation layers"],

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, userOf } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -129,16 +129,11 @@ chartApi.put("/api/v1/chart/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-chartApi.delete("/api/v1/chart/:pk", write, async (c) => {
-  const row = await ownedChart(c, idParam(c));
-  await deleteCharts(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 // every chart must be visible and owned before any is deleted (all or nothing, as Superset)
-bulkDeleteRoute(chartApi, "/api/v1/chart/", write, {
+deleteRoutes(chartApi, "/api/v1/chart/", write, {
   invalid: "q must be a list of chart ids",
-  check: async (c, ids) => { for (const id of ids) await ownedChart(c, id); },
+  checkOne: ownedChart,
   remove: (c, ids) => deleteCharts(c.var.db, ids),
   noun: ["chart", "charts"],
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
@@ -72,15 +72,11 @@ cssTemplateApi.put("/api/v1/css_template/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-cssTemplateApi.delete("/api/v1/css_template/:pk", write, async (c) => {
-  const row = await templateOr404(c, idParam(c));
-  await deleteCssTemplates(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: every id must exist (404 otherwise, and nothing is deleted), as Superset's DeleteCssTemplateCommand. */
-bulkDeleteRoute(cssTemplateApi, "/api/v1/css_template/", write, {
+deleteRoutes(cssTemplateApi, "/api/v1/css_template/", write, {
   invalid: "q must be a list of ids",
+  checkOne: templateOr404,
   check: async (c, ids) => { if ((await cssTemplatesFound(c.var.db, ids)) !== ids.length) throw notFound(); },
   remove: (c, ids) => deleteCssTemplates(c.var.db, ids),
   noun: ["css template", "css templates"],

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, userOf } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -145,16 +145,11 @@ dashboardApi.put("/api/v1/dashboard/:pk", write, async (c) => {
   return c.json({ id: row.id, result: { ...result, json_metadata: result.json_metadata ?? row.json_metadata ?? "" }, last_modified_time: lastModifiedTime(changedOn) });
 });
 
-dashboardApi.delete("/api/v1/dashboard/:pk", write, async (c) => {
-  const row = await ownedDashboard(c, idParam(c));
-  await deleteDashboards(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 // every dashboard must be visible and owned before any is deleted (all or nothing, as Superset)
-bulkDeleteRoute(dashboardApi, "/api/v1/dashboard/", write, {
+deleteRoutes(dashboardApi, "/api/v1/dashboard/", write, {
   invalid: "q must be a list of dashboard ids",
-  check: async (c, ids) => { for (const id of ids) await ownedDashboard(c, id); },
+  checkOne: ownedDashboard,
   remove: (c, ids) => deleteDashboards(c.var.db, ids),
   noun: ["dashboard", "dashboards"],
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { forbidden, notFound } from "../../core/http/errors";
@@ -115,9 +115,10 @@ datasetApi.post("/api/v1/dataset/duplicate", write, async (c) => {
   return c.json({ id, result: input }, 201);
 });
 
-bulkDeleteRoute(datasetApi, "/api/v1/dataset/", write, {
+deleteRoutes(datasetApi, "/api/v1/dataset/", write, {
   invalid: "q must be a rison list of dataset ids, e.g. !(1,2)",
   positive: true,
+  checkOne: ownedDataset,
   check: async (c, ids) => {
     const principal = principalOf(c);
     if ((await visibleDatasetIds(c.var.db, ids, datasetScope(principal))).length !== ids.length) throw notFound();
@@ -177,12 +178,6 @@ async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeo
   return { database, source };
 }
 
-datasetApi.delete("/api/v1/dataset/:pk", write, async (c) => {
-  const id = idParam(c);
-  await ownedDataset(c, id);
-  await deleteWithPermissions(c, [id]);
-  return c.json({ message: "OK" });
-});
 
 datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
   const { dataset, database } = await ownedDataset(c, idParam(c));

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, forbidden, notFound, validationError } from "../../core/http/errors";
@@ -156,16 +156,11 @@ reportApi.put("/api/v1/report/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-reportApi.delete("/api/v1/report/:pk", write, async (c) => {
-  const row = await ownedReport(c, idParam(c));
-  await deleteReports(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete (`?q=!(1,2)`): every report must be found and owned before any is deleted, as Superset. */
-bulkDeleteRoute(reportApi, "/api/v1/report/", write, {
+deleteRoutes(reportApi, "/api/v1/report/", write, {
   invalid: "q must be a list of report ids",
-  check: async (c, ids) => { for (const id of ids) await ownedReport(c, id); },
+  checkOne: ownedReport,
   remove: (c, ids) => deleteReports(c.var.db, ids),
   noun: ["report schedule", "report schedules"],
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, commandInvalid, notFound } from "../../core/http/errors";
@@ -88,15 +88,11 @@ rlsApi.put("/api/v1/rowlevelsecurity/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-rlsApi.delete("/api/v1/rowlevelsecurity/:pk", write, async (c) => {
-  const row = await ruleOr404(c);
-  await deleteRules(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: every id must exist (404 otherwise, and nothing is deleted), as Superset's DeleteRLSRuleCommand. */
-bulkDeleteRoute(rlsApi, "/api/v1/rowlevelsecurity/", write, {
+deleteRoutes(rlsApi, "/api/v1/rowlevelsecurity/", write, {
   invalid: "q must be a list of ids",
+  checkOne: (c) => ruleOr404(c),
   check: async (c, ids) => {
     const found = await Promise.all(ids.map((id) => ruleById(c.var.db, id)));
     if (found.some((r) => !r)) throw notFound();

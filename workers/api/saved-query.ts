@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ENGINES } from "../../core/engines/registry";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
-import { bulkDeleteRoute } from "../http/bulk-delete";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { listPage } from "../../db/lists/list";
 import { parseListArgs } from "../../core/http/list-query";
@@ -72,17 +72,14 @@ savedQueryApi.put("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery")
   return c.json({ id, result: resultOf(values) });
 });
 
-savedQueryApi.delete("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery"), async (c) => {
-  const id = idParam(c);
-  if (!(await ownSavedQuery(c.var.db, id, principalOf(c).id))) throw notFound();
-  await deleteSavedQueries(c.var.db, [id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: `?q=!(1,2,3)`; all must be the caller's, or nothing is deleted (404 as Superset). */
-bulkDeleteRoute(savedQueryApi, "/api/v1/saved_query/", requires("can_write", "SavedQuery"), {
+deleteRoutes(savedQueryApi, "/api/v1/saved_query/", requires("can_write", "SavedQuery"), {
   invalid: "q must be a rison list of saved query ids, e.g. !(1,2)",
   positive: true,
+  checkOne: async (c, id) => {
+    if (!(await ownSavedQuery(c.var.db, id, principalOf(c).id))) throw notFound();
+  },
   check: async (c, ids) => {
     if ((await ownSavedQueryIds(c.var.db, ids, principalOf(c).id)).length !== ids.length) throw notFound();
   },

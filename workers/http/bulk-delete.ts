@@ -2,11 +2,11 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../services/env";
 import { badRequest } from "../../core/http/errors";
 import type { GuardedHandler } from "./guard";
-import { risonQuery } from "./input";
+import { idParam, risonQuery } from "./input";
 
-// Superset's bulk deletes (`DELETE /api/v1/<resource>/?q=!(1,2)`), one route shape for every resource: the
-// permission declared, `q` a rison list of ids, every id checked (found, visible, owned) before anything is
-// deleted — all or nothing — and the answer "Deleted N <things>".
+// Superset's deletes, one route shape for every resource: `DELETE /api/v1/<resource>/<pk>` answering "OK", and
+// the bulk `DELETE /api/v1/<resource>/?q=!(1,2)`: the permission declared, `q` a rison list of ids, every id
+// checked (found, visible, owned) before anything is deleted — all or nothing — and "Deleted N <things>".
 
 type C = Context<AppEnv>;
 
@@ -22,6 +22,13 @@ export interface BulkDelete {
   noun: readonly [string, string];
 }
 
+export interface Deletes extends Omit<BulkDelete, "check"> {
+  /** throws (404, 403…) unless the caller may delete this one */
+  checkOne: (c: C, id: number) => Promise<unknown>;
+  /** the bulk check; by default checkOne for each id, in turn */
+  check?: BulkDelete["check"];
+}
+
 /** The distinct ids of a rison list, or a 400 with the resource's message. */
 export function bulkIds(c: C, invalid: string, positive = false): number[] {
   const ids = risonQuery<unknown>(c);
@@ -33,6 +40,7 @@ export function bulkIds(c: C, invalid: string, positive = false): number[] {
 /** "Deleted 1 chart", "Deleted 3 charts". */
 export const deletedMessage = (n: number, [one, many]: readonly [string, string]) => `Deleted ${n} ${n === 1 ? one : many}`;
 
+/** The bulk delete alone, at `path`. */
 export function bulkDeleteRoute(app: Hono<AppEnv>, path: string, permission: GuardedHandler, spec: BulkDelete): void {
   app.delete(path, permission, async (c) => {
     const ids = bulkIds(c, spec.invalid, spec.positive);
@@ -40,4 +48,18 @@ export function bulkDeleteRoute(app: Hono<AppEnv>, path: string, permission: Gua
     await spec.remove(c, ids);
     return c.json({ message: deletedMessage(ids.length, spec.noun) });
   });
+}
+
+/** Registers `<base>:pk` and the bulk `<base>` (base ends in a slash, e.g. "/api/v1/chart/"). */
+export function deleteRoutes(app: Hono<AppEnv>, base: string, permission: GuardedHandler, spec: Deletes): void {
+  app.delete(`${base}:pk`, permission, async (c) => {
+    const id = idParam(c);
+    await spec.checkOne(c, id);
+    await spec.remove(c, [id]);
+    return c.json({ message: "OK" });
+  });
+  const checkEach = async (c: C, ids: number[]) => {
+    for (const id of ids) await spec.checkOne(c, id);
+  };
+  bulkDeleteRoute(app, base, permission, { ...spec, check: spec.check ?? checkEach });
 }
