@@ -22,8 +22,6 @@ type C = Context<AppEnv>;
 const read = requires("can_read", "Annotation");
 const write = requires("can_write", "Annotation");
 
-const layerSpec = layerListSpec;
-const annotationSpec = annotationListSpec;
 
 const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "") : null);
 
@@ -57,7 +55,7 @@ const annotationJson = (r: AnnotationRow) => ({
 });
 
 annotationLayerApi.get("/api/v1/annotation_layer/", read, async (c) => {
-  const { count, rows } = await listPage<LayerRow>(c.var.db, layerSpec, parseListArgs(risonQuery(c)));
+  const { count, rows } = await listPage<LayerRow>(c.var.db, layerListSpec, parseListArgs(risonQuery(c)));
   const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   return c.json({ count, ids: rows.map((r) => r.id), result: rows.map((r) => layerJson(r, people)) });
 });
@@ -101,7 +99,7 @@ deleteRoutes(annotationLayerApi, "/api/v1/annotation_layer/", write, {
 
 annotationLayerApi.get("/api/v1/annotation_layer/:pk/annotation/", read, async (c) => {
   const layer = await layerOr404(c, idParam(c));
-  const { count, rows } = await listPage<AnnotationRow>(c.var.db, annotationSpec(layer.id), parseListArgs(risonQuery(c)));
+  const { count, rows } = await listPage<AnnotationRow>(c.var.db, annotationListSpec(layer.id), parseListArgs(risonQuery(c)));
   return c.json({ count, ids: rows.map((r) => r.id), result: rows.map(annotationJson) });
 });
 

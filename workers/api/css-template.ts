@@ -22,7 +22,6 @@ type Row = CssTemplateRow;
 const read = requires("can_read", "CssTemplate");
 const write = requires("can_write", "CssTemplate");
 
-const spec = cssTemplateListSpec;
 
 function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
   const person = (id: number | null) => {
@@ -46,7 +45,7 @@ cssTemplateApi.get("/api/v1/css_template/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
   // Superset's order_columns: only the name sorts
   if (args.orderColumn && !CSS_TEMPLATE.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  const { count, rows } = await listPage<Row>(c.var.db, spec, args);
+  const { count, rows } = await listPage<Row>(c.var.db, cssTemplateListSpec, args);
   const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   return listAnswer(c, CSS_TEMPLATE, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => templateJson(r, people)) });
 });
