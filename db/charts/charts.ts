@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { chartOwners, charts, dashboardCharts, dashboards, databases, datasets, favorites, users } from "../schema";
 import { orderTerms, whereFor, type ListSpec } from "../lists/list";
@@ -7,7 +7,8 @@ import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import type { ChartRelations, UserRef } from "../../core/charts/shape";
-import { inList, valuesList } from "../d1-params";
+import { inList } from "../d1-params";
+import { commonListFilter, anyContains } from "../lists/common-filters";
 import { tagsOfObjects } from "../tags/store";
 import { tagFilter } from "../tags/list-filter";
 
@@ -27,41 +28,22 @@ export function chartScopeWhere(scope: DatasetScope): SQL | undefined {
   return scope.guest ? sql`(${onDataset} AND ${scope.guest.chartIds.length ? inList(charts.id, [...scope.guest.chartIds]) : sql`0`})` : onDataset;
 }
 
-const idList = (f: ListFilter): number[] => {
-  const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
-  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n))) throw badRequest(`Filter ${f.col} needs ids`);
-  return ids;
-};
-const truthy = (v: unknown) => v === true || v === "true" || v === "!t" || v === 1;
-
-/** Superset's ChartFilter operators: all-text search, owners, dashboards, favourites, certification. */
+/** Superset's ChartFilter operators: all-text search, then owners, dashboards, people, favourites, certification. */
 function chartFilter(userId: number) {
+  const common = commonListFilter({
+    id: charts.id,
+    links: { owners: { entity: chartOwners.slice_id, other: chartOwners.user_id }, dashboards: { entity: dashboardCharts.slice_id, other: dashboardCharts.dashboard_id } },
+    createdBy: charts.created_by_fk, changedBy: charts.changed_by_fk,
+    favorite: { opr: "chart_is_favorite", className: "slice", userId },
+    certified: { opr: "chart_is_certified", column: charts.certified_by },
+  });
   return (f: ListFilter): SQL | undefined => {
     if (f.opr === "chart_all_text") {
       if (typeof f.value !== "string") throw badRequest("Filter chart_all_text needs a text value");
-      const like = `%${f.value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       const dsName = sql`(SELECT table_name FROM tables WHERE tables.id = ${charts.datasource_id})`;
-      return or(...[charts.slice_name, charts.description, dsName].map((c) => sql`lower(${c}) LIKE lower(${like}) ESCAPE '\\'`));
+      return anyContains([charts.slice_name, charts.description, dsName], f.value);
     }
-    if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
-      const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM slice_user o WHERE o.slice_id = ${charts.id} AND o.user_id IN ${valuesList(ids)})`;
-    }
-    if (f.col === "dashboards" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
-      const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_slices d WHERE d.slice_id = ${charts.id} AND d.dashboard_id IN ${valuesList(ids)})`;
-    }
-    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(charts.created_by_fk, idList(f));
-    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(charts.changed_by_fk, idList(f));
-    if (f.opr === "chart_is_favorite") {
-      const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'slice' AND s.obj_id = ${charts.id} AND s.user_id = ${userId})`;
-      return truthy(f.value) ? fav : sql`NOT ${fav}`;
-    }
-    if (f.opr === "chart_is_certified") {
-      const certified = sql`(${charts.certified_by} IS NOT NULL AND ${charts.certified_by} <> '')`;
-      return truthy(f.value) ? certified : sql`NOT ${certified}`;
-    }
-    return undefined;
+    return common(f);
   };
 }
 
@@ -136,4 +118,9 @@ export async function favoriteChartIds(db: Database, userId: number, ids: number
   const rows = await db.select({ obj_id: favorites.obj_id }).from(favorites)
     .where(and(eq(favorites.user_id, userId), eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))).all();
   return new Set(rows.map((r) => r.obj_id));
+}
+
+/** The charts of a dataset that the scope lets the caller read. */
+export async function chartsOfDataset(db: Database, datasetId: number, scope: DatasetScope): Promise<ChartRow[]> {
+  return db.select().from(charts).where(and(eq(charts.datasource_id, datasetId), chartScopeWhere(scope))).all();
 }

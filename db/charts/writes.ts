@@ -4,7 +4,8 @@ import { chartOwners, charts, dashboardCharts, dashboardOwners, dashboards, favo
 import { commandInvalid } from "../../core/http/errors";
 import type { ChartPayload } from "../../core/charts/payloads";
 import { inList } from "../d1-params";
-import { dropTagLinks, syncFavoriteTag, syncSystemTags } from "../tags/store";
+import { deleteWithLinks, replaceLinks, type DeleteCascade } from "../lists/links";
+import { syncFavoriteTag, syncSystemTags } from "../tags/store";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
 
@@ -64,28 +65,20 @@ export async function updateChart(db: Database, id: number, p: ChartPayload, act
 
 /** Replaces the owners and/or dashboards that are given; leaves the others as they are. */
 async function replaceRelations(db: Database, id: number, { owners, dashboards: dashboardIds }: Relations): Promise<void> {
-  const writes = [];
-  if (owners) {
-    writes.push(db.delete(chartOwners).where(eq(chartOwners.slice_id, id)));
-    for (const user_id of owners) writes.push(db.insert(chartOwners).values({ user_id, slice_id: id }).onConflictDoNothing());
-  }
-  if (dashboardIds) {
-    writes.push(db.delete(dashboardCharts).where(eq(dashboardCharts.slice_id, id)));
-    for (const dashboard_id of dashboardIds) writes.push(db.insert(dashboardCharts).values({ dashboard_id, slice_id: id }).onConflictDoNothing());
-  }
+  const writes = [
+    ...(owners ? replaceLinks(db, { entity: chartOwners.slice_id, other: chartOwners.user_id }, id, owners) : []),
+    ...(dashboardIds ? replaceLinks(db, { entity: dashboardCharts.slice_id, other: dashboardCharts.dashboard_id }, id, dashboardIds) : []),
+  ];
   if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
+/** What goes with a chart: its owners, its places on dashboards, favourites and tag links. */
+export const CHART_CASCADE: DeleteCascade = {
+  table: charts, id: charts.id, links: [chartOwners.slice_id, dashboardCharts.slice_id], favoriteClass: "slice", tagType: "chart",
+};
+
 export async function deleteCharts(db: Database, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  // SQLite cascades only when foreign keys are enforced: the link rows are removed explicitly
-  await db.batch([
-    db.delete(chartOwners).where(inList(chartOwners.slice_id, ids)),
-    db.delete(dashboardCharts).where(inList(dashboardCharts.slice_id, ids)),
-    db.delete(favorites).where(and(eq(favorites.class_name, "slice"), inList(favorites.obj_id, ids))),
-    dropTagLinks(db, "chart", ids),
-    db.delete(charts).where(inList(charts.id, ids)),
-  ]);
+  await deleteWithLinks(db, CHART_CASCADE, ids);
 }
 
 export async function setFavorite(db: Database, userId: number, chartId: number, on: boolean): Promise<void> {

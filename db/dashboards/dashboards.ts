@@ -9,6 +9,7 @@ import type { DatasetScope } from "../../core/datasets/access";
 import type { UserRef } from "../../core/charts/shape";
 import type { DashboardChartRecord, DashboardRelations } from "../../core/dashboards/shape";
 import { inList, valuesList } from "../d1-params";
+import { commonListFilter, anyContains, truthy } from "../lists/common-filters";
 import { tagsOfObjects } from "../tags/store";
 import { tagFilter } from "../tags/list-filter";
 
@@ -57,45 +58,25 @@ export function dashboardRoleGrantWhere(v: DashboardViewer): SQL {
   return and(eq(dashboards.published, true), roleGranted)!;
 }
 
-const idList = (f: ListFilter): number[] => {
-  const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
-  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n))) throw badRequest(`Filter ${f.col} needs ids`);
-  return ids;
-};
-const truthy = (v: unknown) => v === true || v === "true" || v === "!t" || v === 1;
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
-/** Superset's DashboardRestApi search filters: title/slug text, owners, creators, favourites, certification. */
+/** Superset's DashboardRestApi search filters: title/slug text, published, then owners, roles, people, favourites, certification. */
 function dashboardFilter(userId: number) {
+  const common = commonListFilter({
+    id: dashboards.id,
+    links: { owners: { entity: dashboardOwners.dashboard_id, other: dashboardOwners.user_id }, roles: { entity: dashboardRoles.dashboard_id, other: dashboardRoles.role_id } },
+    createdBy: dashboards.created_by_fk, changedBy: dashboards.changed_by_fk,
+    favorite: { opr: "dashboard_is_favorite", className: "Dashboard", userId },
+    certified: { opr: "dashboard_is_certified", column: dashboards.certified_by },
+  });
   return (f: ListFilter): SQL | undefined => {
     if (f.opr === "title_or_slug") {
       if (typeof f.value !== "string") throw badRequest("Filter title_or_slug needs a text value");
-      const like = escapeLike(f.value);
-      return or(...[dashboards.dashboard_title, dashboards.slug].map((c) => sql`lower(${c}) LIKE lower(${like}) ESCAPE '\\'`));
-    }
-    if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
-      const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_user o WHERE o.dashboard_id = ${dashboards.id} AND o.user_id IN ${valuesList(ids)})`;
-    }
-    if (f.col === "roles" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
-      const ids = idList(f);
-      return sql`EXISTS (SELECT 1 FROM dashboard_roles r WHERE r.dashboard_id = ${dashboards.id} AND r.role_id IN ${valuesList(ids)})`;
-    }
-    if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(dashboards.created_by_fk, idList(f));
-    if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(dashboards.changed_by_fk, idList(f));
-    if (f.opr === "dashboard_is_favorite") {
-      const fav = sql`EXISTS (SELECT 1 FROM favstar s WHERE s.class_name = 'Dashboard' AND s.obj_id = ${dashboards.id} AND s.user_id = ${userId})`;
-      return truthy(f.value) ? fav : sql`NOT ${fav}`;
-    }
-    if (f.opr === "dashboard_is_certified") {
-      const certified = sql`(${dashboards.certified_by} IS NOT NULL AND ${dashboards.certified_by} <> '')`;
-      return truthy(f.value) ? certified : sql`NOT ${certified}`;
+      return anyContains([dashboards.dashboard_title, dashboards.slug], f.value);
     }
     if (f.col === "published" && ["eq", "neq"].includes(f.opr) && f.value !== null && typeof f.value !== "object") {
       const on = truthy(f.value) || f.value === "1";
       return eq(dashboards.published, f.opr === "eq" ? on : !on);
     }
-    return undefined;
+    return common(f);
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { dashboards, keyValues } from "../schema";
+import { dashboards } from "../schema";
+import { liveKeyValue } from "../key-values/store";
 
 /**
  * Stores a dashboard's new json_metadata (its native filters or colours changed); answers changed_on. With
@@ -15,8 +16,5 @@ export async function setDashboardMetadata(db: Database, id: number, jsonMetadat
 
 /** A stored dashboard filter state (resource dashboard_filter_state), unexpired: its row and entry, or null. */
 export async function filterStateRow(db: Database, key: string) {
-  const row = await db.select().from(keyValues)
-    .where(and(eq(keyValues.uuid, key), eq(keyValues.resource, "dashboard_filter_state"), or(isNull(keyValues.expires_on), gt(keyValues.expires_on, new Date().toISOString()))))
-    .get();
-  return row ?? null;
+  return (await liveKeyValue(db, "dashboard_filter_state", key)) ?? null;
 }

@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { keyValues } from "../schema";
+import { insertKeyValue, keyValueByKey } from "../key-values/store";
 import type { DashboardPermalinkValue } from "../../core/dashboards/permalink/state";
 
 // Dashboard permalinks in the key-value store (resource dashboard_permalink): durable, never expiring, as Superset's.
@@ -16,14 +15,14 @@ function randomKey(): string {
 
 export async function insertDashboardPermalink(db: Database, value: DashboardPermalinkValue, actor: number): Promise<string> {
   const key = randomKey();
-  await db.insert(keyValues).values({ uuid: key, resource: RESOURCE, value: JSON.stringify(value), created_by_fk: actor }).run();
+  await insertKeyValue(db, { uuid: key, resource: RESOURCE, value: JSON.stringify(value), created_by_fk: actor });
   return key;
 }
 
 /** The stored value of a key, or null (an ill-formed key is simply not found). */
 export async function dashboardPermalink(db: Database, key: string): Promise<DashboardPermalinkValue | null> {
   if (!PERMALINK_KEY.test(key)) return null;
-  const row = await db.select().from(keyValues).where(and(eq(keyValues.uuid, key), eq(keyValues.resource, RESOURCE))).get();
+  const row = await keyValueByKey(db, RESOURCE, key);
   if (!row) return null;
   try {
     return JSON.parse(row.value) as DashboardPermalinkValue;

@@ -7,7 +7,8 @@ import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
 import { inList } from "../d1-params";
-import { dropTagLinks, syncFavoriteTag, syncSystemTags } from "../tags/store";
+import { deleteWithLinks, replaceLinks, type DeleteCascade } from "../lists/links";
+import { syncFavoriteTag, syncSystemTags } from "../tags/store";
 
 // Writing dashboards: the row, its owners (dashboard_user), roles (dashboard_roles), the charts its layout
 // places (dashboard_slices, synced from position_json as Superset's set_dash_metadata does) and favourites.
@@ -82,34 +83,23 @@ export async function updateDashboard(db: Database, id: number, p: DashboardPayl
 
 /** Replaces the relations that are given; leaves the others as they are. */
 async function replaceRelations(db: Database, id: number, r: { owners?: number[]; roles?: number[]; charts?: number[] }): Promise<void> {
-  const writes = [];
-  if (r.owners) {
-    writes.push(db.delete(dashboardOwners).where(eq(dashboardOwners.dashboard_id, id)));
-    for (const user_id of r.owners) writes.push(db.insert(dashboardOwners).values({ user_id, dashboard_id: id }).onConflictDoNothing());
-  }
-  if (r.roles) {
-    writes.push(db.delete(dashboardRoles).where(eq(dashboardRoles.dashboard_id, id)));
-    for (const role_id of r.roles) writes.push(db.insert(dashboardRoles).values({ role_id, dashboard_id: id }).onConflictDoNothing());
-  }
-  if (r.charts) {
-    writes.push(db.delete(dashboardCharts).where(eq(dashboardCharts.dashboard_id, id)));
-    for (const slice_id of r.charts) writes.push(db.insert(dashboardCharts).values({ slice_id, dashboard_id: id }).onConflictDoNothing());
-  }
+  const writes = [
+    ...(r.owners ? replaceLinks(db, { entity: dashboardOwners.dashboard_id, other: dashboardOwners.user_id }, id, r.owners) : []),
+    ...(r.roles ? replaceLinks(db, { entity: dashboardRoles.dashboard_id, other: dashboardRoles.role_id }, id, r.roles) : []),
+    ...(r.charts ? replaceLinks(db, { entity: dashboardCharts.dashboard_id, other: dashboardCharts.slice_id }, id, r.charts) : []),
+  ];
   if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
+/** What goes with a dashboard: owners, roles, chart places, its embedding, favourites and tag links. */
+export const DASHBOARD_CASCADE: DeleteCascade = {
+  table: dashboards, id: dashboards.id,
+  links: [dashboardOwners.dashboard_id, dashboardRoles.dashboard_id, dashboardCharts.dashboard_id, embeddedDashboards.dashboard_id],
+  favoriteClass: "Dashboard", tagType: "dashboard",
+};
+
 export async function deleteDashboards(db: Database, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  // SQLite cascades only when foreign keys are enforced: the link rows are removed explicitly
-  await db.batch([
-    db.delete(dashboardOwners).where(inList(dashboardOwners.dashboard_id, ids)),
-    db.delete(dashboardRoles).where(inList(dashboardRoles.dashboard_id, ids)),
-    db.delete(dashboardCharts).where(inList(dashboardCharts.dashboard_id, ids)),
-    db.delete(favorites).where(and(eq(favorites.class_name, "Dashboard"), inList(favorites.obj_id, ids))),
-    db.delete(embeddedDashboards).where(inList(embeddedDashboards.dashboard_id, ids)),
-    dropTagLinks(db, "dashboard", ids),
-    db.delete(dashboards).where(inList(dashboards.id, ids)),
-  ]);
+  await deleteWithLinks(db, DASHBOARD_CASCADE, ids);
 }
 
 export async function setDashboardFavorite(db: Database, userId: number, dashboardId: number, on: boolean): Promise<void> {

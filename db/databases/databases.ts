@@ -64,3 +64,8 @@ export async function userNames(db: Database, ids: (number | null)[]): Promise<M
   const rows = await db.select({ id: users.id, first_name: users.first_name, last_name: users.last_name }).from(users).where(inList(users.id, wanted)).all();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** The databases exposed in SQL Lab, lowest id first. */
+export async function sqlLabExposedDatabases(db: Database): Promise<DatabaseRow[]> {
+  return db.select().from(databases).where(eq(databases.expose_in_sqllab, true)).orderBy(databases.id).all();
+}

@@ -6,7 +6,8 @@ import { notFound, badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { DatasetScope } from "../../core/datasets/access";
 import { humanizeAgo } from "../../core/recent-activity";
-import { inList, valuesList } from "../d1-params";
+import { inList } from "../d1-params";
+import { commonListFilter } from "../lists/common-filters";
 
 // Reading datasets in Superset's shapes (DatasetRestApi.get_list and .get). Only datasets the caller's
 // data access covers are ever visible; the others answer 404 as if they did not exist.
@@ -37,12 +38,14 @@ export const datasetListSpec = (scope: DatasetScope): ListSpec => ({
   customFilter: datasetFilter,
 });
 
+const datasetCommonFilter = commonListFilter({
+  id: datasets.id,
+  links: { owners: { entity: datasetOwners.table_id, other: datasetOwners.user_id } },
+});
+
 function datasetFilter(f: ListFilter): SQL | undefined {
-  if (f.col === "owners" && (f.opr === "rel_m_m" || f.opr === "eq" || f.opr === "in")) {
-    const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
-    if (ids.some((n) => !Number.isSafeInteger(n))) throw badRequest("Filter owners needs user ids");
-    return sql`EXISTS (SELECT 1 FROM sqlatable_user o WHERE o.table_id = ${datasets.id} AND o.user_id IN ${valuesList(ids)})`;
-  }
+  const common = datasetCommonFilter(f);
+  if (common) return common;
   if (f.col === "sql" && f.opr === "dataset_is_null_or_empty") {
     // Superset's "type" filter: true lists physical datasets, false virtual ones
     const physical = f.value === true || f.value === "true" || f.value === "!t";
@@ -147,3 +150,34 @@ export async function peopleOf(db: Database, dataset: DatasetRow) {
 }
 
 export { humanized as humanizedSince, utc as utcText };
+
+/** Which of the ids name datasets the scope covers. */
+export async function visibleDatasetIds(db: Database, ids: number[], scope: DatasetScope): Promise<number[]> {
+  const rows = await db.select({ id: datasets.id }).from(datasets).where(and(inList(datasets.id, ids), scopeWhere(scope))).all();
+  return rows.map((r) => r.id);
+}
+
+/** The owner ids of each dataset. */
+export async function datasetOwnerIds(db: Database, datasetIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await db.select().from(datasetOwners).where(inList(datasetOwners.table_id, datasetIds)).all();
+  const map = new Map<number, number[]>();
+  for (const r of rows) (map.get(r.table_id) ?? map.set(r.table_id, []).get(r.table_id)!).push(r.user_id);
+  return map;
+}
+
+/** The dataset named by its database's name, table name and (when given) schema, as Superset's cache and warm-up APIs name them. */
+export async function datasetIdByName(db: Database, n: { database_name: string; table_name: string; schema?: string | null }): Promise<number | undefined> {
+  const row = await db.select({ id: datasets.id }).from(datasets).innerJoin(databases, eq(databases.id, datasets.database_id))
+    .where(and(eq(databases.database_name, n.database_name), eq(datasets.table_name, n.table_name), n.schema ? eq(datasets.schema, n.schema) : undefined))
+    .get();
+  return row?.id;
+}
+
+/** The stored expressions of a dataset's metrics and columns (to tell which ones a save changes). */
+export async function datasetExpressions(db: Database, datasetId: number) {
+  const [metrics, columns] = await Promise.all([
+    db.select({ id: datasetMetrics.id, expression: datasetMetrics.expression }).from(datasetMetrics).where(eq(datasetMetrics.table_id, datasetId)),
+    db.select({ id: datasetColumns.id, expression: datasetColumns.expression }).from(datasetColumns).where(eq(datasetColumns.table_id, datasetId)),
+  ]);
+  return { metrics, columns };
+}

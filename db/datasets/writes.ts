@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { forgetDatasets } from "./cache";
 import { datasetColumns, datasetMetrics, datasetOwners, datasets, users } from "../schema";
@@ -6,6 +6,7 @@ import type { ColumnRow, DatasetRow, MetricRow } from "./datasets";
 import { invalidDataset } from "../../core/datasets/fields";
 import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../../core/datasets/payloads";
 import { inList, insertChunks } from "../d1-params";
+import { deleteWithLinks, type DeleteCascade } from "../lists/links";
 
 // Writing datasets: create with columns read from the source, update with Superset's replace semantics
 // for columns and metrics (listed ids are updated, new ones created, missing ones deleted), refresh
@@ -171,15 +172,31 @@ export async function duplicateDataset(db: Database, base: DatasetRow, tableName
   return id;
 }
 
+/** What goes with a dataset: its columns, metrics and owners (ON DELETE CASCADE in the schema too). */
+const DATASET_CASCADE: DeleteCascade = {
+  table: datasets, id: datasets.id, links: [datasetColumns.table_id, datasetMetrics.table_id, datasetOwners.table_id],
+};
+
 export async function deleteDatasets(db: Database, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  // columns, metrics and owners go with the dataset (ON DELETE CASCADE); deleted explicitly too, since
-  // SQLite only cascades when foreign keys are enforced
-  await db.batch([
-    db.delete(datasetColumns).where(inList(datasetColumns.table_id, ids)),
-    db.delete(datasetMetrics).where(inList(datasetMetrics.table_id, ids)),
-    db.delete(datasetOwners).where(inList(datasetOwners.table_id, ids)),
-    db.delete(datasets).where(inList(datasets.id, ids)),
-  ]);
+  await deleteWithLinks(db, DATASET_CASCADE, ids);
   forgetDatasets();
+}
+
+/** Deletes one column of a dataset; false when the dataset has no such column. */
+export async function deleteDatasetColumn(db: Database, datasetId: number, columnId: number): Promise<boolean> {
+  const gone = await db.delete(datasetColumns).where(and(eq(datasetColumns.id, columnId), eq(datasetColumns.table_id, datasetId))).returning({ id: datasetColumns.id }).all();
+  return gone.length > 0;
+}
+
+/** Deletes one metric of a dataset; false when the dataset has no such metric. */
+export async function deleteDatasetMetric(db: Database, datasetId: number, metricId: number): Promise<boolean> {
+  const gone = await db.delete(datasetMetrics).where(and(eq(datasetMetrics.id, metricId), eq(datasetMetrics.table_id, datasetId))).returning({ id: datasetMetrics.id }).all();
+  return gone.length > 0;
+}
+
+/** A new cache generation for the datasets: every cached result of theirs is passed over from now on. */
+export async function bumpCacheGeneration(db: Database, ids: number[]): Promise<void> {
+  if (ids.length) await db.update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inList(datasets.id, ids)).run();
+  forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
 }

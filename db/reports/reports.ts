@@ -6,7 +6,8 @@ import { whereFor, type ListSpec } from "../lists/list";
 import { badRequest } from "../../core/http/errors";
 import type { ListArgs, ListFilter } from "../../core/http/list-query";
 import type { ReportRelations } from "../../core/reports/shape";
-import { inList, valuesList } from "../d1-params";
+import { inList } from "../d1-params";
+import { commonListFilter, anyContains, truthy } from "../lists/common-filters";
 
 // Reading report schedules: who sees which (Superset's ReportScheduleFilter), list filters and order, and the
 // relations of a page of reports loaded in bulk.
@@ -22,31 +23,23 @@ export function reportScopeWhere(userId: number, all: boolean): SQL | undefined 
   );
 }
 
-const idList = (f: ListFilter): number[] => {
-  const ids = (Array.isArray(f.value) ? f.value : [f.value]).map(Number);
-  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n))) throw badRequest(`Filter ${f.col} needs ids`);
-  return ids;
-};
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const reportCommonFilter = commonListFilter({
+  id: reportSchedules.id,
+  links: { owners: { entity: reportOwners.report_schedule_id, other: reportOwners.user_id } },
+  createdBy: reportSchedules.created_by_fk, changedBy: reportSchedules.changed_by_fk,
+});
 
 function reportFilter(f: ListFilter): SQL | undefined {
   if (f.opr === "report_all_text") {
     // Superset's ReportScheduleAllTextFilter: name, description or SQL contains the text
     if (typeof f.value !== "string") throw badRequest("Filter report_all_text needs a text value");
-    const pattern = like(f.value);
-    return or(...[reportSchedules.name, reportSchedules.description, reportSchedules.sql].map((c) => sql`lower(${c}) LIKE lower(${pattern}) ESCAPE '\\'`));
+    return anyContains([reportSchedules.name, reportSchedules.description, reportSchedules.sql], f.value);
   }
-  if (f.col === "owners" && ["rel_m_m", "eq", "in"].includes(f.opr)) {
-    const ids = idList(f);
-    return sql`EXISTS (SELECT 1 FROM report_schedule_user o WHERE o.report_schedule_id = ${reportSchedules.id} AND o.user_id IN ${valuesList(ids)})`;
-  }
-  if (f.col === "created_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(reportSchedules.created_by_fk, idList(f));
-  if (f.col === "changed_by" && ["rel_o_m", "eq"].includes(f.opr)) return inList(reportSchedules.changed_by_fk, idList(f));
   if (f.col === "active" && ["eq", "neq"].includes(f.opr)) {
-    const on = f.value === true || f.value === "true" || f.value === "!t" || f.value === 1;
+    const on = truthy(f.value);
     return eq(reportSchedules.active, f.opr === "eq" ? on : !on);
   }
-  return undefined;
+  return reportCommonFilter(f);
 }
 
 export const reportListSpec = (userId: number, all: boolean): ListSpec => ({

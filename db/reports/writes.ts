@@ -4,6 +4,7 @@ import { databases, reportExecutionLogs, reportOwners, reportRecipients, reportS
 import { commandInvalid } from "../../core/http/errors";
 import type { ReportPayload } from "../../core/reports/payload";
 import { inList } from "../d1-params";
+import { deleteWithLinks, replaceLinks, type DeleteCascade } from "../lists/links";
 
 // Writing report schedules: the row, its owners (report_schedule_user) and recipients (report_recipient).
 // The execution log is written by the runner; here it is only removed with its report.
@@ -68,8 +69,7 @@ export async function updateReport(db: Database, id: number, p: ReportPayload, a
 async function replaceRelations(db: Database, id: number, owners: number[] | undefined, recipients: ReportPayload["recipients"], actor: number) {
   const writes = [];
   if (owners) {
-    writes.push(db.delete(reportOwners).where(eq(reportOwners.report_schedule_id, id)));
-    for (const user_id of new Set(owners)) writes.push(db.insert(reportOwners).values({ user_id, report_schedule_id: id }).onConflictDoNothing());
+    writes.push(...replaceLinks(db, { entity: reportOwners.report_schedule_id, other: reportOwners.user_id }, id, [...new Set(owners)]));
   }
   if (recipients) {
     writes.push(db.delete(reportRecipients).where(eq(reportRecipients.report_schedule_id, id)));
@@ -82,13 +82,12 @@ async function replaceRelations(db: Database, id: number, owners: number[] | und
   if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
+/** What goes with a report: its owners, recipients and execution log. */
+const REPORT_CASCADE: DeleteCascade = {
+  table: reportSchedules, id: reportSchedules.id,
+  links: [reportOwners.report_schedule_id, reportRecipients.report_schedule_id, reportExecutionLogs.report_schedule_id],
+};
+
 export async function deleteReports(db: Database, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  // SQLite cascades only when foreign keys are enforced: the dependent rows are removed explicitly
-  await db.batch([
-    db.delete(reportOwners).where(inList(reportOwners.report_schedule_id, ids)),
-    db.delete(reportRecipients).where(inList(reportRecipients.report_schedule_id, ids)),
-    db.delete(reportExecutionLogs).where(inList(reportExecutionLogs.report_schedule_id, ids)),
-    db.delete(reportSchedules).where(inList(reportSchedules.id, ids)),
-  ]);
+  await deleteWithLinks(db, REPORT_CASCADE, ids);
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { savedQueries } from "../schema";
 import type { ListSpec } from "../lists/list";
@@ -7,6 +7,7 @@ import type { ListFilter } from "../../core/http/list-query";
 import { badRequest } from "../../core/http/errors";
 import { inList } from "../d1-params";
 import { tagFilter } from "../tags/list-filter";
+import { deleteWithLinks, type DeleteCascade } from "../lists/links";
 
 const savedQueryTagFilter = tagFilter("saved_query", "query", savedQueries.id);
 
@@ -49,4 +50,29 @@ export async function ownSavedQueryIds(db: Database, ids: number[], userId: numb
     .where(and(inList(savedQueries.id, ids), eq(savedQueries.user_id, userId)))
     .all();
   return rows.map((r) => r.id);
+}
+
+/** A saved query carries tag links; they go with it. */
+const SAVED_QUERY_CASCADE: DeleteCascade = { table: savedQueries, id: savedQueries.id, links: [], tagType: "query" };
+
+export async function deleteSavedQueries(db: Database, ids: number[]): Promise<void> {
+  await deleteWithLinks(db, SAVED_QUERY_CASCADE, ids);
+}
+
+/** A new saved query of the user; text fields absent or null are stored empty, as Superset's model defaults. */
+export async function insertSavedQuery(db: Database, values: Record<string, unknown>, userId: number): Promise<SavedQueryRow> {
+  const text = (key: string) => (values[key] as string | null | undefined) ?? "";
+  return db.insert(savedQueries).values({
+    ...values, label: text("label"), description: text("description"), sql: text("sql"), extra_json: (values.extra_json as string | null) || "{}",
+    uuid: crypto.randomUUID(), user_id: userId, created_by_fk: userId, changed_by_fk: userId,
+  }).returning().get();
+}
+
+export async function updateSavedQuery(db: Database, id: number, update: Record<string, unknown>): Promise<void> {
+  await db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+}
+
+/** Saved queries that may carry a schedule (a database and schedule_info in extra_json): the cron reads each one. */
+export async function scheduledSavedQueries(db: Database): Promise<SavedQueryRow[]> {
+  return db.select().from(savedQueries).where(and(isNotNull(savedQueries.db_id), like(savedQueries.extra_json, "%schedule_info%"))).all();
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { queries, tableSchemas, tabStates } from "../schema";
 import { ApiError, notFound } from "../../core/http/errors";
@@ -7,6 +7,16 @@ import { queryDict } from "./queries";
 
 export type TabStateRow = typeof tabStates.$inferSelect;
 export type TableSchemaRow = typeof tableSchemas.$inferSelect;
+
+/** The caller's tabs (id and label) in creation order. */
+export async function tabsOf(db: Database, userId: number): Promise<{ id: number; label: string }[]> {
+  return db.select({ id: tabStates.id, label: tabStates.label }).from(tabStates).where(eq(tabStates.user_id, userId)).orderBy(tabStates.id).all();
+}
+
+/** The caller's active tab, or any of theirs when none is active (Superset orders by active desc). */
+export async function activeTabOf(db: Database, userId: number): Promise<TabStateRow | undefined> {
+  return db.select().from(tabStates).where(eq(tabStates.user_id, userId)).orderBy(desc(tabStates.active), tabStates.id).get();
+}
 
 /** The tab if the caller owns it: 404 when missing, 403 when someone else's (as Superset's views answer). */
 export async function ownedTab(db: Database, id: number, userId: number): Promise<TabStateRow> {

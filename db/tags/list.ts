@@ -6,6 +6,7 @@ import { usersById, type UserRef } from "../sqllab/lookups";
 import { humanizeAgo } from "../../core/recent-activity";
 import { TAG_TYPE } from "../../core/tags/tags";
 import type { ListArgs } from "../../core/http/list-query";
+import { inList } from "../d1-params";
 
 // The tag list as GET /api/v1/tag/ answers it, shared by the API and the Tags page.
 
@@ -48,4 +49,27 @@ export async function listTags(db: Database, args: ListArgs): Promise<{ count: n
 
 export async function tagById(db: Database, id: number): Promise<TagRow | undefined> {
   return db.select().from(tags).where(eq(tags.id, id)).get();
+}
+
+/** The tag with this name, if any (names are unique). */
+export async function tagByName(db: Database, name: string): Promise<{ id: number } | undefined> {
+  return db.select({ id: tags.id }).from(tags).where(eq(tags.name, name)).get();
+}
+
+/** The tags among the ids that exist, with their types. */
+export async function tagsById(db: Database, ids: number[]): Promise<{ id: number; type: number }[]> {
+  return db.select({ id: tags.id, type: tags.type }).from(tags).where(inList(tags.id, ids)).all();
+}
+
+/** The ids of the tags among the names that exist. */
+export async function tagIdsByName(db: Database, names: string[]): Promise<number[]> {
+  return (await db.select({ id: tags.id }).from(tags).where(inList(tags.name, names)).all()).map((r) => r.id);
+}
+
+export async function insertTag(db: Database, t: { name: string; type: number; description: string | null }, actor: number): Promise<number> {
+  return (await db.insert(tags).values({ ...t, created_by_fk: actor, changed_by_fk: actor }).returning({ id: tags.id }).get()).id;
+}
+
+export async function updateTag(db: Database, id: number, changes: { name?: string; description?: string | null }, actor: number): Promise<void> {
+  await db.update(tags).set({ ...changes, changed_by_fk: actor }).where(eq(tags.id, id)).run();
 }

@@ -1,73 +1,48 @@
 import { Hono, type Context } from "hono";
-import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { bulkDeleteRoute, deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { ApiError, badRequest, notFound, validationError } from "../../core/http/errors";
+import { ApiError, notFound, validationError } from "../../core/http/errors";
 import { parseAnnotationPayload, parseLayerPayload } from "../../core/annotations/payloads";
-import { annotationLayers, annotations } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/lists/list";
+import { listPage } from "../../db/lists/list";
+import {
+  annotationCount, annotationListSpec, annotationOf, deleteAnnotations, deleteLayers as deleteLayerRows, insertAnnotation, insertLayer, layerById,
+  layerListSpec, layerNameTaken, shortDescrTaken, updateAnnotation, updateLayer, type AnnotationRow, type LayerRow,
+} from "../../db/annotations/store";
 import { usersById } from "../../db/sqllab/lookups";
-import { inList } from "../../db/d1-params";
 
 // /api/v1/annotation_layer/: Superset's AnnotationLayerRestApi and AnnotationRestApi (annotations live
 // under their layer). Reads need can_read on Annotation, writes can_write; layers are shared, not owned.
 
 export const annotationLayerApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
-type LayerRow = typeof annotationLayers.$inferSelect;
-type AnnotationRow = typeof annotations.$inferSelect;
 
 const read = requires("can_read", "Annotation");
 const write = requires("can_write", "Annotation");
 
-const layerSpec: ListSpec = {
-  table: annotationLayers,
-  columns: { id: annotationLayers.id, name: annotationLayers.name, descr: annotationLayers.descr, changed_on: annotationLayers.changed_on, created_on: annotationLayers.created_on },
-  defaultOrder: { column: annotationLayers.name, direction: "asc" },
-};
-const annotationSpec = (layerId: number): ListSpec => ({
-  table: annotations,
-  columns: {
-    id: annotations.id, short_descr: annotations.short_descr, long_descr: annotations.long_descr, start_dttm: annotations.start_dttm,
-    end_dttm: annotations.end_dttm, changed_on: annotations.changed_on,
-  },
-  defaultOrder: { column: annotations.start_dttm, direction: "asc" },
-  baseWhere: eq(annotations.layer_id, layerId),
-});
 
 const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "") : null);
 
 async function layerOr404(c: C, id: number): Promise<LayerRow> {
-  const row = await c.var.db.select().from(annotationLayers).where(eq(annotationLayers.id, id)).get();
+  const row = await layerById(c.var.db, id);
   if (!row) throw notFound();
   return row;
 }
 
 async function annotationOr404(c: C, layerId: number, id: number): Promise<AnnotationRow> {
-  const row = await c.var.db.select().from(annotations).where(and(eq(annotations.layer_id, layerId), eq(annotations.id, id))).get();
+  const row = await annotationOf(c.var.db, layerId, id);
   if (!row) throw notFound();
   return row;
 }
 
 async function nameIsFree(c: C, name: string, except?: number): Promise<void> {
-  const clash = await c.var.db.select({ id: annotationLayers.id }).from(annotationLayers)
-    .where(and(eq(annotationLayers.name, name), except ? ne(annotationLayers.id, except) : undefined)).get();
-  if (clash) throw validationError({ name: ["Name must be unique"] });
+  if (await layerNameTaken(c.var.db, name, except)) throw validationError({ name: ["Name must be unique"] });
 }
 
 async function shortDescrIsFree(c: C, layerId: number, text: string, except?: number): Promise<void> {
-  const clash = await c.var.db.select({ id: annotations.id }).from(annotations)
-    .where(and(eq(annotations.layer_id, layerId), eq(annotations.short_descr, text), except ? ne(annotations.id, except) : undefined)).get();
-  if (clash) throw validationError({ short_descr: ["Short description must be unique for this layer"] });
-}
-
-/** Rison `!(1,2)` as a list of ids, for bulk deletes. */
-function idsQuery(c: C): number[] {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of ids");
-  return ids as number[];
+  if (await shortDescrTaken(c.var.db, layerId, text, except)) throw validationError({ short_descr: ["Short description must be unique for this layer"] });
 }
 
 const layerJson = (r: LayerRow, people: Map<number, { first_name: string; last_name: string }>) => ({
@@ -80,7 +55,7 @@ const annotationJson = (r: AnnotationRow) => ({
 });
 
 annotationLayerApi.get("/api/v1/annotation_layer/", read, async (c) => {
-  const { count, rows } = await listPage<LayerRow>(c.var.db, layerSpec, parseListArgs(risonQuery(c)));
+  const { count, rows } = await listPage<LayerRow>(c.var.db, layerListSpec, parseListArgs(risonQuery(c)));
   const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   return c.json({ count, ids: rows.map((r) => r.id), result: rows.map((r) => layerJson(r, people)) });
 });
@@ -95,7 +70,7 @@ annotationLayerApi.post("/api/v1/annotation_layer/", write, async (c) => {
   const payload = parseLayerPayload(await jsonObject(c), "create");
   await nameIsFree(c, payload.name!);
   const actor = principalOf(c).id;
-  const row = await c.var.db.insert(annotationLayers).values({ name: payload.name!, descr: payload.descr ?? null, created_by_fk: actor, changed_by_fk: actor }).returning().get();
+  const row = await insertLayer(c.var.db, payload, actor);
   return c.json({ id: row.id, result: payload }, 201);
 });
 
@@ -103,32 +78,28 @@ annotationLayerApi.put("/api/v1/annotation_layer/:pk", write, async (c) => {
   const row = await layerOr404(c, idParam(c));
   const payload = parseLayerPayload(await jsonObject(c), "update");
   if (payload.name) await nameIsFree(c, payload.name, row.id);
-  await c.var.db.update(annotationLayers).set({ ...payload, changed_by_fk: principalOf(c).id }).where(eq(annotationLayers.id, row.id)).run();
+  await updateLayer(c.var.db, row.id, payload, principalOf(c).id);
   return c.json({ id: row.id, result: payload });
 });
 
-/** A layer that still holds annotations is not deleted (Superset's AnnotationLayerDeleteIntegrityError). */
-async function deleteLayers(c: C, ids: number[]): Promise<void> {
+/** Every layer must exist, and a layer that still holds annotations is not deleted (Superset's AnnotationLayerDeleteIntegrityError). */
+async function checkLayers(c: C, ids: number[]): Promise<void> {
   for (const id of ids) await layerOr404(c, id);
-  const used = await c.var.db.select({ n: sql<number>`count(*)` }).from(annotations).where(inList(annotations.layer_id, ids)).get();
-  if (used && used.n > 0) throw new ApiError(422, "Annotation layer has associated annotations.", "GENERIC_COMMAND_ERROR");
-  await c.var.db.delete(annotationLayers).where(inList(annotationLayers.id, ids)).run();
+  if ((await annotationCount(c.var.db, ids)) > 0) throw new ApiError(422, "Annotation layer has associated annotations.", "GENERIC_COMMAND_ERROR");
 }
 
-annotationLayerApi.delete("/api/v1/annotation_layer/:pk", write, async (c) => {
-  await deleteLayers(c, [idParam(c)]);
-  return c.json({ message: "OK" });
-});
 
-annotationLayerApi.delete("/api/v1/annotation_layer/", write, async (c) => {
-  const ids = idsQuery(c);
-  await deleteLayers(c, ids);
-  return c.json({ message: ids.length === 1 ? "Deleted 1 annotation layer" : `Deleted ${ids.length} annotation layers` });
+deleteRoutes(annotationLayerApi, "/api/v1/annotation_layer/", write, {
+  invalid: "q must be a list of ids",
+  checkOne: (c, id) => checkLayers(c, [id]),
+  check: checkLayers,
+  remove: (c, ids) => deleteLayerRows(c.var.db, ids),
+  noun: ["annotation layer", "annotation layers"],
 });
 
 annotationLayerApi.get("/api/v1/annotation_layer/:pk/annotation/", read, async (c) => {
   const layer = await layerOr404(c, idParam(c));
-  const { count, rows } = await listPage<AnnotationRow>(c.var.db, annotationSpec(layer.id), parseListArgs(risonQuery(c)));
+  const { count, rows } = await listPage<AnnotationRow>(c.var.db, annotationListSpec(layer.id), parseListArgs(risonQuery(c)));
   return c.json({ count, ids: rows.map((r) => r.id), result: rows.map(annotationJson) });
 });
 
@@ -143,10 +114,7 @@ annotationLayerApi.post("/api/v1/annotation_layer/:pk/annotation/", write, async
   const payload = parseAnnotationPayload(await jsonObject(c), "create");
   await shortDescrIsFree(c, layer.id, payload.short_descr!);
   const actor = principalOf(c).id;
-  const row = await c.var.db.insert(annotations).values({
-    layer_id: layer.id, short_descr: payload.short_descr!, long_descr: payload.long_descr ?? null, start_dttm: payload.start_dttm!,
-    end_dttm: payload.end_dttm!, json_metadata: payload.json_metadata ?? null, created_by_fk: actor, changed_by_fk: actor,
-  }).returning().get();
+  const row = await insertAnnotation(c.var.db, layer.id, payload, actor);
   return c.json({ id: row.id, result: annotationJson(row) }, 201);
 });
 
@@ -155,21 +123,23 @@ annotationLayerApi.put("/api/v1/annotation_layer/:pk/annotation/:annotation_id",
   const current = await annotationOr404(c, layer.id, idParam(c, "annotation_id"));
   const payload = parseAnnotationPayload(await jsonObject(c), "update", current);
   if (payload.short_descr) await shortDescrIsFree(c, layer.id, payload.short_descr, current.id);
-  const row = await c.var.db.update(annotations).set({ ...payload, changed_by_fk: principalOf(c).id }).where(eq(annotations.id, current.id)).returning().get();
+  const row = await updateAnnotation(c.var.db, current.id, payload, principalOf(c).id);
   return c.json({ id: row.id, result: annotationJson(row) });
 });
 
 annotationLayerApi.delete("/api/v1/annotation_layer/:pk/annotation/:annotation_id", write, async (c) => {
   const layer = await layerOr404(c, idParam(c));
   const row = await annotationOr404(c, layer.id, idParam(c, "annotation_id"));
-  await c.var.db.delete(annotations).where(eq(annotations.id, row.id)).run();
+  await deleteAnnotations(c.var.db, layer.id, [row.id]);
   return c.json({ message: "OK" });
 });
 
-annotationLayerApi.delete("/api/v1/annotation_layer/:pk/annotation/", write, async (c) => {
-  const layer = await layerOr404(c, idParam(c));
-  const ids = idsQuery(c);
-  for (const id of ids) await annotationOr404(c, layer.id, id);
-  await c.var.db.delete(annotations).where(and(eq(annotations.layer_id, layer.id), inList(annotations.id, ids))).run();
-  return c.json({ message: ids.length === 1 ? "Deleted 1 annotation" : `Deleted ${ids.length} annotations` });
+bulkDeleteRoute(annotationLayerApi, "/api/v1/annotation_layer/:pk/annotation/", write, {
+  invalid: "q must be a list of ids",
+  check: async (c, ids) => {
+    const layer = await layerOr404(c, idParam(c));
+    for (const id of ids) await annotationOr404(c, layer.id, id);
+  },
+  remove: (c, ids) => deleteAnnotations(c.var.db, idParam(c), ids),
+  noun: ["annotation", "annotations"],
 });

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { and, eq, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf, userOf } from "../http/guard";
 import { risonQuery } from "../http/input";
@@ -7,16 +6,12 @@ import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { accessibleDatabaseIds } from "./database-access";
-import { charts, dashboards, databases, datasets, savedQueries } from "../../db/schema";
-import { chartScopeWhere } from "../../db/charts/charts";
-import { scopeWhere } from "../../db/datasets/datasets";
-import { dashboardAccessWhere } from "../../db/dashboards/dashboards";
+import { allAssets, readableIds } from "../../db/bundles/selection";
 import { exportBundle, type ExportKind, type Selection } from "../../db/bundles/export";
 import { importBundle } from "../../db/bundles/import";
 import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/bundles/zip";
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
-import { inList } from "../../db/d1-params";
 
 // Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
 // dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
@@ -43,10 +38,7 @@ for (const kind of Object.keys(VIEWS) as (keyof typeof VIEWS)[]) {
 }
 
 bundleApi.get("/api/v1/assets/export/", requires("can_read", "ImportExportRestApi"), async (c) => {
-  const all = async (table: typeof dashboards | typeof charts | typeof datasets | typeof databases | typeof savedQueries) =>
-    (await c.var.db.select({ id: table.id }).from(table).all()).map((r) => r.id);
-  const sel: Selection = { dashboards: await all(dashboards), charts: await all(charts), datasets: await all(datasets), databases: await all(databases), savedQueries: await all(savedQueries) };
-  return zipAnswer(c, await exportBundle(c.var.db, "assets", sel));
+  return zipAnswer(c, await exportBundle(c.var.db, "assets", await allAssets(c.var.db)));
 });
 
 bundleApi.post("/api/v1/assets/import/", requires("can_write", "ImportExportRestApi"), (c) => runImport(c, "assets"));
@@ -69,20 +61,7 @@ function idList(q: unknown): number[] {
 
 /** The asked rows the caller may read: Superset's base filters (others are as if absent). */
 async function visibleIds(db: Database, p: Principal, kind: keyof typeof VIEWS, ids: number[]): Promise<number[]> {
-  const scope = datasetScope(p);
-  const pick = async (table: typeof dashboards | typeof charts | typeof datasets | typeof savedQueries, where: SQL | undefined) =>
-    (await db.select({ id: table.id }).from(table).where(and(inList(table.id, ids), where)).all()).map((r) => r.id);
-  switch (kind) {
-    case "dashboard": return pick(dashboards, dashboardAccessWhere({ userId: p.id, admin: isAdmin(p), scope }));
-    case "chart": return pick(charts, chartScopeWhere(scope));
-    case "dataset": return pick(datasets, scopeWhere(scope));
-    case "saved_query": return pick(savedQueries, eq(savedQueries.user_id, p.id));
-    case "database": {
-      const rows = await db.select({ id: databases.id }).from(databases).where(inList(databases.id, ids)).all();
-      const allowed = accessibleDatabaseIds(p);
-      return rows.map((r) => r.id).filter((id) => allowed === "all" || allowed.includes(id));
-    }
-  }
+  return readableIds(db, kind, ids, { userId: p.id, admin: isAdmin(p), scope: datasetScope(p), databaseIds: accessibleDatabaseIds(p) });
 }
 
 const truthy = (v: unknown) => typeof v === "string" && ["true", "1", "yes"].includes(v.toLowerCase());

@@ -8,13 +8,12 @@ import { badRequest, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { visibleChart } from "../../db/charts/charts";
-import { forgetDatasets } from "../../db/datasets/cache";
+import { datasetIdByName } from "../../db/datasets/datasets";
+import { bumpCacheGeneration } from "../../db/datasets/writes";
 import { chartDatasource, rlsPredicateOf } from "../../services/chart-data/datasource";
 import { dashboardRbacGrant } from "../../services/chart-data/dashboard-grant";
 import { readCached } from "../../services/chart-data/cache";
 import { parseInvalidation } from "../../core/chart-data/invalidation";
-import { databases, datasets } from "../../db/schema";
-import { and, eq, sql } from "drizzle-orm";
 import { resultCsv, resultXlsx, zipFiles } from "../../core/chart-data/exports";
 import { exportFileStem } from "../../core/chart-data/export-filename";
 import { postProcessedResult } from "../../core/chart-data/pivoted-csv";
@@ -23,7 +22,6 @@ import { chartJobResult } from "../chart-data/async-job";
 import { callOf, chartDataAnswer } from "../chart-data/answer";
 import { parseQueryContext } from "../../core/chart-data/query-context";
 import { frontAnswer, frontRecorder, type FrontRecorder } from "../chart-data/front-cache";
-import { inList } from "../../db/d1-params";
 import { chooseZone, viewerZoneOf } from "../../core/time-zone/viewer-zone";
 
 // Superset's ChartDataRestApi: POST /api/v1/chart/data runs a query context; GET /api/v1/chart/{pk}/data/
@@ -149,16 +147,10 @@ chartDataApi.post("/api/v1/cachekey/invalidate", requires("can_invalidate", "Cac
   const { uids, named } = parseInvalidation(await jsonObject(c));
   const ids = new Set<number>(uids);
   for (const n of named) {
-    const row = await c.get("db")
-      .select({ id: datasets.id })
-      .from(datasets)
-      .innerJoin(databases, eq(databases.id, datasets.database_id))
-      .where(and(eq(databases.database_name, n.database_name), eq(datasets.table_name, n.datasource_name), n.schema ? eq(datasets.schema, n.schema) : undefined))
-      .get();
-    if (row) ids.add(row.id);
+    const id = await datasetIdByName(c.get("db"), { database_name: n.database_name, table_name: n.datasource_name, schema: n.schema });
+    if (id !== undefined) ids.add(id);
   }
-  if (ids.size) await c.get("db").update(datasets).set({ cache_generation: sql`${datasets.cache_generation} + 1` }).where(inList(datasets.id, [...ids])).run();
-  forgetDatasets(); // the generation is part of every cache key: this isolate sees the new one at once
+  await bumpCacheGeneration(c.get("db"), [...ids]);
   return c.body(null, 201);
 });
 

@@ -1,5 +1,4 @@
 import { Hono, type Context } from "hono";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonBody } from "../http/input";
@@ -8,10 +7,10 @@ import { datasetScope } from "../../core/datasets/access";
 import { chartFormData } from "../../core/charts/shape";
 import { legacyDatasourceId, legacyQueryObject } from "../../core/chart-data/legacy-form-data";
 import { resultCsv } from "../../core/chart-data/exports";
-import { chartScopeWhere, visibleChart, type ChartRow } from "../../db/charts/charts";
+import { chartsOfDataset, visibleChart, type ChartRow } from "../../db/charts/charts";
 import { visibleDashboard } from "../../db/dashboards/dashboards";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
-import { charts, databases, datasets } from "../../db/schema";
+import { datasetIdByName } from "../../db/datasets/datasets";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 
 // Superset's older chart routes, on the same chart path as POST /api/v1/chart/data:
@@ -171,14 +170,9 @@ chartLegacyApi.put("/api/v1/dataset/warm_up_cache", read, async (c) => {
   for (const key of ["db_name", "table_name"]) if (typeof body[key] !== "string" || !body[key]) missing[key] = ["Missing data for required field."];
   if (Object.keys(missing).length) throw validationError(missing);
   const filters = extraFilters(body.extra_filters);
-  const dataset = await c.var.db
-    .select({ id: datasets.id })
-    .from(datasets)
-    .innerJoin(databases, eq(databases.id, datasets.database_id))
-    .where(and(eq(databases.database_name, body.db_name as string), eq(datasets.table_name, body.table_name as string)))
-    .get();
-  if (!dataset) throw notFound("The dataset does not exist");
-  const rows = await c.var.db.select().from(charts).where(and(eq(charts.datasource_id, dataset.id), chartScopeWhere(datasetScope(principalOf(c))))).all();
+  const datasetId = await datasetIdByName(c.var.db, { database_name: body.db_name as string, table_name: body.table_name as string });
+  if (datasetId === undefined) throw notFound("The dataset does not exist");
+  const rows = await chartsOfDataset(c.var.db, datasetId, datasetScope(principalOf(c)));
   const result = [];
   for (const chart of rows) result.push(await warmUp(c, chart, filters));
   return c.json({ result });

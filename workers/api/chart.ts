@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, userOf } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -128,20 +129,13 @@ chartApi.put("/api/v1/chart/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-chartApi.delete("/api/v1/chart/:pk", write, async (c) => {
-  const row = await ownedChart(c, idParam(c));
-  await deleteCharts(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
-chartApi.delete("/api/v1/chart/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of chart ids");
-  // every chart must be visible and owned before any is deleted (all or nothing, as Superset)
-  for (const id of ids as number[]) await ownedChart(c, id);
-  await deleteCharts(c.var.db, ids as number[]);
-  const n = ids.length;
-  return c.json({ message: n === 1 ? "Deleted 1 chart" : `Deleted ${n} charts` });
+// every chart must be visible and owned before any is deleted (all or nothing, as Superset)
+deleteRoutes(chartApi, "/api/v1/chart/", write, {
+  invalid: "q must be a list of chart ids",
+  checkOne: ownedChart,
+  remove: (c, ids) => deleteCharts(c.var.db, ids),
+  noun: ["chart", "charts"],
 });
 
 chartApi.post("/api/v1/chart/:pk/favorites/", read, async (c) => {

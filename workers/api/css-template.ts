@@ -1,42 +1,27 @@
 import { Hono, type Context } from "hono";
-import { eq, or, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
 import { humanizeAgo } from "../../core/recent-activity";
 import { CSS_TEMPLATE, parseCssTemplatePayload } from "../../core/css-templates/payloads";
-import { cssTemplates } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/lists/list";
+import { cssTemplateById, cssTemplateListSpec, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
+import { listPage } from "../../db/lists/list";
 import { usersById, type UserRef } from "../../db/sqllab/lookups";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
-import { inList } from "../../db/d1-params";
 
 // /api/v1/css_template/: Superset's CssTemplateRestApi. Templates are shared, not owned: reads need can_read
 // CssTemplate, writes can_write CssTemplate (Alpha and Admin have both, Gamma only reads, as Superset's roles).
 
 export const cssTemplateApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
-type Row = typeof cssTemplates.$inferSelect;
+type Row = CssTemplateRow;
 
 const read = requires("can_read", "CssTemplate");
 const write = requires("can_write", "CssTemplate");
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
-const spec: ListSpec = {
-  table: cssTemplates,
-  columns: { id: cssTemplates.id, template_name: cssTemplates.template_name, css: cssTemplates.css, changed_on: cssTemplates.changed_on, created_on: cssTemplates.created_on },
-  defaultOrder: { column: cssTemplates.template_name, direction: "asc" },
-  // Superset's CssTemplateAllTextFilter: the name or the CSS contains the text
-  customFilter: (f) => {
-    if (f.opr !== "css_template_all_text") return undefined;
-    if (typeof f.value !== "string") throw badRequest("Filter css_template_all_text needs a text value");
-    const like = escapeLike(f.value);
-    return or(...[cssTemplates.template_name, cssTemplates.css].map((col) => sql`lower(${col}) LIKE lower(${like}) ESCAPE '\\'`));
-  },
-};
 
 function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
   const person = (id: number | null) => {
@@ -51,7 +36,7 @@ function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
 }
 
 async function templateOr404(c: C, id: number): Promise<Row> {
-  const row = await c.var.db.select().from(cssTemplates).where(eq(cssTemplates.id, id)).get();
+  const row = await cssTemplateById(c.var.db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -60,7 +45,7 @@ cssTemplateApi.get("/api/v1/css_template/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
   // Superset's order_columns: only the name sorts
   if (args.orderColumn && !CSS_TEMPLATE.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  const { count, rows } = await listPage<Row>(c.var.db, spec, args);
+  const { count, rows } = await listPage<Row>(c.var.db, cssTemplateListSpec, args);
   const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   return listAnswer(c, CSS_TEMPLATE, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => templateJson(r, people)) });
 });
@@ -75,31 +60,23 @@ cssTemplateApi.get("/api/v1/css_template/:pk", read, async (c) => {
 cssTemplateApi.post("/api/v1/css_template/", write, async (c) => {
   const payload = parseCssTemplatePayload(await jsonObject(c));
   const actor = principalOf(c).id;
-  const row = await c.var.db.insert(cssTemplates)
-    .values({ template_name: payload.template_name ?? null, css: payload.css ?? null, created_by_fk: actor, changed_by_fk: actor }).returning({ id: cssTemplates.id }).get();
-  return c.json({ id: row.id, result: payload }, 201);
+  const id = await insertCssTemplate(c.var.db, payload, actor);
+  return c.json({ id, result: payload }, 201);
 });
 
 cssTemplateApi.put("/api/v1/css_template/:pk", write, async (c) => {
   const row = await templateOr404(c, idParam(c));
   const payload = parseCssTemplatePayload(await jsonObject(c));
-  await c.var.db.update(cssTemplates).set({ ...payload, changed_by_fk: principalOf(c).id }).where(eq(cssTemplates.id, row.id)).run();
+  await updateCssTemplate(c.var.db, row.id, payload, principalOf(c).id);
   return c.json({ id: row.id, result: payload });
 });
 
-cssTemplateApi.delete("/api/v1/css_template/:pk", write, async (c) => {
-  const row = await templateOr404(c, idParam(c));
-  await c.var.db.delete(cssTemplates).where(eq(cssTemplates.id, row.id)).run();
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: every id must exist (404 otherwise, and nothing is deleted), as Superset's DeleteCssTemplateCommand. */
-cssTemplateApi.delete("/api/v1/css_template/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of ids");
-  const unique = [...new Set(ids as number[])];
-  const found = await c.var.db.select({ id: cssTemplates.id }).from(cssTemplates).where(inList(cssTemplates.id, unique)).all();
-  if (found.length !== unique.length) throw notFound();
-  await c.var.db.delete(cssTemplates).where(inList(cssTemplates.id, unique)).run();
-  return c.json({ message: unique.length === 1 ? "Deleted 1 css template" : `Deleted ${unique.length} css templates` });
+deleteRoutes(cssTemplateApi, "/api/v1/css_template/", write, {
+  invalid: "q must be a list of ids",
+  checkOne: templateOr404,
+  check: async (c, ids) => { if ((await cssTemplatesFound(c.var.db, ids)) !== ids.length) throw notFound(); },
+  remove: (c, ids) => deleteCssTemplates(c.var.db, ids),
+  noun: ["css template", "css templates"],
 });

@@ -1,9 +1,8 @@
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonObject } from "../http/input";
-import { keyValues } from "../../db/schema";
+import { deleteKeyValue, insertKeyValue, updateKeyValue } from "../../db/key-values/store";
 import { badRequest, forbidden, notFound } from "../../core/http/errors";
 import { parseIdOrSlug } from "../../core/dashboards/shape";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
@@ -68,7 +67,7 @@ dashboardFilterStateApi.post("/api/v1/dashboard/:pk/filter_state", read, async (
   const owner = await keyOwnerOf(c, principalOf(c));
   const entry: FilterStateEntry = { dashboardId: dashboard, owner, tabId: input(() => parseTabId(c.req.query("tab_id"))), value: input(() => parseFilterStateBody(body)) };
   const key = randomKey();
-  await c.var.db.insert(keyValues).values({ uuid: key, resource: RESOURCE, value: JSON.stringify(entry), created_by_fk: typeof owner === "number" ? owner : null, expires_on: expiry() }).run();
+  await insertKeyValue(c.var.db, { uuid: key, resource: RESOURCE, value: JSON.stringify(entry), created_by_fk: typeof owner === "number" ? owner : null, expires_on: expiry() });
   return c.json({ key }, 201);
 });
 
@@ -79,7 +78,7 @@ dashboardFilterStateApi.put("/api/v1/dashboard/:pk/filter_state/:key", read, asy
   const body = await jsonObject(c);
   const value = input(() => parseFilterStateBody(body));
   const next = { ...entry, value, tabId: input(() => parseTabId(c.req.query("tab_id"))) ?? entry.tabId };
-  await c.var.db.update(keyValues).set({ value: JSON.stringify(next), expires_on: expiry() }).where(eq(keyValues.id, row.id)).run();
+  await updateKeyValue(c.var.db, row.id, { value: JSON.stringify(next), expires_on: expiry() });
   return c.json({ key: row.uuid });
 });
 
@@ -91,6 +90,6 @@ dashboardFilterStateApi.get("/api/v1/dashboard/:pk/filter_state/:key", read, asy
 dashboardFilterStateApi.delete("/api/v1/dashboard/:pk/filter_state/:key", read, async (c) => {
   const { row, entry, caller } = await entryOf(c, await dashboardId(c));
   if (!mayChangeKey(entry.owner, caller)) throw forbidden("Only the user who stored this filter state may delete it");
-  await c.var.db.delete(keyValues).where(eq(keyValues.id, row.id)).run();
+  await deleteKeyValue(c.var.db, row.id);
   return c.json({ message: "Deleted successfully" });
 });

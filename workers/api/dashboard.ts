@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, userOf } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
@@ -65,12 +66,6 @@ function ownersFor(p: Principal, requested: number[] | undefined): number[] {
   if (!isAdmin(p) && !owners.includes(p.id)) owners.push(p.id);
   return owners;
 }
-
-const idsQuery = (c: C, what: string): number[] => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest(`q must be a list of ${what} ids`);
-  return [...new Set(ids as number[])];
-};
 
 dashboardApi.get("/api/v1/dashboard/", read, async (c) => {
   const p = principalOf(c);
@@ -150,18 +145,13 @@ dashboardApi.put("/api/v1/dashboard/:pk", write, async (c) => {
   return c.json({ id: row.id, result: { ...result, json_metadata: result.json_metadata ?? row.json_metadata ?? "" }, last_modified_time: lastModifiedTime(changedOn) });
 });
 
-dashboardApi.delete("/api/v1/dashboard/:pk", write, async (c) => {
-  const row = await ownedDashboard(c, idParam(c));
-  await deleteDashboards(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
-dashboardApi.delete("/api/v1/dashboard/", write, async (c) => {
-  const ids = idsQuery(c, "dashboard");
-  // every dashboard must be visible and owned before any is deleted (all or nothing, as Superset)
-  for (const id of ids) await ownedDashboard(c, id);
-  await deleteDashboards(c.var.db, ids);
-  return c.json({ message: ids.length === 1 ? "Deleted 1 dashboard" : `Deleted ${ids.length} dashboards` });
+// every dashboard must be visible and owned before any is deleted (all or nothing, as Superset)
+deleteRoutes(dashboardApi, "/api/v1/dashboard/", write, {
+  invalid: "q must be a list of dashboard ids",
+  checkOne: ownedDashboard,
+  remove: (c, ids) => deleteDashboards(c.var.db, ids),
+  noun: ["dashboard", "dashboards"],
 });
 
 dashboardApi.post("/api/v1/dashboard/:pk/favorites/", read, async (c) => {

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
-import { databases } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/lists/list";
+import { listPage } from "../../db/lists/list";
+import { databaseListSpec } from "../../db/databases/list";
 import { dropDatabasePermission, ensureDatabasePermission, renameDatabasePermissions } from "../../db/security/data-access-permissions";
-import { countDatasets, databaseById, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames } from "../../db/databases/databases";
+import { countDatasets, databaseById, databaseByName, deleteDatabase, insertDatabase, relatedObjects, updateDatabase, userNames, type DatabaseRow } from "../../db/databases/databases";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError } from "../../core/http/errors";
 import { parseDatabasePayload } from "../../core/connectors/database-payload";
@@ -20,42 +19,17 @@ import { AVAILABLE_ENGINES } from "./database-engines";
 import { databaseMetaApi } from "./database-meta";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATABASE } from "../../core/http/fab-resources";
-import { inList } from "../../db/d1-params";
 
 // /api/v1/database/: Superset's DatabaseRestApi (list, get, create, update, delete, test_connection,
 // related_objects, available). Schemas, tables and table metadata live in database-meta.ts.
 
 export const databaseApi = new Hono<AppEnv>({ strict: true });
 
-function listSpec(principal: Principal): ListSpec {
-  const ids = accessibleDatabaseIds(principal);
-  return {
-    table: databases,
-    columns: {
-      id: databases.id,
-      database_name: databases.database_name,
-      expose_in_sqllab: databases.expose_in_sqllab,
-      allow_file_upload: databases.allow_file_upload,
-      allow_run_async: databases.allow_run_async,
-      allow_dml: databases.allow_dml,
-      backend: databases.engine,
-      changed_on: databases.changed_on,
-      changed_on_delta_humanized: databases.changed_on,
-      created_by: databases.created_by_fk,
-      uuid: databases.uuid,
-    },
-    defaultOrder: { column: databases.changed_on, direction: "desc" },
-    // Superset's DatabaseUploadEnabledFilter (the upload dialogs' database picker): databases that allow file
-    // upload; Superset ignores the value sent (!t)
-    customFilter: (f) => (f.col === "allow_file_upload" && f.opr === "upload_is_enabled" ? sql`${databases.allow_file_upload} = 1` : undefined),
-    // Superset's DatabaseFilter: without all_database_access a user lists only the databases granted to them.
-    baseWhere: ids === "all" ? undefined : ids.length ? inList(databases.id, ids) : sql`0`,
-  };
-}
+const listSpec = (principal: Principal) => databaseListSpec(accessibleDatabaseIds(principal));
 
 databaseApi.get("/api/v1/database/", requires("can_read", "Database"), async (c) => {
   const args = parseListArgs(risonQuery(c));
-  const { count, rows } = await listPage<typeof databases.$inferSelect>(c.var.db, listSpec(principalOf(c)), args);
+  const { count, rows } = await listPage<DatabaseRow>(c.var.db, listSpec(principalOf(c)), args);
   const users = await userNames(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
   const now = new Date();
   return listAnswer(c, DATABASE, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => listItem(r, users, now)) });

@@ -1,25 +1,24 @@
 import { Hono, type Context } from "hono";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { badRequest, forbidden, notFound } from "../../core/http/errors";
+import { forbidden, notFound } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope, scopeAllows } from "../../core/datasets/access";
 import { invalidDataset } from "../../core/datasets/fields";
 import { parseDatasetCreate, parseDatasetUpdate, parseDuplicate, parseGetOrCreate, type DatasetCreate } from "../../core/datasets/payloads";
-import { databases, datasetColumns, datasetMetrics, datasetOwners, datasets } from "../../db/schema";
-import { listDatasets, loadDataset, scopeWhere, type DatasetRow } from "../../db/datasets/datasets";
+import { datasetOwnerIds, listDatasets, loadDataset, visibleDatasetIds, type DatasetRow } from "../../db/datasets/datasets";
 import { datasetDetail } from "../../db/datasets/detail";
-import { assertUsersExist, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/datasets/writes";
+import { assertUsersExist, deleteDatasetColumn, deleteDatasetMetric, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/datasets/writes";
 import { relatedObjects } from "../../db/datasets/related";
 import { readSourceColumns } from "../datasets/source";
 import { checkDatasetExpressions } from "../datasets/check-expressions";
 import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameDatasetPermission } from "../../db/security/data-access-permissions";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATASET } from "../../core/http/fab-resources";
-import { inList } from "../../db/d1-params";
+import { databaseById } from "../../db/databases/databases";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
 // dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
@@ -34,12 +33,7 @@ function mustOwn(principal: Principal, owners: number[]): void {
   if (!isAdmin(principal) && !owners.includes(principal.id)) throw forbidden("Changing this Dataset is forbidden");
 }
 
-async function ownerIds(c: C, datasetIds: number[]): Promise<Map<number, number[]>> {
-  const rows = await c.var.db.select().from(datasetOwners).where(inList(datasetOwners.table_id, datasetIds)).all();
-  const map = new Map<number, number[]>();
-  for (const r of rows) (map.get(r.table_id) ?? map.set(r.table_id, []).get(r.table_id)!).push(r.user_id);
-  return map;
-}
+const ownerIds = (c: C, datasetIds: number[]) => datasetOwnerIds(c.var.db, datasetIds);
 
 /** The dataset the caller may change: visible to them, and theirs (or they are an admin). */
 async function ownedDataset(c: C, id: number) {
@@ -51,7 +45,7 @@ async function ownedDataset(c: C, id: number) {
 
 async function databaseFor(c: C, id: number) {
   const principal = principalOf(c);
-  const database = await c.var.db.select().from(databases).where(eq(databases.id, id)).get();
+  const database = await databaseById(c.var.db, id);
   const scope = datasetScope(principal);
   const reachable = database && (scope.all || scope.databaseIds.includes(database.id));
   if (!database || !reachable) throw invalidDataset({ database: ["Database does not exist"] });
@@ -121,19 +115,18 @@ datasetApi.post("/api/v1/dataset/duplicate", write, async (c) => {
   return c.json({ id, result: input }, 201);
 });
 
-datasetApi.delete("/api/v1/dataset/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || ids.length === 0 || ids.some((x) => !Number.isSafeInteger(x) || (x as number) < 1)) {
-    throw badRequest("q must be a rison list of dataset ids, e.g. !(1,2)");
-  }
-  const principal = principalOf(c);
-  const wanted = [...new Set(ids as number[])];
-  const found = await c.var.db.select({ id: datasets.id }).from(datasets).where(and(inList(datasets.id, wanted), scopeWhere(datasetScope(principal)))).all();
-  if (found.length !== wanted.length) throw notFound();
-  const owners = await ownerIds(c, wanted);
-  for (const id of wanted) mustOwn(principal, owners.get(id) ?? []);
-  await deleteWithPermissions(c, wanted);
-  return c.json({ message: `Deleted ${wanted.length} dataset${wanted.length === 1 ? "" : "s"}` });
+deleteRoutes(datasetApi, "/api/v1/dataset/", write, {
+  invalid: "q must be a rison list of dataset ids, e.g. !(1,2)",
+  positive: true,
+  checkOne: ownedDataset,
+  check: async (c, ids) => {
+    const principal = principalOf(c);
+    if ((await visibleDatasetIds(c.var.db, ids, datasetScope(principal))).length !== ids.length) throw notFound();
+    const owners = await ownerIds(c, ids);
+    for (const id of ids) mustOwn(principal, owners.get(id) ?? []);
+  },
+  remove: deleteWithPermissions,
+  noun: ["dataset", "datasets"],
 });
 
 datasetApi.get("/api/v1/dataset/:pk", read, async (c) => {
@@ -185,12 +178,6 @@ async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeo
   return { database, source };
 }
 
-datasetApi.delete("/api/v1/dataset/:pk", write, async (c) => {
-  const id = idParam(c);
-  await ownedDataset(c, id);
-  await deleteWithPermissions(c, [id]);
-  return c.json({ message: "OK" });
-});
 
 datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
   const { dataset, database } = await ownedDataset(c, idParam(c));
@@ -207,15 +194,13 @@ datasetApi.get("/api/v1/dataset/:pk/related_objects", read, async (c) => {
 datasetApi.delete("/api/v1/dataset/:pk/column/:column_id", write, async (c) => {
   const { dataset } = await ownedDataset(c, idParam(c));
   const columnId = idParam(c, "column_id");
-  const gone = await c.var.db.delete(datasetColumns).where(and(eq(datasetColumns.id, columnId), eq(datasetColumns.table_id, dataset.id))).returning({ id: datasetColumns.id }).all();
-  if (!gone.length) throw notFound("Dataset column not found.");
+  if (!(await deleteDatasetColumn(c.var.db, dataset.id, columnId))) throw notFound("Dataset column not found.");
   return c.json({ message: "OK" });
 });
 
 datasetApi.delete("/api/v1/dataset/:pk/metric/:metric_id", write, async (c) => {
   const { dataset } = await ownedDataset(c, idParam(c));
   const metricId = idParam(c, "metric_id");
-  const gone = await c.var.db.delete(datasetMetrics).where(and(eq(datasetMetrics.id, metricId), eq(datasetMetrics.table_id, dataset.id))).returning({ id: datasetMetrics.id }).all();
-  if (!gone.length) throw notFound("Dataset metric not found.");
+  if (!(await deleteDatasetMetric(c.var.db, dataset.id, metricId))) throw notFound("Dataset metric not found.");
   return c.json({ message: "OK" });
 });

@@ -1,9 +1,8 @@
 import { Hono, type Context } from "hono";
-import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { jsonObject } from "../http/input";
-import { keyValues } from "../../db/schema";
+import { deleteKeyValue, insertKeyValue, liveKeyValue, updateKeyValue } from "../../db/key-values/store";
 import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
 import { datasetScope } from "../../core/datasets/access";
 import {
@@ -47,12 +46,7 @@ async function checkAccess(c: C, datasourceId: number, datasourceType: string, c
 
 async function readEntry(c: C, resource: string, key: string) {
   if (!KEY.test(key)) throw notFound();
-  const now = new Date().toISOString();
-  const row = await c.var.db
-    .select()
-    .from(keyValues)
-    .where(and(eq(keyValues.uuid, key), eq(keyValues.resource, resource), or(isNull(keyValues.expires_on), gt(keyValues.expires_on, now))))
-    .get();
+  const row = await liveKeyValue(c.var.db, resource, key);
   if (!row) throw notFound();
   return row;
 }
@@ -75,10 +69,10 @@ exploreApi.post("/api/v1/explore/form_data", formDataWrite, async (c) => {
   const entry = parseFormDataBody(await jsonObject(c), c.req.query("tab_id"));
   await checkAccess(c, entry.datasource_id, entry.datasource_type, entry.chart_id);
   const key = randomKey();
-  await c.var.db.insert(keyValues).values({
+  await insertKeyValue(c.var.db, {
     uuid: key, resource: FORM_DATA, ...ownedValues(entry, await keyOwnerOf(c, principalOf(c))),
     expires_on: new Date(Date.now() + FORM_DATA_TTL_MS).toISOString(),
-  }).run();
+  });
   return c.json({ key }, 201);
 });
 
@@ -91,10 +85,10 @@ exploreApi.put("/api/v1/explore/form_data/:key", formDataWrite, async (c) => {
   // Another user's (or anonymous visitor's) entry is never changed: as Superset, the caller gets an entry (and key) of their own.
   if (!mayChangeKey(formDataOwner(row), owner)) {
     const key = randomKey();
-    await c.var.db.insert(keyValues).values({ uuid: key, resource: FORM_DATA, ...ownedValues(entry, owner), expires_on }).run();
+    await insertKeyValue(c.var.db, { uuid: key, resource: FORM_DATA, ...ownedValues(entry, owner), expires_on });
     return c.json({ key });
   }
-  await c.var.db.update(keyValues).set({ ...ownedValues(entry, owner), expires_on }).where(eq(keyValues.id, row.id)).run();
+  await updateKeyValue(c.var.db, row.id, { ...ownedValues(entry, owner), expires_on });
   return c.json({ key: row.uuid });
 });
 
@@ -110,7 +104,7 @@ exploreApi.get("/api/v1/explore/form_data/:key", formDataRead, async (c) => {
 exploreApi.delete("/api/v1/explore/form_data/:key", formDataWrite, async (c) => {
   const row = await readEntry(c, FORM_DATA, c.req.param("key"));
   if (!mayChangeKey(formDataOwner(row), await keyOwnerOf(c, principalOf(c)))) throw forbidden("Only the user who stored this form data may delete it");
-  await c.var.db.delete(keyValues).where(eq(keyValues.id, row.id)).run();
+  await deleteKeyValue(c.var.db, row.id);
   return c.json({ message: "Deleted" });
 });
 
@@ -122,7 +116,7 @@ exploreApi.post("/api/v1/explore/permalink", requires("can_write", "ExplorePerma
   await checkAccess(c, ds.id, ds.type, chartId);
   const key = randomKey();
   const value = { chartId, datasourceId: ds.id, datasourceType: ds.type, datasource: `${ds.id}__${ds.type}`, state };
-  await c.var.db.insert(keyValues).values({ uuid: key, resource: PERMALINK, value: JSON.stringify(value), created_by_fk: principalOf(c).id }).run();
+  await insertKeyValue(c.var.db, { uuid: key, resource: PERMALINK, value: JSON.stringify(value), created_by_fk: principalOf(c).id });
   return c.json({ key, url: `${new URL(c.req.url).origin}/explore/p/${key}/` }, 201);
 });
 

@@ -1,16 +1,13 @@
 import { Hono } from "hono";
-import { and, eq, gte } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
-import { queries } from "../../db/schema";
-import { listPage, type ListSpec } from "../../db/lists/list";
+import { listPage } from "../../db/lists/list";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
-import { can, type Principal } from "../../core/security/permissions";
 import { isClientId } from "../../core/sqllab/client-id";
 import { databaseNamesById, usersById } from "../../db/sqllab/lookups";
-import { queryDicts, type QueryRow } from "../../db/sqllab/queries";
+import { ownQueriesChangedSince, queryDicts, queryListSpec, visibleQuery, type QueryRow } from "../../db/sqllab/queries";
 import { stopQuery } from "../sqllab/stop";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { QUERY } from "../../core/http/fab-resources";
@@ -18,24 +15,10 @@ import { QUERY } from "../../core/http/fab-resources";
 // /api/v1/query/: Superset's QueryRestApi, the runs behind Query history and SQL Lab's refresh.
 // Everyone sees their own runs; all_query_access (Admin) sees everyone's, as Superset's QueryFilter.
 
+export { queryListSpec };
+
 export const queryApi = new Hono<AppEnv>({ strict: true });
 
-const seesAll = (p: Principal) => can(p, "all_query_access", "all_query_access");
-const visible = (p: Principal) => (seesAll(p) ? undefined : eq(queries.user_id, p.id));
-
-export function queryListSpec(p: Principal): ListSpec {
-  const q = queries;
-  return {
-    table: q,
-    columns: {
-      id: q.id, changed_on: q.changed_on, database: q.database_id, "database.database_name": q.database_id, status: q.status,
-      user: q.user_id, "user.first_name": q.user_id, start_time: q.start_time, end_time: q.end_time, sql: q.sql, rows: q.rows,
-      schema: q.schema, tab_name: q.tab_name, sql_editor_id: q.sql_editor_id, client_id: q.client_id,
-    },
-    defaultOrder: { column: q.changed_on, direction: "desc" },
-    baseWhere: visible(p),
-  };
-}
 
 queryApi.get("/api/v1/query/", requires("can_read", "Query"), async (c) => {
   const p = principalOf(c);
@@ -75,24 +58,12 @@ queryApi.get("/api/v1/query/updated_since", requires("can_read", "Query"), async
   if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) throw badRequest("q must be (last_updated_ms:<epoch milliseconds>)");
   const since = new Date(Math.min(ms, 8.64e15)).toISOString();
   // Superset's refresh is about the caller's own editor, even for admins.
-  const rows = await c.var.db
-    .select()
-    .from(queries)
-    .where(and(eq(queries.user_id, p.id), gte(queries.changed_on, since)))
-    .orderBy(queries.changed_on)
-    .limit(1000)
-    .all();
+  const rows = await ownQueriesChangedSince(c.var.db, p.id, since);
   return c.json({ result: await queryDicts(c.var.db, rows) });
 });
 
 queryApi.get("/api/v1/query/:pk", requires("can_read", "Query"), async (c) => {
-  const p = principalOf(c);
-  const where = visible(p);
-  const row = await c.var.db
-    .select()
-    .from(queries)
-    .where(where ? and(eq(queries.id, idParam(c)), where) : eq(queries.id, idParam(c)))
-    .get();
+  const row = await visibleQuery(c.var.db, principalOf(c), { id: idParam(c) });
   if (!row) throw notFound();
   return itemAnswer(c, QUERY, {
     id: row.id,

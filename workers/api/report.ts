@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
-import { ApiError, badRequest, forbidden, notFound, validationError } from "../../core/http/errors";
+import { ApiError, forbidden, notFound, validationError } from "../../core/http/errors";
 import { isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
@@ -155,20 +156,13 @@ reportApi.put("/api/v1/report/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-reportApi.delete("/api/v1/report/:pk", write, async (c) => {
-  const row = await ownedReport(c, idParam(c));
-  await deleteReports(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete (`?q=!(1,2)`): every report must be found and owned before any is deleted, as Superset. */
-reportApi.delete("/api/v1/report/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of report ids");
-  const unique = [...new Set(ids as number[])];
-  for (const id of unique) await ownedReport(c, id);
-  await deleteReports(c.var.db, unique);
-  return c.json({ message: unique.length === 1 ? "Deleted 1 report schedule" : `Deleted ${unique.length} report schedules` });
+deleteRoutes(reportApi, "/api/v1/report/", write, {
+  invalid: "q must be a list of report ids",
+  checkOne: ownedReport,
+  remove: (c, ids) => deleteReports(c.var.db, ids),
+  noun: ["report schedule", "report schedules"],
 });
 
 reportApi.get("/api/v1/report/:pk/log/", read, async (c) => {

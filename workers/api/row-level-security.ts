@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, badRequest, commandInvalid, notFound } from "../../core/http/errors";
@@ -125,19 +126,15 @@ rlsApi.put("/api/v1/rowlevelsecurity/:pk", write, async (c) => {
   return c.json({ id: row.id, result: payload });
 });
 
-rlsApi.delete("/api/v1/rowlevelsecurity/:pk", write, async (c) => {
-  const row = await ruleOr404(c);
-  await deleteRules(c.var.db, [row.id]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: every id must exist (404 otherwise, and nothing is deleted), as Superset's DeleteRLSRuleCommand. */
-rlsApi.delete("/api/v1/rowlevelsecurity/", write, async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i))) throw badRequest("q must be a list of ids");
-  const unique = [...new Set(ids as number[])];
-  const found = await Promise.all(unique.map((id) => ruleById(c.var.db, id)));
-  if (found.some((r) => !r)) throw notFound();
-  await deleteRules(c.var.db, unique);
-  return c.json({ message: `Deleted ${unique.length} rules` });
+deleteRoutes(rlsApi, "/api/v1/rowlevelsecurity/", write, {
+  invalid: "q must be a list of ids",
+  checkOne: (c) => ruleOr404(c),
+  check: async (c, ids) => {
+    const found = await Promise.all(ids.map((id) => ruleById(c.var.db, id)));
+    if (found.some((r) => !r)) throw notFound();
+  },
+  remove: (c, ids) => deleteRules(c.var.db, ids),
+  noun: ["rules", "rules"], // Superset says "Deleted 1 rules"
 });

@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { ENGINES } from "../../core/engines/registry";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
+import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
-import { savedQueries } from "../../db/schema";
 import { listPage } from "../../db/lists/list";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
-import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, type SavedQueryRow } from "../../db/sqllab/saved-queries";
+import { savedQueryListSpec, ownSavedQuery, ownSavedQueryIds, deleteSavedQueries, insertSavedQuery, updateSavedQuery, type SavedQueryRow } from "../../db/sqllab/saved-queries";
 import { databaseRefsById, usersById, type UserRef } from "../../db/sqllab/lookups";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { parseSchedule, nextRunAfter } from "../../core/sqllab/schedule";
@@ -19,8 +18,7 @@ import { sqlLabDatabase } from "../sqllab/database-access";
 import type { Database } from "../../db/client";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { SAVED_QUERY } from "../../core/http/fab-resources";
-import { inList } from "../../db/d1-params";
-import { dropTagLinks, syncSystemTags, tagsOfObjects } from "../../db/tags/store";
+import { syncSystemTags, tagsOfObjects } from "../../db/tags/store";
 
 // /api/v1/saved_query/: Superset's SavedQueryRestApi. Everyone sees only their own saved queries
 // (Superset's SavedQueryFilter). A schedule is kept in extra_json.schedule_info and run by the cron.
@@ -56,11 +54,7 @@ savedQueryApi.get("/api/v1/saved_query/:pk", requires("can_read", "SavedQuery"),
 savedQueryApi.post("/api/v1/saved_query/", requires("can_write", "SavedQuery"), async (c) => {
   const p = principalOf(c);
   const values = await validated(c.var.db, p, await jsonObject(c));
-  const row = await c.var.db
-    .insert(savedQueries)
-    .values({ ...values, label: (values.label as string | null) ?? "", description: (values.description as string | null) ?? "", sql: (values.sql as string | null) ?? "", extra_json: (values.extra_json as string | null) || "{}", uuid: crypto.randomUUID(), user_id: p.id, created_by_fk: p.id, changed_by_fk: p.id })
-    .returning()
-    .get();
+  const row = await insertSavedQuery(c.var.db, values, p.id);
   await syncSystemTags(c.var.db, { type: "query", id: row.id }, [p.id]);
   return c.json({ id: row.id, result: resultOf(values) }, 201);
 });
@@ -74,28 +68,23 @@ savedQueryApi.put("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery")
   const update: Record<string, unknown> = { ...values, changed_by_fk: p.id, changed_on: new Date().toISOString() };
   for (const key of ["label", "description", "sql"]) if (update[key] === null) update[key] = "";
   if ("extra_json" in update) update.extra_json = mergeExtra(existing.extra_json, update.extra_json as string | null);
-  await c.var.db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+  await updateSavedQuery(c.var.db, id, update);
   return c.json({ id, result: resultOf(values) });
 });
 
-savedQueryApi.delete("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery"), async (c) => {
-  const id = idParam(c);
-  if (!(await ownSavedQuery(c.var.db, id, principalOf(c).id))) throw notFound();
-  await c.var.db.batch([dropTagLinks(c.var.db, "query", [id]), c.var.db.delete(savedQueries).where(eq(savedQueries.id, id))]);
-  return c.json({ message: "OK" });
-});
 
 /** Bulk delete: `?q=!(1,2,3)`; all must be the caller's, or nothing is deleted (404 as Superset). */
-savedQueryApi.delete("/api/v1/saved_query/", requires("can_write", "SavedQuery"), async (c) => {
-  const ids = risonQuery<unknown>(c);
-  if (!Array.isArray(ids) || !ids.length || ids.some((i) => !Number.isSafeInteger(i) || (i as number) < 1))
-    throw badRequest("q must be a rison list of saved query ids, e.g. !(1,2)");
-  const unique = [...new Set(ids as number[])];
-  const own = await ownSavedQueryIds(c.var.db, unique, principalOf(c).id);
-  if (own.length !== unique.length) throw notFound();
-  await c.var.db.batch([dropTagLinks(c.var.db, "query", own), c.var.db.delete(savedQueries).where(inList(savedQueries.id, own))]);
-  const n = own.length;
-  return c.json({ message: n === 1 ? `Deleted ${n} saved query` : `Deleted ${n} saved queries` });
+deleteRoutes(savedQueryApi, "/api/v1/saved_query/", requires("can_write", "SavedQuery"), {
+  invalid: "q must be a rison list of saved query ids, e.g. !(1,2)",
+  positive: true,
+  checkOne: async (c, id) => {
+    if (!(await ownSavedQuery(c.var.db, id, principalOf(c).id))) throw notFound();
+  },
+  check: async (c, ids) => {
+    if ((await ownSavedQueryIds(c.var.db, ids, principalOf(c).id)).length !== ids.length) throw notFound();
+  },
+  remove: (c, ids) => deleteSavedQueries(c.var.db, ids),
+  noun: ["saved query", "saved queries"],
 });
 
 async function validated(db: Database, p: ReturnType<typeof principalOf>, body: Record<string, unknown>) {

@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import { sign } from "hono/jwt";
-import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
-import { users } from "../../db/schema";
 import { verifyPassword } from "../../core/security/passwords";
 import { badRequest, JwtError, unauthorized, validationError } from "../../core/http/errors";
 import { booleanField } from "../../core/http/boolean-field";
@@ -13,6 +11,7 @@ import { jsonObject } from "../http/input";
 import { csrfTokenFor } from "../http/session";
 import { loadPrincipal } from "../../db/security/principals";
 import { forgetPrincipals } from "../../db/security/principal-cache";
+import { countFailedLogin, countLogin, userByUsername } from "../../db/security/logins";
 import { noteAction } from "../http/action-log";
 import { loginThrottle } from "../http/login-throttle";
 import { pairsByRole, roleIdsOfUser } from "../../db/security/roles";
@@ -127,16 +126,13 @@ function dataAccess(roles: Record<string, [string, string][]>): Record<string, s
 
 /** Checks a username and password, counting logins and failures as Superset does; null when refused. */
 export async function checkCredentials(db: AppEnv["Variables"]["db"], username: string, password: string) {
-  const user = await db.select().from(users).where(eq(users.username, username)).get();
+  const user = await userByUsername(db, username);
   const ok = await verifyPassword(password, user?.password);
   if (!user || !ok || !user.active) {
-    if (user) await db.update(users).set({ fail_login_count: sql`${users.fail_login_count} + 1` }).where(eq(users.id, user.id));
+    if (user) await countFailedLogin(db, user.id);
     return null;
   }
-  await db
-    .update(users)
-    .set({ login_count: sql`${users.login_count} + 1`, fail_login_count: 0, last_login: new Date().toISOString() })
-    .where(eq(users.id, user.id));
+  await countLogin(db, user.id);
   forgetPrincipals(user.id); // its login count changed (and this isolate should see it at once)
   return user;
 }

@@ -1,11 +1,9 @@
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, requiresAny, principalOf } from "../http/guard";
 import { jsonObject } from "../http/input";
-import { queries } from "../../db/schema";
 import { ApiError, notFound } from "../../core/http/errors";
-import { can } from "../../core/security/permissions";
+import { visibleQuery } from "../../db/sqllab/queries";
 import { isClientId } from "../../core/sqllab/client-id";
 import { checkFields } from "../../core/sqllab/fields";
 import { csvFileName, toCsv } from "../../core/sqllab/csv";
@@ -72,12 +70,7 @@ sqlLabExecuteApi.get("/api/v1/sqllab/export/:clientId/", requiresAny(["can_expor
   const p = principalOf(c);
   const clientId = c.req.param("clientId");
   if (!isClientId(clientId)) throw notFound();
-  const seesAll = can(p, "all_query_access", "all_query_access");
-  const row = await c.var.db
-    .select()
-    .from(queries)
-    .where(seesAll ? eq(queries.client_id, clientId) : and(eq(queries.client_id, clientId), eq(queries.user_id, p.id)))
-    .get();
+  const row = await visibleQuery(c.var.db, p, { client_id: clientId });
   if (!row) throw notFound(`Query with client_id ${clientId} not found`);
   const database = await sqlLabDatabase(c.var.db, p, row.database_id);
   let columns: string[];

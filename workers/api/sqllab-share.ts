@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam, jsonObject } from "../http/input";
-import { keyValues } from "../../db/schema";
+import { insertKeyValue, keyValueById, keyValueByKey } from "../../db/key-values/store";
 import { badRequest, notFound } from "../../core/http/errors";
 import { checkFields } from "../../core/sqllab/fields";
 import { legacyPayload } from "../sqllab/legacy-body";
@@ -20,22 +19,14 @@ sqlLabShareApi.post("/kv/store/", requires("can_write", "KV"), async (c) => {
   if (!("data" in payload) || payload.data === null || payload.data === undefined) throw badRequest("data is required");
   const value = typeof payload.data === "string" ? payload.data : JSON.stringify(payload.data);
   if (value.length > MAX_SHARED_BYTES) throw badRequest("data is too large to share");
-  const row = await c.var.db
-    .insert(keyValues)
-    .values({ uuid: crypto.randomUUID(), resource: "app", value, created_by_fk: principalOf(c).id })
-    .returning({ id: keyValues.id })
-    .get();
-  return c.json({ id: row.id });
+  const id = await insertKeyValue(c.var.db, { uuid: crypto.randomUUID(), resource: "app", value, created_by_fk: principalOf(c).id });
+  return c.json({ id });
 });
 
 const readKv = requires("can_read", "KV");
 for (const path of ["/kv/:id/", "/kv/:id"]) {
   sqlLabShareApi.get(path, readKv, async (c) => {
-    const row = await c.var.db
-      .select({ value: keyValues.value })
-      .from(keyValues)
-      .where(and(eq(keyValues.id, idParam(c, "id")), eq(keyValues.resource, "app")))
-      .get();
+    const row = await keyValueById(c.var.db, "app", idParam(c, "id"));
     if (!row) throw notFound();
     return c.body(row.value, 200, { "Content-Type": "application/json; charset=utf-8" });
   });
@@ -56,7 +47,7 @@ sqlLabShareApi.post("/api/v1/sqllab/permalink", requires("can_write", "SqlLabPer
   const value = JSON.stringify(state);
   if (value.length > MAX_SHARED_BYTES) throw badRequest("The query is too large to share");
   const key = randomKey();
-  await c.var.db.insert(keyValues).values({ uuid: key, resource: "sqllab_permalink", value, created_by_fk: principalOf(c).id }).run();
+  await insertKeyValue(c.var.db, { uuid: key, resource: "sqllab_permalink", value, created_by_fk: principalOf(c).id });
   const origin = new URL(c.req.url).origin;
   return c.json({ key, url: `${origin}/sqllab/p/${key}` }, 201);
 });
@@ -64,11 +55,7 @@ sqlLabShareApi.post("/api/v1/sqllab/permalink", requires("can_write", "SqlLabPer
 sqlLabShareApi.get("/api/v1/sqllab/permalink/:key", requires("can_read", "SqlLabPermalinkRestApi"), async (c) => {
   const key = c.req.param("key");
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) throw notFound();
-  const row = await c.var.db
-    .select({ value: keyValues.value })
-    .from(keyValues)
-    .where(and(eq(keyValues.uuid, key), eq(keyValues.resource, "sqllab_permalink")))
-    .get();
+  const row = await keyValueByKey(c.var.db, "sqllab_permalink", key);
   if (!row) throw notFound();
   return c.body(row.value, 200, { "Content-Type": "application/json; charset=utf-8" });
 });

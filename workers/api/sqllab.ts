@@ -1,16 +1,13 @@
 import { Hono } from "hono";
-import { and, desc, eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, requiresAny, principalOf } from "../http/guard";
 import { jsonObject, risonQuery } from "../http/input";
-import { queries, tabStates } from "../../db/schema";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";
-import { can } from "../../core/security/permissions";
 import { checkFields } from "../../core/sqllab/fields";
 import { formatSql } from "../../core/sqllab/format";
 import { executionPayload, parseJsonObject } from "../../core/sqllab/payloads";
-import { queryDict, queryDicts } from "../../db/sqllab/queries";
-import { tabToDict } from "../../db/sqllab/tab-states";
+import { ownQueriesOfTab, queryDict, queryDicts, visibleQuery } from "../../db/sqllab/queries";
+import { activeTabOf, tabsOf, tabToDict } from "../../db/sqllab/tab-states";
 import { sqlLabDatabase, sqlLabDatabases, type DatabaseRow } from "../sqllab/database-access";
 import { readStoredResult } from "../sqllab/results-backend";
 
@@ -44,20 +41,13 @@ export function databaseBootstrap(d: DatabaseRow) {
 sqlLabApi.get("/api/v1/sqllab/", requires("can_read", "SQLLab"), async (c) => {
   const p = principalOf(c);
   const db = c.var.db;
-  const tabs = await db.select({ id: tabStates.id, label: tabStates.label }).from(tabStates).where(eq(tabStates.user_id, p.id)).orderBy(tabStates.id).all();
-  // the active tab, or any tab when none is active (Superset orders by active desc)
-  const active = await db.select().from(tabStates).where(eq(tabStates.user_id, p.id)).orderBy(desc(tabStates.active), tabStates.id).get();
+  const tabs = await tabsOf(db, p.id);
+  const active = await activeTabOf(db, p.id);
   const databases: Record<string, unknown> = {};
   for (const d of await sqlLabDatabases(db, p)) databases[d.id] = databaseBootstrap(d);
   const queriesById: Record<string, unknown> = {};
   if (active) {
-    const rows = await db
-      .select()
-      .from(queries)
-      .where(and(eq(queries.user_id, p.id), eq(queries.sql_editor_id, String(active.id))))
-      .orderBy(desc(queries.id))
-      .limit(100)
-      .all();
+    const rows = await ownQueriesOfTab(db, p.id, active.id);
     for (const q of await queryDicts(db, rows)) queriesById[q.id] = q;
   }
   return c.json({
@@ -89,12 +79,7 @@ sqlLabApi.get("/api/v1/sqllab/results/", requiresAny(["can_get_results", "SQLLab
   const rows = (q as { rows?: unknown } | undefined)?.rows;
   if (typeof key !== "string" || !key) throw badRequest("q must be (key:'<results key>') with an optional rows:N");
   if (rows !== undefined && rows !== null && (!Number.isSafeInteger(rows) || (rows as number) < 1)) throw badRequest("rows must be a positive integer");
-  const seesAll = can(p, "all_query_access", "all_query_access");
-  const row = await c.var.db
-    .select()
-    .from(queries)
-    .where(seesAll ? eq(queries.results_key, key) : and(eq(queries.results_key, key), eq(queries.user_id, p.id)))
-    .get();
+  const row = await visibleQuery(c.var.db, p, { results_key: key });
   if (!row) throw notFound("The query associated with these results could not be found. You need to re-run the original query.");
   await sqlLabDatabase(c.var.db, p, row.database_id);
   const stored = await readStoredResult(c.env, row.client_id, (rows as number | undefined) ?? undefined);

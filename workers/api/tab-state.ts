@@ -1,16 +1,14 @@
 import { Hono } from "hono";
-import { and, desc, eq, ne } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
 import { idParam } from "../http/input";
-import { queries, tableSchemas, tabStates } from "../../db/schema";
 import { badRequest } from "../../core/http/errors";
 import { checkFields, type FieldSpec } from "../../core/sqllab/fields";
 import { isClientId } from "../../core/sqllab/client-id";
 import { ownedTab, ownedTableSchema, tabToDict } from "../../db/sqllab/tab-states";
 import { ownQueryByClientId } from "../../db/sqllab/queries";
 import { legacyPayload, objectField } from "../sqllab/legacy-body";
-import { inList } from "../../db/d1-params";
+import { activateTab, closeTable, deleteTab, insertActiveTab, moveQueryToTab, openTable, removeQueryFromTab, setTableExpanded, updateTab } from "../../db/sqllab/tab-writes";
 
 // Superset's TabStateView and TableSchemaView (SPEC §7): SQL Lab tabs and their open tables, kept on the
 // backend per user. Only the owner reads or changes a tab; another user's tab answers 403, a missing one 404.
@@ -40,12 +38,7 @@ tabStateApi.post("/tabstateview/", requires("can_write", "TabStateView"), async 
     created_by_fk: p.id,
     changed_by_fk: p.id,
   };
-  // Superset deactivates the user's other tabs in the same request; D1's batch keeps the two writes together.
-  const [, inserted] = await c.var.db.batch([
-    c.var.db.update(tabStates).set({ active: false }).where(eq(tabStates.user_id, p.id)),
-    c.var.db.insert(tabStates).values(values).returning({ id: tabStates.id }),
-  ]);
-  return c.json({ id: inserted[0].id });
+  return c.json({ id: await insertActiveTab(c.var.db, values) });
 });
 
 tabStateApi.get("/tabstateview/:id", requires("can_read", "TabStateView"), async (c) => {
@@ -86,17 +79,14 @@ tabStateApi.put("/tabstateview/:id", requires("can_write", "TabStateView"), asyn
     if (!isClientId(fields.latest_query_id) || !(await ownQueryByClientId(c.var.db, fields.latest_query_id, p.id)))
       throw badRequest("Bad request");
   }
-  await c.var.db.update(tabStates).set({ ...fields, changed_by_fk: p.id }).where(eq(tabStates.id, id)).run();
+  await updateTab(c.var.db, id, { ...fields, changed_by_fk: p.id });
   return c.json(id);
 });
 
 tabStateApi.delete("/tabstateview/:id", requires("can_write", "TabStateView"), async (c) => {
   const id = idParam(c, "id");
   await ownedTab(c.var.db, id, principalOf(c).id);
-  await c.var.db.batch([
-    c.var.db.delete(tableSchemas).where(eq(tableSchemas.tab_state_id, id)),
-    c.var.db.delete(tabStates).where(eq(tabStates.id, id)),
-  ]);
+  await deleteTab(c.var.db, id);
   return c.json("OK");
 });
 
@@ -104,10 +94,7 @@ tabStateApi.post("/tabstateview/:id/activate", requires("can_write", "TabStateVi
   const p = principalOf(c);
   const id = idParam(c, "id");
   await ownedTab(c.var.db, id, p.id);
-  await c.var.db.batch([
-    c.var.db.update(tabStates).set({ active: false }).where(and(eq(tabStates.user_id, p.id), ne(tabStates.id, id))),
-    c.var.db.update(tabStates).set({ active: true }).where(eq(tabStates.id, id)),
-  ]);
+  await activateTab(c.var.db, p.id, id);
   return c.json(id);
 });
 
@@ -117,11 +104,7 @@ tabStateApi.post("/tabstateview/:id/migrate_query", requires("can_write", "TabSt
   await ownedTab(c.var.db, id, p.id);
   const clientId = (await legacyPayload(c)).queryId;
   if (!isClientId(clientId)) throw badRequest("queryId must be a query's client id");
-  await c.var.db
-    .update(queries)
-    .set({ sql_editor_id: String(id) })
-    .where(and(eq(queries.client_id, clientId), eq(queries.user_id, p.id)))
-    .run();
+  await moveQueryToTab(c.var.db, p.id, clientId, id);
   return c.json(id);
 });
 
@@ -132,17 +115,7 @@ tabStateApi.delete("/tabstateview/:id/query/:clientId", requires("can_write", "T
   const tab = await ownedTab(c.var.db, id, p.id);
   const clientId = c.req.param("clientId");
   if (!isClientId(clientId)) throw badRequest("Invalid query id");
-  const mine = and(eq(queries.user_id, p.id), eq(queries.sql_editor_id, String(id)));
-  if (tab.latest_query_id === clientId) {
-    const previous = await c.var.db
-      .select({ client_id: queries.client_id })
-      .from(queries)
-      .where(and(mine, ne(queries.client_id, clientId)))
-      .orderBy(desc(queries.id))
-      .get();
-    await c.var.db.update(tabStates).set({ latest_query_id: previous?.client_id ?? null }).where(eq(tabStates.id, id)).run();
-  }
-  await c.var.db.delete(queries).where(and(mine, eq(queries.client_id, clientId))).run();
+  await removeQueryFromTab(c.var.db, p.id, id, clientId, tab.latest_query_id === clientId);
   return c.json("OK");
 });
 
@@ -157,23 +130,10 @@ tabStateApi.post("/tableschemaview/", requires("can_write", "TableSchemaView"), 
   const schema = typeof table.schema === "string" ? table.schema : null;
   const catalog = typeof table.catalog === "string" ? table.catalog : null;
   await ownedTab(c.var.db, tabId, p.id);
-  const same = and(
-    eq(tableSchemas.tab_state_id, tabId),
-    eq(tableSchemas.database_id, dbId),
-    eq(tableSchemas.table, table.name),
-  );
-  // Superset replaces an existing entry for the same table (matching catalog and schema, NULL-safe).
-  const existing = await c.var.db.select().from(tableSchemas).where(same).all();
-  const stale = existing.filter((t) => t.schema === schema && t.catalog === catalog).map((t) => t.id);
-  const insert = c.var.db
-    .insert(tableSchemas)
-    .values({ tab_state_id: tabId, database_id: dbId, catalog, schema, table: table.name, description: JSON.stringify(table), expanded: true, created_by_fk: p.id, changed_by_fk: p.id })
-    .returning({ id: tableSchemas.id });
-  const results = stale.length
-    ? await c.var.db.batch([c.var.db.delete(tableSchemas).where(and(same, inArrayIds(stale))), insert])
-    : [await insert];
-  const inserted = results[results.length - 1] as { id: number }[];
-  return c.json({ id: inserted[0].id });
+  const id = await openTable(c.var.db, {
+    tab_state_id: tabId, database_id: dbId, catalog, schema, table: table.name, description: JSON.stringify(table), expanded: true, created_by_fk: p.id, changed_by_fk: p.id,
+  });
+  return c.json({ id });
 });
 
 tabStateApi.post("/tableschemaview/:id/expanded", requires("can_write", "TableSchemaView"), async (c) => {
@@ -181,17 +141,13 @@ tabStateApi.post("/tableschemaview/:id/expanded", requires("can_write", "TableSc
   await ownedTableSchema(c.var.db, id, principalOf(c).id);
   const expanded = (await legacyPayload(c)).expanded;
   if (typeof expanded !== "boolean") throw badRequest("expanded must be true or false");
-  await c.var.db.update(tableSchemas).set({ expanded }).where(eq(tableSchemas.id, id)).run();
+  await setTableExpanded(c.var.db, id, expanded);
   return c.json({ id, expanded });
 });
 
 tabStateApi.delete("/tableschemaview/:id", requires("can_write", "TableSchemaView"), async (c) => {
   const id = idParam(c, "id");
   await ownedTableSchema(c.var.db, id, principalOf(c).id);
-  await c.var.db.delete(tableSchemas).where(eq(tableSchemas.id, id)).run();
+  await closeTable(c.var.db, id);
   return c.json("OK");
 });
-
-function inArrayIds(ids: number[]) {
-  return inList(tableSchemas.id, ids);
-}

@@ -1,14 +1,12 @@
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, userOf } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { badRequest, notFound, validationError } from "../../core/http/errors";
 import { customTagNames, listOf, parseTagPayload, TAG_TYPE, toObjectType, type ObjectRef, type ObjectType } from "../../core/tags/tags";
-import { tags } from "../../db/schema";
+import { tagById, tagByName, tagsById } from "../../db/tags/list";
 import { ensureTags, favoriteTagIds, linkTags, setTagFavorite, unlinkTag } from "../../db/tags/store";
 import { taggedEntities } from "../../db/tags/entities";
-import { inList } from "../../db/d1-params";
 import { entityScope, objectAccess } from "./tag-access";
 import { readTag, writableObjects, writeTag } from "./tag";
 
@@ -19,7 +17,7 @@ export const tagObjectsApi = new Hono<AppEnv>({ strict: true });
 type C = Context<AppEnv>;
 
 async function tagOr404(c: C, id: number) {
-  const row = await c.var.db.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).get();
+  const row = await tagById(c.var.db, id);
   if (!row) throw notFound();
   return row;
 }
@@ -109,7 +107,7 @@ tagObjectsApi.post("/api/v1/tag/:object_type/:object_id/", writeTag, async (c) =
 tagObjectsApi.delete("/api/v1/tag/:object_type/:object_id/:tag/", writeTag, async (c) => {
   const ref = await pathObject(c);
   const name = c.req.param("tag").trim();
-  const tag = await c.var.db.select({ id: tags.id }).from(tags).where(eq(tags.name, name)).get();
+  const tag = await tagByName(c.var.db, name);
   if (!tag || !(await unlinkTag(c.var.db, ref, tag.id))) throw notFound(`Tag "${name}" is not on ${ref.type} ${ref.id}.`);
   return c.json({ message: "OK" });
 });
@@ -117,6 +115,6 @@ tagObjectsApi.delete("/api/v1/tag/:object_type/:object_id/:tag/", writeTag, asyn
 /** The custom tag ids a dashboard or chart PUT names must exist (Superset's TagNotFoundValidationError). */
 export async function assertCustomTagIds(c: C, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const found = await c.var.db.select({ id: tags.id, type: tags.type }).from(tags).where(inList(tags.id, ids)).all();
+  const found = await tagsById(c.var.db, ids);
   if (found.length !== new Set(ids).size || found.some((t) => t.type !== TAG_TYPE.custom)) throw validationError({ tags: ["Some tags do not exist or are not custom tags."] });
 }

@@ -1,17 +1,14 @@
 import { Hono, type Context } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires } from "../http/guard";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound, validationError } from "../../core/http/errors";
 import { listOf, parseTagPayload, TAG, TAG_TYPE, type ObjectRef } from "../../core/tags/tags";
-import { tags } from "../../db/schema";
 import { usersById } from "../../db/sqllab/lookups";
-import { listTags, tagById, tagJson, type TagRow } from "../../db/tags/list";
+import { insertTag, listTags, tagById, tagByName, tagIdsByName, tagJson, updateTag, type TagRow } from "../../db/tags/list";
 import { deleteTags, linkTags } from "../../db/tags/store";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
-import { inList } from "../../db/d1-params";
 import { objectAccess } from "./tag-access";
 
 // /api/v1/tag/: Superset's TagRestApi (TAGGING_SYSTEM on), the tags themselves: list, get, create with objects,
@@ -32,7 +29,7 @@ async function tagOr404(c: C, id: number): Promise<Row> {
 }
 
 async function assertNameFree(c: C, name: string, selfId?: number): Promise<void> {
-  const taken = await c.var.db.select({ id: tags.id }).from(tags).where(eq(tags.name, name)).get();
+  const taken = await tagByName(c.var.db, name);
   if (taken && taken.id !== selfId) throw validationError({ name: [`A tag named "${name}" already exists.`] });
 }
 
@@ -67,9 +64,7 @@ tagApi.post("/api/v1/tag/", writeTag, async (c) => {
   await assertNameFree(c, name);
   const { tagged } = await writableObjects(c, payload.objects_to_tag ?? []);
   const actor = principalOf(c).id;
-  const row = await c.var.db.insert(tags)
-    .values({ name, type: TAG_TYPE.custom, description: payload.description ?? null, created_by_fk: actor, changed_by_fk: actor })
-    .returning({ id: tags.id }).get();
+  const row = { id: await insertTag(c.var.db, { name, type: TAG_TYPE.custom, description: payload.description ?? null }, actor) };
   await linkTags(c.var.db, [row.id], tagged, actor);
   return c.json({ id: row.id, result: { name, description: payload.description ?? null, objects_to_tag: tagged.map((o) => [o.type, o.id]) } }, 201);
 });
@@ -83,7 +78,7 @@ tagApi.put("/api/v1/tag/:pk", writeTag, async (c) => {
   const { tagged } = await writableObjects(c, payload.objects_to_tag ?? []);
   const actor = principalOf(c).id;
   const changes = { ...(payload.name ? { name: payload.name } : {}), ...("description" in payload ? { description: payload.description ?? null } : {}) };
-  await c.var.db.update(tags).set({ ...changes, changed_by_fk: actor }).where(eq(tags.id, row.id)).run();
+  await updateTag(c.var.db, row.id, changes, actor);
   await linkTags(c.var.db, [row.id], tagged, actor);
   return c.json({ id: row.id, result: { ...changes, ...(payload.objects_to_tag ? { objects_to_tag: tagged.map((o) => [o.type, o.id]) } : {}) } });
 });
@@ -97,8 +92,8 @@ tagApi.delete("/api/v1/tag/:pk", writeTag, async (c) => {
 /** Superset's bulk delete takes tag names (`q=!(a,b)`): every one must exist, or nothing is deleted (404). */
 tagApi.delete("/api/v1/tag/", writeTag, async (c) => {
   const names = listOf(risonQuery<unknown>(c), "string", "tag names");
-  const found = await c.var.db.select({ id: tags.id }).from(tags).where(inList(tags.name, names)).all();
+  const found = await tagIdsByName(c.var.db, names);
   if (found.length !== names.length) throw notFound();
-  await deleteTags(c.var.db, found.map((r) => r.id));
+  await deleteTags(c.var.db, found);
   return c.json({ message: `Deleted ${names.length} tags` });
 });

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf } from "../http/guard";
@@ -6,7 +5,7 @@ import { ApiError } from "../../core/http/errors";
 import { invalidDataset } from "../../core/datasets/fields";
 import { expressionError, expressionsToCheck, type ExpressionCheck } from "../../core/datasets/expression-checks";
 import type { DatasetUpdate } from "../../core/datasets/payloads";
-import { datasetColumns, datasetMetrics } from "../../db/schema";
+import { datasetExpressions } from "../../db/datasets/datasets";
 import { runChartData } from "../../services/chart-data/run-context";
 
 // A dataset PUT checks its new metric and calculated-column expressions on the engine before saving: each
@@ -15,11 +14,7 @@ import { runChartData } from "../../services/chart-data/run-context";
 
 export async function checkDatasetExpressions(c: Context<AppEnv>, datasetId: number, update: Pick<DatasetUpdate, "metrics" | "columns">): Promise<void> {
   if (!update.metrics && !update.columns) return;
-  const [metrics, columns] = await Promise.all([
-    c.var.db.select({ id: datasetMetrics.id, expression: datasetMetrics.expression }).from(datasetMetrics).where(eq(datasetMetrics.table_id, datasetId)),
-    c.var.db.select({ id: datasetColumns.id, expression: datasetColumns.expression }).from(datasetColumns).where(eq(datasetColumns.table_id, datasetId)),
-  ]);
-  const checks = expressionsToCheck(update, { metrics, columns });
+  const checks = expressionsToCheck(update, await datasetExpressions(c.var.db, datasetId));
   const errors: Record<string, string[]> = {};
   // one at a time: a few expressions change per save, and each check is a query on the user's database
   for (const check of checks) {

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { randomToken, signPayload } from "../../core/security/crypto";
 import { csrfTokenOf, verifiedPayload } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
-import { revokedSessions } from "../../db/schema";
+import { revokeSession } from "../../db/security/sessions";
 import { forgetPrincipals } from "../../db/security/principal-cache";
 
 // The browser session: an HMAC-signed cookie naming the user and a random session id.
@@ -42,7 +42,7 @@ export async function startSession(c: Context<AppEnv>, user: { id: number; sessi
 export async function endSession(c: Context<AppEnv>) {
   const session = await readSession(c);
   if (session) {
-    await c.get("db").insert(revokedSessions).values({ sid: session.sid, expires_on: new Date(session.exp * 1000).toISOString() }).onConflictDoNothing().run();
+    await revokeSession(c.get("db"), session.sid, new Date(session.exp * 1000).toISOString());
     forgetPrincipals(session.uid);
   }
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: !isLocal(c.req.url) });

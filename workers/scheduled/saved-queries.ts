@@ -1,7 +1,7 @@
-import { eq, isNotNull, like, and } from "drizzle-orm";
 import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
-import { databases, savedQueries } from "../../db/schema";
+import { scheduledSavedQueries, updateSavedQuery, type SavedQueryRow } from "../../db/sqllab/saved-queries";
+import { databaseById } from "../../db/databases/databases";
 import { loadPrincipal } from "../../db/security/principals";
 import { dueOccurrence, parseSchedule, type LastRun } from "../../core/sqllab/schedule";
 import { limitConfig } from "../../core/sqllab/limits";
@@ -19,11 +19,7 @@ import { engineFailure, runStatements } from "../../services/sqllab/run-statemen
 // the database's DML setting, and the outcome is written back to extra_json.last_run.
 
 export async function runDueSavedQueries(env: Env, db: Database, now: Date): Promise<{ ran: number; failed: number }> {
-  const candidates = await db
-    .select()
-    .from(savedQueries)
-    .where(and(isNotNull(savedQueries.db_id), like(savedQueries.extra_json, "%schedule_info%")))
-    .all();
+  const candidates = await scheduledSavedQueries(db);
   let ran = 0;
   let failed = 0;
   for (const saved of candidates) {
@@ -39,18 +35,14 @@ export async function runDueSavedQueries(env: Env, db: Database, now: Date): Pro
     if (!due) continue;
     const outcome = await runOne(env, db, saved, due);
     outcome.status === "success" ? ran++ : failed++;
-    await db
-      .update(savedQueries)
-      .set({ extra_json: JSON.stringify({ ...extra, last_run: outcome }), last_run: outcome.at, rows: outcome.rows })
-      .where(eq(savedQueries.id, saved.id))
-      .run();
+    await updateSavedQuery(db, saved.id, { extra_json: JSON.stringify({ ...extra, last_run: outcome }), last_run: outcome.at, rows: outcome.rows });
   }
   return { ran, failed };
 }
 
-async function runOne(env: Env, db: Database, saved: typeof savedQueries.$inferSelect, due: Date): Promise<LastRun> {
+async function runOne(env: Env, db: Database, saved: SavedQueryRow, due: Date): Promise<LastRun> {
   const at = due.toISOString();
-  const database = await db.select().from(databases).where(eq(databases.id, saved.db_id!)).get();
+  const database = await databaseById(db, saved.db_id!);
   const owner = saved.user_id === null ? null : await loadPrincipal(db, saved.user_id);
   if (!database) return { status: "failed", at, rows: null, error: "The database of this query no longer exists." };
   if (!owner || !mayUseInSqlLab(owner, database)) return { status: "failed", at, rows: null, error: "The owner of this query may no longer use its database." };

@@ -1,14 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
-import { queries } from "../../db/schema";
 import { ApiError, badRequest } from "../../core/http/errors";
 import type { Principal } from "../../core/security/permissions";
 import { clientIdOrNew } from "../../core/sqllab/client-id";
 import { effectiveLimit, limitConfig } from "../../core/sqllab/limits";
 import { queryToDict, userLabel, type ExecutionPayload, type QueryDict } from "../../core/sqllab/payloads";
 import { secretsOfUri } from "../../core/sqllab/scrub";
-import { claimQueryRow, queryDict } from "../../db/sqllab/queries";
+import { claimQueryRow, queryDict, updateQueryIfStatus } from "../../db/sqllab/queries";
 import { sqlLabDatabase, type DatabaseRow } from "./database-access";
 import { prepareSql, type PrepareInput } from "./prepare";
 import { sqlLabRls } from "../../services/rls/table-rls";
@@ -129,11 +127,9 @@ export async function executeSql(
   } catch (e) {
     const failed = engineFailure(e, secrets);
     // a stop already wrote `stopped`, which is final
-    await db
-      .update(queries)
-      .set({ status: failedState(failed), error_message: failed.message, end_time: Date.now(), changed_on: new Date().toISOString() })
-      .where(and(eq(queries.id, row.id), eq(queries.status, runAsync ? "pending" : "running")))
-      .run();
+    await updateQueryIfStatus(db, row.id, runAsync ? "pending" : "running", {
+      status: failedState(failed), error_message: failed.message, end_time: Date.now(), changed_on: new Date().toISOString(),
+    });
     throw failed;
   }
 }

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
-import { queries } from "../../db/schema";
 import type { Connector } from "../../core/connectors/types";
 import { executionPayload, queryToDict, wireColumns, type ExecutionPayload } from "../../core/sqllab/payloads";
-import { markQuerySucceeded, updateQuery, type QueryRow } from "../../db/sqllab/queries";
+import { markQuerySucceeded, queryStatus, updateQuery, type QueryRow } from "../../db/sqllab/queries";
 import { connectorFor } from "../../services/connectors/registry";
 import type { DatabaseRow } from "./database-access";
 import { runStatements, type RunOutcome, type RunSpec } from "../../services/sqllab/run-statements";
@@ -65,12 +63,9 @@ export async function finishSyncRun(
   // use I/O of another request (the engine's cancel connection would die with the stop's response), and the
   // stop may land in another isolate. So this run watches its own row while it waits.
   const watcher = setInterval(() => {
-    db.select({ status: queries.status })
-      .from(queries)
-      .where(eq(queries.id, row.id))
-      .get()
-      .then((r) => {
-        if (r?.status === "stopped") run.controller.abort(new Error("stopped"));
+    queryStatus(db, row.id)
+      .then((status) => {
+        if (status === "stopped") run.controller.abort(new Error("stopped"));
       })
       .catch(() => {});
   }, STOP_POLL_MS);

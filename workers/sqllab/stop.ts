@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import type { Env } from "../../services/env";
 import type { Database } from "../../db/client";
-import { queries } from "../../db/schema";
 import { notFound } from "../../core/http/errors";
-import { ownQueryByClientId } from "../../db/sqllab/queries";
+import { ownQueryByClientId, updateQueryIfStatus } from "../../db/sqllab/queries";
 import type { QueryJob } from "../../durable-objects/query-job";
 
 // Stopping a run (SPEC §4): the row turns `stopped` first (stopped is final, so a result arriving later is
@@ -23,13 +21,9 @@ export async function stopQuery(env: Env, db: Database, userId: number, clientId
   if (FINISHED.has(row.status)) return "already_complete";
   if (row.status !== "stopped") {
     const extra = { ...safeExtra(row.extra_json), cancel_query_early: true };
-    const changed = await db
-      .update(queries)
-      .set({ status: "stopped", end_time: Date.now(), extra_json: JSON.stringify(extra), changed_on: new Date().toISOString() })
-      .where(and(eq(queries.id, row.id), eq(queries.status, row.status)))
-      .run();
+    const changed = await updateQueryIfStatus(db, row.id, row.status, { status: "stopped", end_time: Date.now(), extra_json: JSON.stringify(extra), changed_on: new Date().toISOString() });
     // the run finished between the read and the write: it was not stopped
-    if (!changed.meta.changes && FINISHED.has((await ownQueryByClientId(db, clientId, userId))?.status ?? "")) return "already_complete";
+    if (!changed && FINISHED.has((await ownQueryByClientId(db, clientId, userId))?.status ?? "")) return "already_complete";
   }
   if (safeExtra(row.extra_json).async === true) await queryJobFor(env, clientId).stop();
   return "OK";
