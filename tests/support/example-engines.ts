@@ -12,7 +12,7 @@ import { loadSupersetUi, supersetClient, type FormData, type SupersetClientInsta
 import type { EngineName } from "../../core/engines/registry";
 
 /** The engines the examples load into besides D1. */
-type NetworkEngine = Exclude<EngineName, "d1">;
+type NetworkEngine = Exclude<EngineName, "d1" | "clickhouse">;
 
 // The product's generated example tables on all three engines: D1's are the `examples` database the Worker
 // seeds at first start; PostgreSQL and MariaDB get copies of the same generated rows (under a per-run table
