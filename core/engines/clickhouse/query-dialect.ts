@@ -4,7 +4,7 @@ import { checkedLiteral, plainDatetime, type QueryDialect } from "../../query/di
 // TRUE/FALSE literals nor ILIKE; and it compares a Date with a DateTime wrongly (as raw numbers), so the
 // temporal column of a time range is read through toDateTime() as the bound is.
 export const clickhouseQueryDialect: QueryDialect = {
-  stringLiteral: (v) => `'${checkedLiteral(v).replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`,
+  stringLiteral: (v) => `'${checkedLiteral(v).replace(/\\/g, "\\\\").replace(/'/g, "''")}'`,
   booleanLiteral: (v) => (v ? "1" : "0"),
   datetimeLiteral: (d) => `toDateTime('${plainDatetime(d)}')`,
   temporalColumn: (col) => `toDateTime(${col})`,
