@@ -25,9 +25,9 @@ const running = async (marker: string) => Number(await direct(`SELECT count() FR
 beforeAll(async () => {
   await direct("CREATE DATABASE IF NOT EXISTS test");
   await direct("DROP TABLE IF EXISTS test.ch_types");
-  await direct("CREATE TABLE test.ch_types (id UInt64, big UInt64, neg Int64, price Decimal(10, 2), wide Decimal(38, 4), day Date, at DateTime('Asia/Tokyo'), name Nullable(String), tag LowCardinality(String)) ENGINE = MergeTree ORDER BY id");
+  await direct("CREATE TABLE test.ch_types (id UInt64, big UInt64, neg Int64, price Decimal(10, 2), wide Decimal(38, 4), day Date, at DateTime('Asia/Tokyo'), name Nullable(String), tag FixedString(1)) ENGINE = MergeTree ORDER BY id");
   await direct("INSERT INTO test.ch_types VALUES (1, 18446744073709551615, -9007199254740993, 12.50, 1234567890123456789012.3456, '2024-02-29', '2024-03-01 09:00:00', NULL, 'a'), (2, 42, -5, 0.10, 1.5, '2024-01-01', '2024-01-01 00:00:00', 'x', 'b')");
-  await direct("DROP VIEW IF EXISTS test.ch_view");
+  await direct("DROP TABLE IF EXISTS test.ch_view");
   await direct("CREATE VIEW test.ch_view AS SELECT id FROM test.ch_types");
   w = await startSqlLabWorker({ SQLLAB_TIMEOUT_SECONDS: "4" });
   ro = w.addDatabase("ch_readonly", "clickhousedb://default@127.0.0.1:8123/test", { allow_run_async: false });
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.SHOW_WORKER_LOGS) console.log(w?.logs());
   await w?.stop();
-  await direct("DROP VIEW IF EXISTS test.ch_view").catch(() => {});
+  await direct("DROP TABLE IF EXISTS test.ch_view").catch(() => {});
   await direct("DROP TABLE IF EXISTS test.ch_types").catch(() => {});
   await direct("DROP TABLE IF EXISTS test.gate_target").catch(() => {});
 });
