@@ -48,7 +48,8 @@ export function clickhouseConnector(target: NetworkTarget): Connector {
   return {
     engine: "clickhouse",
     async execute(text, options: ExecuteOptions): Promise<QueryResult> {
-      const limited = options.limit === undefined ? text : wrapWithLimit(text, options.limit + 1, "clickhouse");
+      // a LIMIT cannot follow a statement's SETTINGS clause: max_result_rows alone cuts those at the server
+      const limited = options.limit === undefined || /\bSETTINGS\b/i.test(text) ? text : wrapWithLimit(text, options.limit + 1, "clickhouse");
       const queryId = crypto.randomUUID();
       const settings: Record<string, string> = {
         query_id: queryId,
