@@ -59,16 +59,25 @@ export function clickhouseConnector(target: NetworkTarget): Connector {
       if (options.schema) settings.database = options.schema;
       if (options.timeoutMs) settings.max_execution_time = String(Math.max(1, Math.ceil(options.timeoutMs / 1000)));
       if (options.limit !== undefined) Object.assign(settings, { max_result_rows: String(options.limit + 1), result_overflow_mode: "break" });
-      // last: the server refuses to change any setting after readonly=1, and the query's own SETTINGS with it
-      if (options.readOnly) settings.readonly = "1";
+      // readonly=2: reads and settings only, and readonly itself cannot be changed back (readonly=1 would also
+      // refuse table functions such as numbers()); the SQL gate refuses SETTINGS that touch these limits
+      if (options.readOnly) settings.readonly = "2";
       const aborter = new AbortController();
-      const answer = await guardQuery(send(limited, settings, aborter.signal), {
-        ...options,
-        cancel: async () => {
-          aborter.abort();
-          await kill(queryId);
-        },
-      });
+      let killing: Promise<void> | null = null;
+      let answer: string;
+      try {
+        answer = await guardQuery(send(limited, settings, aborter.signal), {
+          ...options,
+          cancel: () => {
+            aborter.abort();
+            killing = kill(queryId);
+          },
+        });
+      } catch (e) {
+        // the KILL is a request of its own: it must be sent before this request answers, or the platform drops it
+        if (killing) await killing;
+        throw e;
+      }
       // a statement that answers no rows (DDL, INSERT with DML allowed) has an empty body
       if (!answer.trim()) return { columns: [], rows: [], truncated: false };
       const { columns, rows } = answerOf(answer);
