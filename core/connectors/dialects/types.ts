@@ -57,6 +57,8 @@ export interface Dialect {
   /** the bucket start of `columnSql` for a grain; throws on an unknown grain */
   timeGrainExpression(columnSql: string, grain: string): string;
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
+  /** an output alias named like a source column replaces that column in every clause (ClickHouse) */
+  readonly aliasesShadowColumns?: boolean;
   /** numeric / string / temporal / boolean of a native type name */
   genericType(nativeType: string | null | undefined): GenericType;
 }

@@ -78,6 +78,8 @@ export function clickhouseGenericType(nativeType: string | null | undefined): Ge
 
 export const clickhouseDialect: Dialect = {
   flavour: "clickhouse",
+  // `toStartOfYear(ds) AS ds … GROUP BY toStartOfYear(ds)` reads ds as the alias in GROUP BY and WHERE
+  aliasesShadowColumns: true,
   quoteIdentifier: quote,
   qualifiedTable: (table, schema) => (schema ? `${quote(schema)}.${quote(table)}` : quote(table)),
   timeGrainExpression: (col, grain) => grainSql(col, requireGrain(grain)),
