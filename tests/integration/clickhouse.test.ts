@@ -79,6 +79,19 @@ test("results are typed: 64-bit integers as numbers when exact, as text beyond; 
   expect(types).toMatchObject({ big: ["UInt64", 0, false], at: ["DateTime('Asia/Tokyo')", 2, true], day: ["Date", 2, true], name: ["Nullable(String)", 1, false] });
 });
 
+test("a SQL Lab run exports as CSV", async () => {
+  const client_id = newClientId();
+  const res = await w.admin.post("/api/v1/sqllab/execute/", { client_id, database_id: ro, sql: "SELECT id, name FROM ch_types ORDER BY id" });
+  expect(res.status, await res.clone().text()).toBe(200);
+  let csv = "";
+  for (let i = 0; i < 50 && !csv.includes("\r\n2,x"); i++) {
+    // the result is stored after the answer
+    csv = (await (await w.admin.get(`/api/v1/sqllab/export/${client_id}/`)).text()).replace(/^\uFEFF/, "");
+    if (!csv.includes("\r\n2,x")) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(csv.split("\r\n").slice(0, 3)).toEqual(["id,name", "1,", "2,x"]);
+});
+
 test("the row limit is applied at the server", async () => {
   const res = await run(ro, "SELECT number FROM system.numbers", { queryLimit: 5 });
   expect(res.status, await res.clone().text()).toBe(200);
