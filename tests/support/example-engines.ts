@@ -14,8 +14,8 @@ import type { EngineName } from "../../core/engines/registry";
 /** The engines the examples load into besides D1. */
 type NetworkEngine = Exclude<EngineName, "d1">;
 
-// The product's generated example tables on all three engines: D1's are the `examples` database the Worker
-// seeds at first start; PostgreSQL and MariaDB get copies of the same generated rows (under a per-run table
+// The product's generated example tables on all four engines: D1's are the `examples` database the Worker
+// seeds at first start; PostgreSQL, MariaDB and ClickHouse get copies of the same generated rows (under a per-run table
 // name, dropped afterwards), registered as databases and datasets with the examples' saved metrics.
 
 export const ENGINES = ["d1", "postgresql", "mysql", "clickhouse"] as const;
