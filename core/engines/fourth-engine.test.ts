@@ -15,7 +15,7 @@ const spec = registry.spec("warehouse");
 
 test("the fourth engine's name joins the registry's EngineName", () => {
   type Names = typeof registry extends EngineRegistry<infer N> ? N : never;
-  const names: Names[] = ["postgresql", "mysql", "d1", "warehouse"];
+  const names: Names[] = ["postgresql", "mysql", "d1", "clickhouse", "warehouse"];
   expect(registry.engines.map((e) => e.name)).toEqual(names);
   expect(registry.isEngine("warehouse")).toBe(true);
   expect(ENGINES.isEngine("warehouse")).toBe(false);
@@ -35,8 +35,8 @@ test("its URIs are parsed and built through the registry, with its default port"
   expect(buildUri({ engine: "warehouse", host: "wh", port: 9000, database: "db", username: "u" }, registry)).toBe("warehouse://u@wh:9000/db");
   // the built-in engines read as before through the larger registry, and the product's registry knows no warehouse
   expect(parseSqlalchemyUri("d1://EXAMPLES", registry)).toMatchObject({ engine: "d1", database: "EXAMPLES" });
-  expect(() => parseSqlalchemyUri("warehouse://h/db")).toThrow("Supported engines: PostgreSQL, MySQL/MariaDB, D1.");
-  expect(() => parseSqlalchemyUri("oracle://h/db", registry)).toThrow("Supported engines: PostgreSQL, MySQL/MariaDB, D1, Warehouse.");
+  expect(() => parseSqlalchemyUri("warehouse://h/db")).toThrow("Supported engines: PostgreSQL, MySQL/MariaDB, D1, ClickHouse.");
+  expect(() => parseSqlalchemyUri("oracle://h/db", registry)).toThrow("Supported engines: PostgreSQL, MySQL/MariaDB, D1, ClickHouse, Warehouse.");
 });
 
 test("its dialect quotes, limits and buckets in its own SQL", () => {

@@ -1,4 +1,5 @@
 import { badRequest } from "../http/errors";
+import { clickhouseEngine } from "./clickhouse";
 import { d1Engine } from "./d1";
 import { mysqlEngine } from "./mysql";
 import { postgresqlEngine } from "./postgresql";
@@ -9,7 +10,7 @@ import type { EngineSpec } from "./spec";
 // factory map is keyed by EngineName). docs/decisions/0003-connectors.md.
 
 /** In the order the connection form offers them. */
-const BUILT_IN_ENGINES = [postgresqlEngine, mysqlEngine, d1Engine] as const;
+const BUILT_IN_ENGINES = [postgresqlEngine, mysqlEngine, d1Engine, clickhouseEngine] as const;
 
 export type EngineName = (typeof BUILT_IN_ENGINES)[number]["name"];
 

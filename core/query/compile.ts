@@ -88,7 +88,12 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   if (having && !metrics.length) throw new ApiError(400, "HAVING needs an aggregate query (at least one metric)", "INVALID_PAYLOAD_SCHEMA_ERROR");
 
   const aggregate = metrics.length > 0;
-  const select = [...columns, ...metrics].map((e) => `${e.sql} AS ${quote(e.label)}`);
+  // where an output alias shadows a source column of the same name inside every clause (ClickHouse), the query
+  // runs under inner aliases and an outer SELECT gives the labels back
+  const shadowing = ctx.dialect.aliasesShadowColumns === true;
+  const outputs = [...columns, ...metrics];
+  const alias = (e: Expr, i: number) => quote(shadowing ? `__c${i}` : e.label);
+  const select = outputs.map((e, i) => `${e.sql} AS ${alias(e, i)}`);
   if (!select.length) throw new ApiError(400, "Empty query: choose at least one column or metric", "INVALID_PAYLOAD_SCHEMA_ERROR");
   const groupBy = aggregate && columns.length ? columns.map((c) => c.sql) : [];
   const orderBy = orderByClauses(q, ctx, columns, metrics);
@@ -105,8 +110,9 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   lines.push(`LIMIT ${limit}`);
   if (q.row_offset > 0) lines.push(`OFFSET ${q.row_offset}`);
 
+  const sql = lines.join("\n");
   return {
-    sql: lines.join("\n"),
+    sql: shadowing ? `SELECT ${outputs.map((e, i) => `${alias(e, i)} AS ${quote(e.label)}`).join(", ")}\nFROM (\n${sql}\n)` : sql,
     labels: [...columns, ...metrics].map((e) => e.label),
     columnLabels: columns.map((c) => c.label),
     metricLabels: metrics.map((m) => m.label),

@@ -128,7 +128,8 @@ function membership(ctx: FilterContext, f: QueryFilter, col: string, numeric: bo
 /** `col >= since AND col < until`, each bound only where the range has one. */
 export function timeBounds(ctx: FilterContext, col: string, bounds: TimeBounds): string | null {
   const parts: string[] = [];
-  if (bounds.since) parts.push(`${col} >= ${ctx.literals.datetimeLiteral(bounds.since)}`);
-  if (bounds.until) parts.push(`${col} < ${ctx.literals.datetimeLiteral(bounds.until)}`);
+  const read = ctx.literals.temporalColumn ? ctx.literals.temporalColumn(col) : col;
+  if (bounds.since) parts.push(`${read} >= ${ctx.literals.datetimeLiteral(bounds.since)}`);
+  if (bounds.until) parts.push(`${read} < ${ctx.literals.datetimeLiteral(bounds.until)}`);
   return parts.length ? parts.join(" AND ") : null;
 }

@@ -20,6 +20,7 @@ export function checkLineComment(raw: string, dialect: SqlDialect, following: st
       throw new SqlLexError("Ambiguous '--': a comment needs a space after it");
     }
   } else if (!(raw.startsWith("#") && dialect === "mysql")) {
+    // ClickHouse reads "#" as a comment only in some versions and only before a space or "!": refused there too
     // e.g. sql-formatter reads psql's "\restrict" meta-command as a comment; the server does not.
     throw new SqlLexError("Unsupported comment syntax");
   }
@@ -33,6 +34,8 @@ export function checkBlockComment(raw: string, dialect: SqlDialect) {
   if (raw.length < 4 || !raw.endsWith("*/")) throw new SqlLexError("Unterminated block comment");
   // MySQL and MariaDB execute the body of /*! ... */ and /*M! ... */ comments.
   if (dialect === "mysql" && /^\/\*(M?!)/.test(raw)) throw new SqlLexError("Executable comments are not allowed");
+  // newer ClickHouse servers nest block comments, older ones do not: where the comment ends would depend on the server
+  if (dialect === "clickhouse" && raw.slice(2, -2).includes("/*")) throw new SqlLexError("Nested block comments are not allowed");
 }
 
 /**
@@ -45,8 +48,16 @@ export function checkBlockComment(raw: string, dialect: SqlDialect) {
 export function checkStringBoundaries(raw: string, dialect: SqlDialect) {
   if (dialect === "sqlite") return;
   const quoteAt = raw.search(/['"$]/);
+  // ClickHouse's $$ heredocs exist only in newer servers: refused rather than read one way or the other
+  if (dialect === "clickhouse" && raw[quoteAt] === "$") throw new SqlLexError("Dollar-quoted strings are not allowed");
   if (quoteAt < 0 || raw[quoteAt] === "$") return;
   if (dialect === "postgresql" && /^e$/i.test(raw.slice(0, quoteAt))) return;
+  // ClickHouse always reads backslash escapes in strings, as the tokenizer does: one reading, which must agree
+  if (dialect === "clickhouse") {
+    const body = raw.slice(quoteAt);
+    if (closingIndex(body, body[0], true) !== body.length - 1) throw new SqlLexError("The end of a string literal is ambiguous");
+    return;
+  }
   if (!sameEndEitherWay(raw.slice(quoteAt))) {
     throw new SqlLexError("A backslash makes the end of a string literal ambiguous; double the quote instead");
   }
@@ -57,7 +68,8 @@ export function checkStringBoundaries(raw: string, dialect: SqlDialect) {
  * them depends on the quote and the server's sql_mode, so each must end at the same place under both readings.
  */
 export function checkQuotedName(raw: string, dialect: SqlDialect) {
-  if (dialect !== "mysql") return;
+  // ClickHouse reads backslash escapes in "names" and `names` alike; the tokenizer only in the former
+  if (dialect !== "mysql" && dialect !== "clickhouse") return;
   const body = raw.startsWith("@") ? raw.slice(1) : raw;
   if (!/^['"`]/.test(body)) return;
   if (!sameEndEitherWay(body)) {

@@ -108,7 +108,7 @@ function checkHead(items: Item[], dialect: SqlDialect): string | null {
   const word = head.text;
   if (READ_HEADS.has(word)) return null;
   if ((word === "TABLE" || word === "SHOW") && dialect !== "sqlite") return null;
-  if (word === "EXPLAIN" || ((word === "DESCRIBE" || word === "DESC") && dialect === "mysql")) {
+  if (word === "EXPLAIN" || ((word === "DESCRIBE" || word === "DESC") && (dialect === "mysql" || dialect === "clickhouse"))) {
     return checkExplainBody(items, i + 1, dialect);
   }
   if (word === "PRAGMA" && dialect === "sqlite") return checkPragma(items.slice(i + 1));
@@ -124,7 +124,7 @@ function checkExplainBody(items: Item[], from: number, dialect: SqlDialect): str
   if (body?.kind === "word" && (READ_HEADS.has(body.text) || (body.text === "TABLE" && dialect !== "sqlite"))) return null;
   // MySQL's EXPLAIN/DESCRIBE <table> [column] describes a table.
   const rest = items.slice(from);
-  if (dialect === "mysql" && rest.length > 0 && rest.every((it) => it.kind === "word" || it.kind === "quoted" || it.kind === "dot")) {
+  if ((dialect === "mysql" || dialect === "clickhouse") && rest.length > 0 && rest.every((it) => it.kind === "word" || it.kind === "quoted" || it.kind === "dot")) {
     return null;
   }
   return "explains a statement that is not a read";

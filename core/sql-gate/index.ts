@@ -7,6 +7,10 @@ import { calledFunctions, classifyStatement } from "./classify";
 import { DEFAULT_DENIED_FUNCTIONS, normaliseFunctionList } from "./functions";
 import { lexSql, SqlLexError, type Lexeme, type SqlDialect } from "./lexer";
 import { findServerFileAccess, serverFilesError } from "./server-files";
+import { clickhouseRefusals } from "../engines/clickhouse/gate";
+
+/** Each flavour's own refusals, on every database whether it allows DML or not (its engine folder's rules). */
+const FLAVOUR_REFUSALS: Partial<Record<SqlDialect, (lexemes: Lexeme[]) => string[]>> = { clickhouse: clickhouseRefusals };
 
 export { DEFAULT_DENIED_FUNCTIONS } from "./functions";
 export type { SqlDialect } from "./lexer";
@@ -46,6 +50,12 @@ export function gateSql(sql: string, options: GateOptions): { statements: string
     if (deniedHere.length > 0) {
       throw new ApiError(400, `SQL statement contains disallowed function(s): ${deniedHere.join(", ")}`, "SYNTAX_ERROR", {
         disallowed_functions: deniedHere,
+      });
+    }
+    const refused = FLAVOUR_REFUSALS[dialect]?.(group) ?? [];
+    if (refused.length > 0) {
+      throw new ApiError(400, `SQL statement uses what this database does not allow here: ${refused.join(", ")}`, "SYNTAX_ERROR", {
+        disallowed: refused,
       });
     }
     const verdict = allowDml ? null : classifyStatement(group, dialect);
@@ -103,7 +113,7 @@ const STATEMENT_HEADS = new Set(
     "TRUNCATE RENAME COMMENT GRANT REVOKE SET RESET USE BEGIN START COMMIT ROLLBACK END ABORT SAVEPOINT RELEASE CALL EXEC " +
     "EXECUTE PREPARE DEALLOCATE DECLARE FETCH MOVE CLOSE OPEN DO COPY LOAD IMPORT EXPORT VACUUM ANALYZE ANALYSE OPTIMIZE REPAIR " +
     "CHECK CHECKSUM CHECKPOINT CLUSTER REINDEX REFRESH LOCK UNLOCK LISTEN UNLISTEN NOTIFY DISCARD ATTACH DETACH HANDLER FLUSH " +
-    "KILL PURGE XA SECURITY REASSIGN INSTALL UNINSTALL BACKUP RESTORE SHUTDOWN SIGNAL RESIGNAL GET CACHE HELP BINLOG CHANGE").split(" "),
+    "KILL EXCHANGE EXISTS SYSTEM UNDROP PURGE XA SECURITY REASSIGN INSTALL UNINSTALL BACKUP RESTORE SHUTDOWN SIGNAL RESIGNAL GET CACHE HELP BINLOG CHANGE").split(" "),
 );
 
 /** The statement's first word when no dialect starts a statement with it, with where it stands. */

@@ -6,7 +6,7 @@
 // sql-formatter's package "exports" only expose the formatter, so the Tokenizer is imported by file path. The
 // version is covered by lexer.test.ts: an upgrade that changes the token shapes fails those tests, not production.
 import Tokenizer from "../../node_modules/sql-formatter/dist/esm/lexer/Tokenizer.js";
-import { mysql, postgresql, sqlite } from "sql-formatter";
+import { clickhouse, mysql, postgresql, sqlite } from "sql-formatter";
 import { SqlLexError, checkBlockComment, checkLineComment, checkQuotedName, checkStringBoundaries } from "./boundaries";
 
 import type { SqlDialect } from "./dialect";
@@ -42,7 +42,7 @@ export interface LexResult {
 
 export { SqlLexError };
 
-const DIALECT_OPTIONS = { postgresql, mysql, sqlite } as const;
+const DIALECT_OPTIONS = { postgresql, mysql, sqlite, clickhouse } as const;
 const tokenizers = new Map<SqlDialect, Tokenizer>();
 
 function tokenizerFor(dialect: SqlDialect): Tokenizer {

@@ -80,6 +80,13 @@ const REFUSED: Record<SqlDialect, string[]> = {
     "ATTACH DATABASE '/tmp/x.db' AS x",
     "VACUUM INTO '/tmp/copy.db'",
   ],
+  clickhouse: [
+    "SELECT * FROM file('/etc/passwd', CSV, 'x String')",
+    "SELECT * FROM gate_target INTO OUTFILE '/tmp/x'",
+    "INSERT INTO gate_target FROM INFILE '/tmp/x' FORMAT CSV",
+    "SELECT * FROM system.disks",
+    "SELECT filesystemFree() AS f",
+  ],
 };
 
 for (const dialect of Object.keys(REFUSED) as SqlDialect[]) {

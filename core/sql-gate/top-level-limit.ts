@@ -62,6 +62,8 @@ function topLevelLimit(lexemes: Lexeme[], dialect: SqlDialect): TopLevelLimit | 
     const w = word(t);
     if (w === "FETCH") return { value: null, start: t.start, end: t.end };
     if (w !== "LIMIT") continue;
+    // ClickHouse's LIMIT n [OFFSET m] BY cols keeps n rows per group: it is not the statement's row limit
+    if (dialect === "clickhouse" && (word(top[k + 2]) === "BY" || word(top[k + 4]) === "BY")) continue;
     const a = top[k + 1];
     if (!a) return { value: null, start: t.start, end: t.end };
     if (dialect !== "postgresql" && top[k + 2]?.kind === "comma") {

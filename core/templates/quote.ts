@@ -37,7 +37,8 @@ function scalarLiteral(value: unknown, dialect: SqlDialect): string {
 export function stringLiteral(text: string, dialect: SqlDialect): string {
   rejectNul(text);
   const doubled = text.replaceAll("'", "''");
-  if (dialect === "mysql") return `'${doubled.replaceAll("\\", "\\\\")}'`;
+  // MySQL and ClickHouse read backslash escapes in strings
+  if (dialect === "mysql" || dialect === "clickhouse") return `'${doubled.replaceAll("\\", "\\\\")}'`;
   // PostgreSQL: an E'' string reads backslashes the same whatever standard_conforming_strings says.
   if (dialect === "postgresql" && text.includes("\\")) return `E'${doubled.replaceAll("\\", "\\\\")}'`;
   return `'${doubled}'`;
@@ -46,6 +47,7 @@ export function stringLiteral(text: string, dialect: SqlDialect): string {
 function quoteIdentifier(value: unknown, dialect: SqlDialect): string {
   if (typeof value !== "string" || value === "") throw templateValueError("The identifier filter needs a non-empty text value.");
   rejectNul(value);
+  if (dialect === "clickhouse") return `\`${value.replaceAll("\\", "\\\\").replaceAll("`", "``")}\``;
   return dialect === "mysql" ? `\`${value.replaceAll("`", "``")}\`` : `"${value.replaceAll('"', '""')}"`;
 }
 
@@ -70,7 +72,7 @@ export function escapeInString(text: string, raw: string, dialect: SqlDialect): 
   const quote = raw[quoteAt];
   const prefix = raw.slice(0, quoteAt);
   const doubled = text.replaceAll(quote, quote + quote);
-  const backslashEscapes = dialect === "mysql" || (dialect === "postgresql" && /^e$/i.test(prefix));
+  const backslashEscapes = dialect === "mysql" || dialect === "clickhouse" || (dialect === "postgresql" && /^e$/i.test(prefix));
   return backslashEscapes ? doubled.replaceAll("\\", "\\\\") : doubled;
 }
 

@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { d1Connector } from "./d1";
 import { postgresqlConnector } from "./postgresql";
 import { mysqlConnector } from "./mysql";
+import { clickhouseConnector } from "./clickhouse";
 import { pooledConnector } from "./pooled";
 import { withMetadataDeadline } from "./deadline";
 import type { ConnectionPoolRpc } from "./pool-rpc";
@@ -35,6 +36,7 @@ const FACTORIES: Record<EngineName, (env: Env, parsed: ParsedUri, spec: Connecti
   },
   postgresql: (env, parsed, spec, use) => postgresqlConnector(networkTarget(env, parsed, spec), use),
   mysql: (env, parsed, spec) => mysqlConnector(networkTarget(env, parsed, spec)),
+  clickhouse: (env, parsed, spec) => clickhouseConnector(networkTarget(env, parsed, spec)),
 };
 
 /** Engines whose runs leave nothing behind but what DISCARD ALL clears, so a connection may serve the next run. */

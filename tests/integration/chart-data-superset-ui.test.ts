@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { chartData, custom, ENGINES, monthOf, simple, sqlLab, yearOf, exampleSuite, num } from "../support/example-engines";
 
 // The chart-data contract through HTTP with request bodies built by Superset's own chart plugins
-// (@superset-ui 0.20.x buildQuery), POSTed by SupersetClient, over the product's example tables on D1,
+// (@superset-ui 0.20.x buildQuery), POSTed by SupersetClient, over the product's example tables on D1, ClickHouse,
 // PostgreSQL and MariaDB. Every expected figure comes from SQL written here and run through SQL Lab on the
 // same engine (or from arithmetic on those rows), never from the chart-data engine itself.
 // Table, timeseries (series limit, time comparison, cumulative + row contribution), pie and big numbers;

@@ -222,7 +222,7 @@ test("the examples D1 database is browsable", async () => {
 
 test("available/ lists the engines", async () => {
   const body = await json(await admin.get("/api/v1/database/available/"));
-  expect(body.databases.map((d: any) => d.engine)).toEqual(["postgresql", "mysql", "d1"]);
+  expect(body.databases.map((d: any) => d.engine)).toEqual(["postgresql", "mysql", "d1", "clickhouse"]);
 });
 
 test("a PostgreSQL server that drops every connection after authenticating is tried a few times, spaced out, then reported", async () => {

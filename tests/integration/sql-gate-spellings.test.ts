@@ -23,6 +23,7 @@ beforeAll(async () => {
   ids.postgresql = { ro: w.addDatabase("spell_pg_ro", "postgresql://postgres@127.0.0.1:5432/test"), rw: w.addDatabase("spell_pg_rw", "postgresql://postgres@127.0.0.1:5432/test", { allow_dml: true }) };
   ids.mysql = { ro: w.addDatabase("spell_maria_ro", "mysql://root@127.0.0.1:3306/test"), rw: w.addDatabase("spell_maria_rw", "mysql://root@127.0.0.1:3306/test", { allow_dml: true }) };
   ids.sqlite = { ro: w.addDatabase("spell_d1_ro", "d1://EXAMPLES"), rw: w.addDatabase("spell_d1_rw", "d1://EXAMPLES", { allow_dml: true }) };
+  ids.clickhouse = { ro: w.addDatabase("spell_ch_ro", "clickhousedb://default@127.0.0.1:8123/default"), rw: w.addDatabase("spell_ch_rw", "clickhousedb://default@127.0.0.1:8123/default", { allow_dml: true }) };
 }, 240_000);
 
 afterAll(async () => {
@@ -103,4 +104,21 @@ test("SQLite resolves every listed spelling to load_extension, and SQL Lab refus
   const unresolved = DENIED_SPELLINGS.sqlite.map(({ sql, note }) => [note, resolvesOnSqlite(sql)]).filter(([, why]) => why);
   expect(unresolved).toEqual([]);
   expect(await refusedThroughSqlLab("sqlite")).toEqual([]);
+}, 120_000);
+
+/** ClickHouse's own answer: an unknown name is UNKNOWN_FUNCTION (46) or a syntax error (62); anything else resolved. */
+async function resolvesOnClickHouse(sql: string): Promise<string | null> {
+  const res = await fetch("http://127.0.0.1:8123/", { method: "POST", body: sql });
+  const text = await res.text();
+  return res.ok || !/^Code: (46|62)\b/.test(text) ? null : text;
+}
+
+test("ClickHouse resolves every listed spelling to the denied function, and SQL Lab refuses each one", async () => {
+  const unresolved: [string, string | null][] = [];
+  for (const { sql, note } of DENIED_SPELLINGS.clickhouse) {
+    const why = await resolvesOnClickHouse(sql);
+    if (why) unresolved.push([note, why]);
+  }
+  expect(unresolved).toEqual([]);
+  expect(await refusedThroughSqlLab("clickhouse")).toEqual([]);
 }, 120_000);

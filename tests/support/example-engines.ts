@@ -14,11 +14,11 @@ import type { EngineName } from "../../core/engines/registry";
 /** The engines the examples load into besides D1. */
 type NetworkEngine = Exclude<EngineName, "d1">;
 
-// The product's generated example tables on all three engines: D1's are the `examples` database the Worker
-// seeds at first start; PostgreSQL and MariaDB get copies of the same generated rows (under a per-run table
+// The product's generated example tables on all four engines: D1's are the `examples` database the Worker
+// seeds at first start; PostgreSQL, MariaDB and ClickHouse get copies of the same generated rows (under a per-run table
 // name, dropped afterwards), registered as databases and datasets with the examples' saved metrics.
 
-export const ENGINES = ["d1", "postgresql", "mysql"] as const;
+export const ENGINES = ["d1", "postgresql", "mysql", "clickhouse"] as const;
 export type Engine = (typeof ENGINES)[number];
 const COPIED: ExampleDataset[] = [birthNames, sales];
 type TableName = "birth_names" | "cleaned_sales_data";
@@ -33,19 +33,25 @@ export interface EngineExamples {
 
 const PG = { host: "127.0.0.1", port: 5432, user: "postgres", database: "test", max: 1, onnotice: () => {} };
 const MY = { host: "127.0.0.1", port: 3306, user: "root", database: "test" };
+const CH = "http://127.0.0.1:8123/";
+/** SQL Lab databases that are ClickHouse: its 18.16 compares a DateTime only with a full 'YYYY-MM-DD hh:mm:ss' text */
+const clickhouseIds = new Set<number>();
 const suffix = unique();
 const copyName = (name: string) => `sui_${name}_${suffix}`;
 
 function columnType(engine: NetworkEngine, c: ExampleColumn): string {
   const pg: Record<ExampleColumn["sqlType"], string> = { INTEGER: "INTEGER", BIGINT: "BIGINT", REAL: "DOUBLE PRECISION", TEXT: "TEXT", DATE: "DATE", DATETIME: "TIMESTAMP", BOOLEAN: "BOOLEAN" };
   const my: Record<ExampleColumn["sqlType"], string> = { INTEGER: "INT", BIGINT: "BIGINT", REAL: "DOUBLE", TEXT: "VARCHAR(255)", DATE: "DATE", DATETIME: "DATETIME", BOOLEAN: "BOOLEAN" };
+  const ch: Record<ExampleColumn["sqlType"], string> = { INTEGER: "Int32", BIGINT: "Int64", REAL: "Float64", TEXT: "String", DATE: "Date", DATETIME: "DateTime", BOOLEAN: "UInt8" };
+  if (engine === "clickhouse") return `Nullable(${ch[c.sqlType]})`;
   return (engine === "postgresql" ? pg : my)[c.sqlType];
 }
 
 /** CREATE and multi-row INSERTs with standard quoting (MariaDB's session is put in ANSI_QUOTES for them). */
 function* loadStatements(engine: NetworkEngine, dataset: ExampleDataset): Generator<string> {
   const table = { ...dataset.table, tableName: copyName(dataset.table.tableName) };
-  yield `CREATE TABLE "${table.tableName}" (${table.columns.map((c) => `"${c.name}" ${columnType(engine, c)}`).join(", ")})`;
+  const engineClause = engine === "clickhouse" ? " ENGINE = MergeTree ORDER BY tuple()" : "";
+  yield `CREATE TABLE "${table.tableName}" (${table.columns.map((c) => `"${c.name}" ${columnType(engine, c)}`).join(", ")})${engineClause}`;
   yield* insertStatements(table, dataset.rows());
 }
 
@@ -68,6 +74,16 @@ async function copyToMariaDb(): Promise<void> {
   }
 }
 
+async function clickhouse(sql: string): Promise<void> {
+  const res = await fetch(`${CH}?database=test`, { method: "POST", body: sql.replace(/;\s*$/, "") });
+  if (!res.ok) throw new Error(`ClickHouse: ${await res.text()}`);
+}
+
+async function copyToClickHouse(): Promise<void> {
+  await fetch(CH, { method: "POST", body: "CREATE DATABASE IF NOT EXISTS test" });
+  for (const d of COPIED) for (const statement of loadStatements("clickhouse", d)) await clickhouse(statement);
+}
+
 /** A copied table registered as a dataset, with the saved metrics the D1 example dataset has. */
 async function registerCopy(admin: ApiClient, databaseId: number, schema: string, dataset: ExampleDataset): Promise<number> {
   const made = await admin.post("/api/v1/dataset/", { database: databaseId, schema, table_name: copyName(dataset.table.tableName) });
@@ -86,6 +102,7 @@ async function registerCopy(admin: ApiClient, databaseId: number, schema: string
 
 async function registerEngine(admin: ApiClient, engine: NetworkEngine, uri: string, schema: string): Promise<EngineExamples> {
   const db = await json<{ id: number }>(await admin.post("/api/v1/database/", { database_name: `examples ${engine} ${suffix}`, sqlalchemy_uri: uri, expose_in_sqllab: true }));
+  if (engine === "clickhouse") clickhouseIds.add(db.id);
   const datasets = {} as Record<TableName, number>;
   const tables = {} as Record<TableName, string>;
   for (const d of COPIED) {
@@ -98,13 +115,14 @@ async function registerEngine(admin: ApiClient, engine: NetworkEngine, uri: stri
 
 /** The example tables on D1, PostgreSQL and MariaDB, each registered as datasets the chart-data API can read. */
 export async function loadExampleEngines(admin: ApiClient): Promise<Record<Engine, EngineExamples>> {
-  await Promise.all([copyToPostgres(), copyToMariaDb()]);
+  await Promise.all([copyToPostgres(), copyToMariaDb(), copyToClickHouse()]);
   const d1Datasets = {} as Record<TableName, number>;
   for (const d of COPIED) d1Datasets[d.table.tableName as TableName] = (await exampleDataset(admin, d.table.tableName)).id;
   return {
     d1: { engine: "d1", databaseId: await examplesId(admin), tables: { birth_names: "birth_names", cleaned_sales_data: "cleaned_sales_data" }, datasets: d1Datasets },
     postgresql: await registerEngine(admin, "postgresql", "postgresql://postgres@127.0.0.1:5432/test", "public"),
     mysql: await registerEngine(admin, "mysql", "mysql://root@127.0.0.1:3306/test", "test"),
+    clickhouse: await registerEngine(admin, "clickhouse", "clickhousedb://default@127.0.0.1:8123/test", "test"),
   };
 }
 
@@ -142,10 +160,12 @@ export async function dropExampleCopies(): Promise<void> {
   const my = await createConnection(MY);
   for (const n of names) await my.query(`DROP TABLE IF EXISTS \`${n}\``);
   await my.end();
+  for (const n of names) await clickhouse(`DROP TABLE IF EXISTS \`${n}\``);
 }
 
 /** Independent figures: SQL we write ourselves, run through SQL Lab on the engine's database. */
 export async function sqlLab(admin: ApiClient, databaseId: number, sql: string): Promise<Record<string, any>[]> {
+  if (clickhouseIds.has(databaseId)) sql = sql.replace(/'(\d{4}-\d{2}-\d{2})'/g, "'$1 00:00:00'");
   const res = await admin.post("/api/v1/sqllab/execute/", { client_id: newClientId(), database_id: databaseId, runAsync: false, sql, queryLimit: 100_000 });
   expect(res.status, `${sql}\n${await res.clone().text()}`).toBe(200);
   return (await json<{ data: Record<string, any>[] }>(res)).data;
@@ -153,10 +173,10 @@ export async function sqlLab(admin: ApiClient, databaseId: number, sql: string):
 
 /** The year of a timestamp column, as an integer, in each engine's SQL. */
 export const yearOf = (engine: Engine, col: string) =>
-  engine === "d1" ? `CAST(strftime('%Y', ${col}) AS INTEGER)` : engine === "postgresql" ? `CAST(EXTRACT(YEAR FROM ${col}) AS INTEGER)` : `YEAR(${col})`;
+  engine === "clickhouse" ? `toYear(${col})` : engine === "d1" ? `CAST(strftime('%Y', ${col}) AS INTEGER)` : engine === "postgresql" ? `CAST(EXTRACT(YEAR FROM ${col}) AS INTEGER)` : `YEAR(${col})`;
 /** The month (1–12) of a timestamp column. */
 export const monthOf = (engine: Engine, col: string) =>
-  engine === "d1" ? `CAST(strftime('%m', ${col}) AS INTEGER)` : engine === "postgresql" ? `CAST(EXTRACT(MONTH FROM ${col}) AS INTEGER)` : `MONTH(${col})`;
+  engine === "clickhouse" ? `toMonth(${col})` : engine === "d1" ? `CAST(strftime('%m', ${col}) AS INTEGER)` : engine === "postgresql" ? `CAST(EXTRACT(MONTH FROM ${col}) AS INTEGER)` : `MONTH(${col})`;
 
 /** A chart's form_data through its plugin's own buildQuery, POSTed by SupersetClient; the results answered. */
 export async function chartData(client: SupersetClientInstance, datasetId: number, formData: FormData): Promise<ChartResult[]> {

@@ -45,7 +45,7 @@ export async function startSqlLabWorker(vars: Record<string, string> = {}, confi
   // the first request bootstraps the metadata (roles, admin, examples); rows go in after it
   await admin.get("/api/v1/sqllab/");
   const addDatabase: SqlLabWorker["addDatabase"] = (name, uri, flags = {}, extra = {}) => {
-    const engine = uri.startsWith("postgresql") ? "postgresql" : uri.startsWith("d1:") ? "d1" : "mysql";
+    const engine = uri.startsWith("postgresql") ? "postgresql" : uri.startsWith("d1:") ? "d1" : uri.startsWith("clickhouse") ? "clickhouse" : "mysql";
     const b = (k: keyof typeof flags, dflt: boolean) => ((flags[k] ?? dflt) ? 1 : 0);
     d1(`INSERT INTO dbs (uuid, database_name, sqlalchemy_uri, engine, expose_in_sqllab, allow_run_async, allow_ctas, allow_cvas, allow_dml, extra, created_on, changed_on)
         VALUES ('${crypto.randomUUID()}', '${name}', '${uri}', '${engine}', ${b("expose_in_sqllab", true)}, ${b("allow_run_async", true)}, ${b("allow_ctas", false)}, ${b("allow_cvas", false)}, ${b("allow_dml", false)}, '${JSON.stringify(extra).replace(/'/g, "''")}', '${new Date().toISOString()}', '${new Date().toISOString()}')`);

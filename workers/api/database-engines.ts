@@ -1,5 +1,6 @@
 // GET /api/v1/database/available/: the engines this deployment can connect to, in Superset's shape,
 // so the connection form can offer them with a placeholder URI and its fields.
+import { ENGINES } from "../../core/engines/registry";
 
 const parameters = (defaultPort: number) => ({
   type: "object",
@@ -17,7 +18,7 @@ const parameters = (defaultPort: number) => ({
 
 const engineInformation = { supports_file_upload: false, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false };
 
-export const AVAILABLE_ENGINES = [
+const LISTED = [
   {
     engine: "postgresql",
     name: "PostgreSQL",
@@ -51,4 +52,22 @@ export const AVAILABLE_ENGINES = [
     engine_information: engineInformation,
     supports_file_upload: false,
   },
+];
+
+/** The listed engines, then every other registered engine as its spec describes it (a warehouse over HTTP). */
+export const AVAILABLE_ENGINES = [
+  ...LISTED,
+  ...ENGINES.engines
+    .filter((spec) => !LISTED.some((listed) => listed.engine === spec.name))
+    .map((spec) => ({
+      engine: spec.name,
+      name: spec.form.label,
+      default_driver: spec.driver,
+      available_drivers: [spec.driver],
+      preferred: false,
+      sqlalchemy_uri_placeholder: spec.form.uriPlaceholder,
+      parameters: parameters(spec.defaultPort ?? 0),
+      engine_information: engineInformation,
+      supports_file_upload: false,
+    })),
 ];

@@ -64,6 +64,8 @@ export interface Dialect {
   /** timeGrainExpression honours a zone */
   readonly zonedGrains?: boolean;
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
+  /** an output alias named like a source column replaces that column in every clause (ClickHouse) */
+  readonly aliasesShadowColumns?: boolean;
   /** numeric / string / temporal / boolean of a native type name */
   genericType(nativeType: string | null | undefined): GenericType;
 }

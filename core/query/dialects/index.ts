@@ -9,6 +9,8 @@ export interface QueryDialect {
   booleanLiteral(value: boolean): string;
   /** a timestamp literal in UTC, comparable with the engine's datetime columns */
   datetimeLiteral(date: Date): string;
+  /** the temporal column as a time range compares it, when the engine cannot compare it with the literal as it is */
+  temporalColumn?(column: string): string;
   ilike(column: string, pattern: string): string;
   regex(column: string, pattern: string): string;
 }

@@ -69,4 +69,15 @@ export const DENIED_SPELLINGS: Record<SqlDialect, DeniedSpelling[]> = {
     { sql: "SELECT load_extension /* x */ ('x') AS x", note: "comment before the parenthesis", resolves: "load_extension" },
     { sql: "SELECT load_extension\n('x') AS x", note: "newline before the parenthesis", resolves: "load_extension" },
   ],
+  clickhouse: [
+    { sql: "SELECT version() AS x", note: "plain", resolves: "version" },
+    { sql: "SELECT `version`() AS x", note: "backtick-quoted", resolves: "version" },
+    { sql: 'SELECT "version"() AS x', note: "double-quoted", resolves: "version" },
+    { sql: "SELECT version /* x */ () AS x", note: "comment before the parenthesis", resolves: "version" },
+    { sql: "SELECT 1 -- comment\n, version() AS x", note: "after a -- comment", resolves: "version" },
+    { sql: "SELECT hostName() AS x", note: "the host's name", resolves: "hostname" },
+    { sql: "SELECT * FROM file('x.csv', CSV, 'x String')", note: "file() table function", resolves: "file" },
+    { sql: "SELECT * FROM url('http://127.0.0.1:8123/?query=SELECT+1', CSV, 'x String')", note: "url() table function", resolves: "url" },
+    { sql: "SELECT * FROM `file` ('x.csv', CSV, 'x String')", note: "file() backtick-quoted, a space before the parenthesis", resolves: "file" },
+  ],
 };

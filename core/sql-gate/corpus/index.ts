@@ -2,18 +2,20 @@
 // a checksum query. SQL Lab's integration tests can send `mutating` through the execute endpoint and compare
 // `checksumSql` before and after (the helper `corpusRunPlan` lists the steps).
 import type { SqlDialect } from "../lexer";
+import { clickhouseCorpus } from "./clickhouse";
 import { mysqlCorpus } from "./mysql";
 import { postgresqlCorpus } from "./postgresql";
 import { sqliteCorpus } from "./sqlite";
 import type { GateCorpus } from "./types";
 
 export type { CorpusStatement, GateCorpus } from "./types";
-export { mysqlCorpus, postgresqlCorpus, sqliteCorpus };
+export { clickhouseCorpus, mysqlCorpus, postgresqlCorpus, sqliteCorpus };
 
 export const GATE_CORPORA: Record<SqlDialect, GateCorpus> = {
   postgresql: postgresqlCorpus,
   mysql: mysqlCorpus,
   sqlite: sqliteCorpus,
+  clickhouse: clickhouseCorpus,
 };
 
 export const GATE_TARGET_ROWS: ReadonlyArray<readonly [number, string]> = [
@@ -26,7 +28,9 @@ export const GATE_TARGET_ROWS: ReadonlyArray<readonly [number, string]> = [
 export function gateTargetSetup(dialect: SqlDialect): string[] {
   const values = GATE_TARGET_ROWS.map(([id, name]) => `(${id}, '${name}')`).join(", ");
   const drop = dialect === "postgresql" ? "DROP TABLE IF EXISTS gate_target CASCADE" : "DROP TABLE IF EXISTS gate_target";
-  return [drop, "CREATE TABLE gate_target (id int PRIMARY KEY, name text)", `INSERT INTO gate_target (id, name) VALUES ${values}`];
+  const create =
+    dialect === "clickhouse" ? "CREATE TABLE gate_target (id Int32, name String) ENGINE = MergeTree ORDER BY id" : "CREATE TABLE gate_target (id int PRIMARY KEY, name text)";
+  return [drop, create, `INSERT INTO gate_target (id, name) VALUES ${values}`];
 }
 
 /** One row, one column: a fingerprint of every row of gate_target (row count included). */
@@ -38,6 +42,8 @@ export function checksumSql(dialect: SqlDialect): string {
       return "SELECT CONCAT(COUNT(*), ':', COALESCE(MD5(GROUP_CONCAT(CONCAT(id, ':', name) ORDER BY id SEPARATOR ',')), '')) AS checksum FROM gate_target";
     case "sqlite":
       return "SELECT count(*) || ':' || coalesce(group_concat(id || ':' || name, ','), '') AS checksum FROM (SELECT id, name FROM gate_target ORDER BY id)";
+    case "clickhouse":
+      return "SELECT concat(toString(count()), ':', hex(MD5(arrayStringConcat(arraySort(groupArray(concat(toString(id), ':', name))), ',')))) AS checksum FROM gate_target";
   }
 }
 
