@@ -1,6 +1,6 @@
 import { badRequest } from "./http/errors";
 
-// Async event stream ids (SPEC §3 "Async event", §7 "Async events"). Superset's clients expect Redis
+// Async event stream ids. Superset's clients expect Redis
 // stream ids, "<epoch ms>-<sequence>", and ask for everything after the last id they saw. Ids here are
 // issued so that both parts never go backwards: ms = max(now, previous ms), seq = previous seq + 1.
 // Ordering is then the (ms, seq) tuple, exactly Redis's order, and the seq alone orders them too.

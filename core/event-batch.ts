@@ -1,6 +1,6 @@
 import { LOG_BATCH_DELAY_MS, MAX_EVENTS_PER_SEND, type LogEvent } from "./event-log";
 
-// The client logger's queue (SPEC §9): events wait at most `delayMs` after the first one of a batch,
+// The client logger's queue: events wait at most `delayMs` after the first one of a batch,
 // and a batch never holds more than `maxBatch` events. Timers are injected so the policy is testable
 // without a browser; the browser wiring is app/components/event-logger.ts.
 

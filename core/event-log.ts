@@ -1,9 +1,9 @@
 import { ApiError, badRequest } from "./http/errors";
 
-// Event logging (SPEC §3 "Event log entry", §7 "Logging", §9): what the browser sends to
+// Event logging: what the browser sends to
 // POST /tptanalytics/log/?explode=events and how one event becomes one row of the `logs` table.
 
-/** SPEC §9: at most 1024 events per send, sent after a 1000 ms delay. */
+/** As Superset's client logger: at most 1024 events per send, sent after a 1000 ms delay. */
 export const MAX_EVENTS_PER_SEND = 1024;
 export const LOG_BATCH_DELAY_MS = 1000;
 /** One event is a small object; anything bigger is a client bug or abuse, not a log entry. */

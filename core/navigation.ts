@@ -1,6 +1,6 @@
 import { can, isAdmin, type Principal } from "./security/permissions";
 
-// The top navigation (SPEC §2). An item is listed here only once its page exists, and shown only to
+// The top navigation (Superset's menu). An item is listed here only once its page exists, and shown only to
 // users who may use it, so nobody is offered a page that answers 403 or does not exist.
 
 export interface MenuItem {

@@ -1,4 +1,4 @@
-// Toasts (SPEC §3, §4, §9): newest on top, removal by id. The same message is never stacked twice: a repeat
+// Toasts: newest on top, removal by id. The same message is never stacked twice: a repeat
 // replaces the earlier toast (on top, its time restarted). A success ends the errors shown before it: the
 // failure it follows has been put right, and a stale red toast behind a green one only confuses.
 

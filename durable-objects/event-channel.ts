@@ -11,7 +11,7 @@ import {
   type StreamId,
 } from "../core/async-events";
 
-// One EventChannel per user (named `user:<id>`): an ordered log of async events (SPEC §3 "Async event")
+// One EventChannel per user (named `user:<id>`): an ordered log of async events
 // that websockets receive live and that `GET /api/v1/async_event/?last_id=` reads. Ids are Redis-style
 // stream ids "<epoch ms>-<seq>" (core/async-events.ts). A Durable Object runs one call at a time and the
 // SQL storage API is synchronous, so publish is atomic: ids are strictly increasing and never reused,

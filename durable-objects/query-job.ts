@@ -78,7 +78,7 @@ export class QueryJob extends DurableObject<Env> {
     return (await this.ctx.storage.get<JobStatus>("status")) ?? null;
   }
 
-  /** Stopped is final: the statement is cancelled and a result arriving afterwards is dropped (SPEC §4). */
+  /** Stopped is final: the statement is cancelled and a result arriving afterwards is dropped. */
   async stop(): Promise<JobStatus | null> {
     const status = await this.status();
     if (!status || status.state !== "running") return status;

@@ -4,7 +4,7 @@ import { EventBatcher } from "../../core/event-batch";
 import { navigationEvent, type LogEvent } from "../../core/event-log";
 import { guestHeaders, guestToken } from "./guest-token";
 
-// The browser's event logger (SPEC §7 "Logging"): events are batched (1000 ms, at most 1024 per send) and
+// The browser's event logger, as Superset's: events are batched (1000 ms, at most 1024 per send) and
 // sent with navigator.sendBeacon so they survive page unloads; when the beacon is refused (too large,
 // unsupported) they go as a fetch POST of the JSON array. Cookie sessions need the CSRF token: the beacon
 // cannot set headers, so it travels as the csrf_token form field; the fetch sends X-CSRFToken.

@@ -1,4 +1,4 @@
-// The chart-type contract (DESIGN.md "Variants share one shape"): every viz_type is one object with the same four
+// The chart-type contract (variants share one shape): every viz_type is one object with the same four
 // parts, looked up by Superset's viz_type name so saved charts and imported bundles open unchanged. Nothing here
 // touches the DOM: the Explore page, dashboards and the Worker drawing report emails all call the same code.
 import type { CrossFilter } from "./cross-filter";

@@ -71,7 +71,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   handlebars,
 };
 
-/** Superset's default viz type (SPEC §9). */
+/** Superset's default viz type. */
 export const DEFAULT_VIZ_TYPE = "table";
 
 export function getChartType(vizType: unknown): ChartType | undefined {

@@ -1,7 +1,7 @@
 import { ENGINES } from "../engines/registry";
 import { ApiError } from "../http/errors";
 
-// Errors a connector raises, with Superset's error types (SPEC §8) so the client shows the matching panel.
+// Errors a connector raises, with Superset's error types so the client shows the matching panel.
 
 export const queryTimeoutError = (timeoutMs: number) =>
   new ApiError(408, `The query exceeded the ${Math.round(timeoutMs / 1000)} seconds timeout.`, "SQLLAB_TIMEOUT_ERROR", {

@@ -2,7 +2,7 @@ import { ApiError, badRequest } from "../http/errors";
 import { SqlLexError, type SqlDialect } from "../sql-gate/lexer";
 import { statementShape } from "../sql-gate/top-level-limit";
 
-// Row, time and size limits of SQL Lab and every other path that runs SQL (SPEC §3, §9).
+// Row, time and size limits of SQL Lab and every other path that runs SQL.
 
 export const DEFAULT_SQLLAB_LIMIT = 1000;
 export const SQL_MAX_ROW = 100_000;

@@ -1,7 +1,7 @@
 import { datasetScope } from "../datasets/access";
 import { can, isAdmin, type Principal } from "../security/permissions";
 
-// What a user may do with a dashboard they can see (SPEC §6 "Dashboard edit"): edit and save need can_write on
+// What a user may do with a dashboard they can see: edit and save need can_write on
 // Dashboard and being an owner or an admin; sharing needs can_share_dashboard.
 
 export function dashboardPermissions(p: Principal, ownerIds: number[]) {

@@ -1,5 +1,5 @@
-// Chart data the dashboard page's server pass embeds for charts whose results are already cached (DESIGN.md
-// "The path of a chart": layout + whatever chart data is cached, in one SSR pass). Each entry names the query
+// Chart data the dashboard page's server pass embeds for charts whose results are already cached
+// (layout + whatever chart data is cached, in one server-rendering pass). Each entry names the query
 // context it answers by a fingerprint, so a chart whose request differs in the browser (a filter's data mask
 // merged in, a form data edited since) never paints another request's rows: it fetches as without an entry.
 

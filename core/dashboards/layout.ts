@@ -8,7 +8,7 @@ export const GRID_BASE_UNIT = 8;
 export const GRID_GUTTER_SIZE = 16;
 export const GRID_DEFAULT_CHART_WIDTH = 4;
 export const GRID_MIN_COLUMN_COUNT = 1;
-/** Superset's default chart and markdown height in grid rows (SPEC §9 "default chart width and height 50") */
+/** Superset's default chart and markdown height in grid rows */
 export const GRID_DEFAULT_HEIGHT = 50;
 
 export const ROOT_ID = "ROOT_ID";

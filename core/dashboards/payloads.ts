@@ -119,7 +119,7 @@ export function parseDashboardPayload(body: Record<string, unknown>, mode: "crea
   if (Object.keys(errors).length) throw validationError(errors);
   if ("dashboard_title" in out || mode === "create") out.dashboard_title = out.dashboard_title?.trim() || UNTITLED_DASHBOARD;
   if ("slug" in out) out.slug = cleanSlug(out.slug);
-  // certification details mean nothing without a certifier (SPEC §5 "Dashboard save")
+  // certification details mean nothing without a certifier (Superset's dashboard save clears them)
   if ("certified_by" in out && !out.certified_by) out.certification_details = null;
   if (lastModified !== undefined) out.last_modified_time = lastModified;
   return out;

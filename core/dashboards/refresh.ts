@@ -1,4 +1,4 @@
-// Dashboard refresh (SPEC §9, Superset's RefreshIntervalModal and fetchCharts): the intervals offered, and the
+// Dashboard refresh (Superset's RefreshIntervalModal and fetchCharts): the intervals offered, and the
 // staggered timing of a periodic refresh. A manual refresh queries every chart at once; a periodic one skips
 // `timed_refresh_immune_slices` and, unless `stagger_refresh` is false, spreads the charts evenly over a window
 // that is the smaller of the refresh period and `stagger_time` (default 5000 ms), so a big dashboard does not

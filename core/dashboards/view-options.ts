@@ -1,4 +1,4 @@
-// The dashboard page's view options from its address (SPEC §2): `standalone` 0 none, 1 hide the navigation,
+// The dashboard page's view options from its address: `standalone` 0 none, 1 hide the navigation,
 // 2 hide the navigation and the title, 3 report mode (also no chart controls); `uiConfig` is a bit field:
 // 1 hides the title, 2 the top-level tabs bar, 4 the navigation, 8 the chart controls. `focused_chart` names a
 // chart to scroll to (its tab is opened first). Anything unparsable counts as absent.

@@ -66,7 +66,7 @@ export class FieldReader {
     }
   }
 
-  /** template parameters: JSON text holding an object (SPEC §5), with the parser's reason when it is not */
+  /** template parameters: JSON text holding an object, with the parser's reason when it is not */
   templateParams(field: string): string | null | undefined {
     const v = this.string(field, { nullable: true });
     if (typeof v !== "string") return v;

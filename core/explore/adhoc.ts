@@ -1,6 +1,6 @@
 import { NO_FILTER } from "./time-range-choice";
 
-// Superset's adhoc metrics and adhoc filters as Explore's popovers write them into form data (SPEC §3):
+// Superset's adhoc metrics and adhoc filters as Explore's popovers write them into form data:
 // SIMPLE (column + aggregate; subject + operator + comparator) or SQL (an expression; a WHERE/HAVING clause),
 // with the labels Superset shows on their pills and the checks that keep the popover's Save disabled.
 

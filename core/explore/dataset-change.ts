@@ -3,7 +3,7 @@ import { getChartType } from "../charts/registry";
 import { allControls } from "../charts/controls/validate";
 import { getColumnLabel, getMetricLabel } from "../charts/query/labels";
 
-// "Change dataset" (SPEC §5): datasource-bound controls drop values whose column or metric the new dataset
+// "Change dataset": datasource-bound controls drop values whose column or metric the new dataset
 // lacks; an adhoc SQL expression is kept with Superset's datasource warning, since it may or may not work there.
 // Which keys are bound comes from the chart type's control panel plus the keys every Superset chart may carry
 // (so values of other types' controls stashed in the form data are cleaned too).

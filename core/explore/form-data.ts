@@ -2,7 +2,7 @@ import type { FormData } from "../charts/contract";
 import { getChartType } from "../charts/registry";
 import { allControls, withDefaults } from "../charts/controls/validate";
 
-// How Explore's form data changes when the user switches the visualisation type or opens a dataset (SPEC §4):
+// How Explore's form data changes when the user switches the visualisation type or opens a dataset:
 // values the new type's controls share are kept, a single metric and a metric list stand in for each other,
 // and the new type's defaults fill the rest. Values of controls the new type lacks stay in the form data
 // (Superset's hidden form data), so switching back restores them.

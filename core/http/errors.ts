@@ -1,7 +1,7 @@
 import { issueCodesFor } from "./issue-codes";
 
 // Domain errors thrown anywhere on the server; workers/http/on-error.ts turns them into Superset's envelopes.
-// error_type values are Superset's SupersetErrorType names (SPEC §8).
+// error_type values are Superset's SupersetErrorType names.
 
 export type ErrorLevel = "info" | "warning" | "error";
 
@@ -51,7 +51,7 @@ export const notFound = (message = "Not found") => new ApiError(404, message, "G
 export const conflict = (message: string) => new ApiError(409, message, "GENERIC_BACKEND_ERROR");
 export const unprocessable = (message: string, errorType = "GENERIC_COMMAND_ERROR") => new ApiError(422, message, errorType);
 
-/** HTTP status texts of SPEC §8; anything unmatched is 'Unknown error'. */
+/** The HTTP status texts Superset's client shows; anything unmatched is 'Unknown error'. */
 export function statusText(status: number): string {
   return STATUS_TEXTS[status] ?? "Unknown error";
 }

@@ -61,7 +61,7 @@ test("id lists may be empty, are deduplicated, and refuse non-integers", () => {
   expect(fieldErrors(() => parseIdList({ user_ids: [1.5] }, "user_ids")).user_ids).toEqual(["Not a valid integer."]);
 });
 
-test("the built-in roles are the five of SPEC §6", () => {
+test("the built-in roles are Superset's five", () => {
   expect([...BUILT_IN_ROLE_NAMES].sort()).toEqual(["Admin", "Alpha", "Gamma", "Public", "sql_lab"]);
 });
 

@@ -1,4 +1,4 @@
-// Superset's permission model (SPEC §6): a right is a (permission, view) pair held through a role.
+// Superset's permission model: a right is a (permission, view) pair held through a role.
 
 export type PermissionPair = readonly [permission: string, view: string];
 

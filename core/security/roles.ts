@@ -1,4 +1,4 @@
-// The built-in roles of SPEC §6 and their permission pairs, mirroring Superset's defaults.
+// The built-in roles (Admin, Alpha, Gamma, Public, sql_lab) and their permission pairs, mirroring Superset's defaults.
 import type { PermissionPair } from "./permissions";
 
 const RESOURCES = [

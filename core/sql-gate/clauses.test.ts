@@ -16,7 +16,7 @@ test("a well-formed expression comes back wrapped in parentheses", () => {
   expect(validateAdhocClause("SUM(CASE WHEN id > 1 THEN 1 ELSE 0 END)", "mysql")).toBe("(SUM(CASE WHEN id > 1 THEN 1 ELSE 0 END))");
 });
 
-test("a clause with a line comment gets a newline before the closing parenthesis (SPEC §5)", () => {
+test("a clause with a line comment gets a newline before the closing parenthesis", () => {
   expect(validateAdhocClause("id > 1 -- only big ones", "sqlite")).toBe("(id > 1 -- only big ones\n)");
   expect(validateAdhocClause("id > 1 # hash comment", "mysql")).toBe("(id > 1 # hash comment\n)");
 });

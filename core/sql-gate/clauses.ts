@@ -17,7 +17,7 @@ const SUBQUERY_HEADS = new Set(["SELECT", "VALUES", "TABLE"]);
 
 /**
  * Validates an adhoc clause and returns it wrapped in parentheses, ready to splice. A clause with a line comment
- * gets a newline before the closing parenthesis, so the comment cannot swallow it (SPEC §5).
+ * gets a newline before the closing parenthesis, so the comment cannot swallow it.
  */
 export function validateAdhocClause(sql: string, dialect: SqlDialect, options: ClauseOptions = {}): string {
   const clause = sql.trim();

@@ -4,7 +4,7 @@ import { parseLocalStorage } from "./persistence";
 import { emptySqlLabState, type DatabaseInfo, type Query, type QueryEditor, type SqlLabState, type Table } from "./types";
 import { tableSchemaToTable, tabStateToEditor, wireQueryToQuery, type WireTabState } from "./wire";
 
-// The initial state on load (SPEC §4 "On load"): the server's tabs merged with local storage.
+// SQL Lab's initial state on load: the server's tabs merged with local storage.
 // The newer updatedAt wins, local-only tabs are flagged for migration, destroyed tabs are removed.
 
 export interface Bootstrap {

@@ -1,6 +1,6 @@
 import { badRequest } from "../http/errors";
 
-// Query ids are the browser's random 11-character strings (SPEC §9); the query table keeps them unique.
+// Query ids are the browser's random 11-character strings; the query table keeps them unique.
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 

@@ -1,4 +1,4 @@
-// SQL Lab constants of SPEC §9.
+// SQL Lab's constants, Superset's values.
 
 export const TAB_NAME_PREFIX = "Untitled Query ";
 export const DEFAULT_TAB_NAME = "Untitled query";

@@ -1,4 +1,4 @@
-// The cost estimate popover (SPEC §4 "Cost estimate"): one object per statement. PostgreSQL's plan is read
+// The cost estimate popover: one object per statement. PostgreSQL's plan is read
 // the way Superset's PostgresEngineSpec does (the first plan line's cost=start..total); other engines'
 // plan rows are passed through as they come.
 

@@ -1,7 +1,7 @@
 import { DEFAULT_QUERY_LIMIT, DEFAULT_TAB_NAME, QUERY_EDITOR_VERSION, TAB_NAME_PREFIX } from "./constants";
 import type { Query, QueryEditor, SqlLabState } from "./types";
 
-// Tab rules of SPEC §4 "Tabs and tables": naming, switching, adding, removing, cloning and the
+// SQL Lab's tab rules: naming, switching, adding, removing, cloning and the
 // unsaved-edits buffer of the active tab. Every function returns a new state and never mutates.
 
 export const activeEditorId = (state: SqlLabState): string | undefined => state.tabHistory[state.tabHistory.length - 1];

@@ -1,4 +1,4 @@
-// How many rows a SQL Lab run may return (SPEC §9) and why the result stopped where it did.
+// How many rows a SQL Lab run may return (SQL_MAX_ROW, DEFAULT_SQLLAB_LIMIT) and why the result stopped where it did.
 
 export interface LimitConfig {
   /** DEFAULT_SQLLAB_LIMIT: used when the editor sends no queryLimit */

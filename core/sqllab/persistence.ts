@@ -4,7 +4,7 @@ import {
 import { activeEditorId } from "./editors";
 import type { Query, QueryEditor, SqlLabState, Table } from "./types";
 
-// What SQL Lab keeps in local storage under the key `redux` (SPEC §4, §7 "Browser storage", §9).
+// What SQL Lab keeps in local storage under the key `redux`, as Superset's does.
 // The backend is the source of truth; local storage only holds what the server does not have yet:
 // unsynced edits, a not-yet-activated tab, removals not yet confirmed, and tabs never migrated.
 

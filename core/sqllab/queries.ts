@@ -2,7 +2,7 @@ import { RESULTS_SOUTH_PANE_TAB } from "./constants";
 import { alterQueryEditor, editorWithUnsaved } from "./editors";
 import type { Query, QueryResults, SqlLabState, SupersetErrorPayload } from "./types";
 
-// The query-run transitions of SPEC §4. Every function returns a new state and never mutates.
+// SQL Lab's query-run transitions. Every function returns a new state and never mutates.
 
 const alterQuery = (state: SqlLabState, id: string, changes: Partial<Query>): SqlLabState =>
   state.queries[id] ? { ...state, queries: { ...state.queries, [id]: { ...state.queries[id], ...changes } } } : state;

@@ -1,6 +1,6 @@
 import type { Query, QueryState } from "./types";
 
-// The query-run states of SPEC §4, which count as active or finished, their badge colours and the
+// Superset's query-run states, which count as active or finished, their badge colours and the
 // messages derived from server answers.
 
 export const ALL_STATES: readonly QueryState[] = [
@@ -58,7 +58,7 @@ const DRIVER_WORDS = /\b(?:D1_ERROR|D1_EXEC_ERROR|SQLITE_ERROR|SQLITE_\w+|ER_\w+
 const SQL_ECHO = /\s*\[SQL: [\s\S]*?\]/g;
 const BACKGROUND = /\s*\(Background on this error at: [^)]*\)/g;
 
-/** The run-failure message of SPEC §8: out-of-memory and CSRF are rewritten, driver text scrubbed. */
+/** The run-failure message: out-of-memory and CSRF are rewritten, driver text scrubbed. */
 export function runFailureMessage(error: { error?: string; message?: string; statusText?: string } | null | undefined): string {
   const raw = error?.error || error?.message || error?.statusText || "Unknown error";
   if (raw.includes("MEMORY_LIMIT_EXCEEDED")) return OUT_OF_MEMORY_MESSAGE;

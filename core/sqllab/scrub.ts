@@ -1,4 +1,4 @@
-// Engine and driver messages go back to the browser (SPEC §8), but never with the connection's host, user
+// Engine and driver messages go back to the browser, but never with the connection's host, user
 // or password in them: drivers like to say `password authentication failed for user "x"` or
 // `connect ECONNREFUSED 10.0.0.5:5432`.
 

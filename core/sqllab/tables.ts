@@ -1,6 +1,6 @@
 import type { Table, SqlLabState } from "./types";
 
-// Table-schema rules of SPEC §4: the merge key, expand and collapse, the data preview query.
+// SQL Lab's table-schema rules: the merge key, expand and collapse, the data preview query.
 
 const sameTable = (a: Table, b: Pick<Table, "dbId" | "queryEditorId" | "catalog" | "schema" | "name">) =>
   a.dbId === b.dbId && a.queryEditorId === b.queryEditorId && (a.catalog ?? null) === (b.catalog ?? null) && (a.schema ?? null) === (b.schema ?? null) && a.name === b.name;

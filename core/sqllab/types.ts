@@ -1,5 +1,4 @@
-// SQL Lab's client state (SPEC §3 "SQL editor tab (client)", "Query run", "Table schema (client)",
-// "Other SQL Lab state"). Field names follow Superset's frontend so server payloads map one to one.
+// SQL Lab's client state: editor tabs, query runs, table schemas and the rest. Field names follow Superset's frontend so server payloads map one to one.
 
 export type QueryState =
   | "started"
@@ -144,7 +143,7 @@ export interface DatabaseInfo {
 
 export interface SqlLabState {
   queryEditors: QueryEditor[];
-  /** Edits of the active tab not yet committed into queryEditors (SPEC §4): merged on tab switch. */
+  /** Edits of the active tab not yet committed into queryEditors: merged on tab switch. */
   unsavedQueryEditor: Partial<QueryEditor>;
   tabHistory: string[];
   tables: Table[];

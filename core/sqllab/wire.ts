@@ -1,8 +1,8 @@
 import { QUERY_EDITOR_VERSION } from "./constants";
 import type { Query, QueryEditor, Table, TablePersistData } from "./types";
 
-// Conversions between the server's wire shapes (SPEC §3 "Tab state (wire)", "Table schema (wire)",
-// "Saved query (wire)", Superset's Query.to_dict) and the client's.
+// Conversions between the server's wire shapes (Superset's tab state, table schema,
+// saved query and Query.to_dict) and the client's.
 
 export interface WireTableSchema {
   id: number | string;
@@ -118,7 +118,7 @@ export function wireQueryToQuery(q: Partial<Query> & { id: string }): Query {
   } as Query;
 }
 
-/** Saved query wire ↔ client names (SPEC §3 "Saved query (wire)"). */
+/** Saved query wire ↔ client names. */
 export function editorToSavedQuery(qe: QueryEditor, description?: string) {
   return {
     db_id: qe.dbId,

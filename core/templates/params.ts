@@ -1,5 +1,5 @@
 // Template parameters arrive as JSON text (SQL Lab's templateParams, a dataset's template_params). They must be a
-// JSON object (SPEC §5); anything else is a 400 with Superset's INVALID_TEMPLATE_PARAMS_ERROR.
+// JSON object; anything else is a 400 with Superset's INVALID_TEMPLATE_PARAMS_ERROR.
 import { ApiError } from "../http/errors";
 
 export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {

@@ -29,7 +29,7 @@ export const favorites = sqliteTable(
   (t) => [uniqueIndex("favstar_unique").on(t.user_id, t.class_name, t.obj_id)],
 );
 
-// Event log (SPEC §7 "Logging"): one row per event.
+// Event log (Superset's logs table): one row per event.
 export const logs = sqliteTable(
   "logs",
   {

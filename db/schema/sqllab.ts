@@ -20,7 +20,7 @@ export const savedQueries = sqliteTable("saved_query", {
   ...audit,
 });
 
-// One SQL Lab tab as the backend keeps it (SPEC §3 "Tab state (wire)").
+// One SQL Lab tab as the backend keeps it (Superset's tab_state).
 export const tabStates = sqliteTable(
   "tab_state",
   {
@@ -56,7 +56,7 @@ export const tableSchemas = sqliteTable("table_schema", {
   ...audit,
 });
 
-// One run of SQL (SPEC §3 "Query run"). client_id is the browser's random 11-character id.
+// One run of SQL (Superset's query table). client_id is the browser's random 11-character id.
 export const queries = sqliteTable(
   "query",
   {

@@ -80,7 +80,7 @@ export function engineFailure(err: unknown, secrets: string[]): ApiError {
   return new ApiError(400, scrubEngineMessage(message, secrets), "GENERIC_DB_ENGINE_ERROR");
 }
 
-/** The row state a failure leaves: timed out, stopped, or failed (SPEC §4). */
+/** The row state a failure leaves: timed out, stopped, or failed. */
 export function failedState(err: ApiError): "timed_out" | "stopped" | "failed" {
   if (err.errorType === "SQLLAB_TIMEOUT_ERROR") return "timed_out";
   if (err.extra?.stopped === true) return "stopped";

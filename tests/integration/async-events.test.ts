@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
 import { baseUrl, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
 
-// Async events (SPEC §7 "Async events"): polling and the websocket on /api/v1/async_event/, both read from
+// Async events: polling and the websocket on /api/v1/async_event/, both read from
 // the caller's EventChannel Durable Object. Event ordering, replay and pruning are unit-tested in
 // core/async-events.test.ts; here the HTTP and websocket surface runs against the real Worker and DO.
 

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 
-// Virtual datasets whose SQL is a Jinja template (SPEC §5): rendered with the dataset's template_params
+// Virtual datasets whose SQL is a Jinja template: rendered with the dataset's template_params
 // before the SQL gate and before the columns are read, on the examples D1 database.
 
 const unique = () => Math.random().toString(36).slice(2, 10);

@@ -2,7 +2,7 @@ import { expect, inject, test } from "vitest";
 import { encodeRison } from "../../core/http/rison-guard";
 import { baseUrl, workerFetch, browserSession, loginAs, loginAsAdmin, type ApiClient } from "../support/client";
 
-// Event logging (SPEC §7 "Logging"): the beacon and JSON sends, the 1024 cap, and the admin's read-back.
+// Event logging: the beacon and JSON sends, the 1024 cap, and the admin's read-back.
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const LOG = "/tptanalytics/log/?explode=events";

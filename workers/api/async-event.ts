@@ -5,7 +5,7 @@ import { forbidden } from "../../core/http/errors";
 import { formatEventId, parseLastId } from "../../core/async-events";
 import type { EventChannel } from "../../durable-objects/event-channel";
 
-// Async events (SPEC §7 "Async events"): each user has one EventChannel. Polling reads it after last_id;
+// Async events: each user has one EventChannel. Polling reads it after last_id;
 // the same path upgraded to a websocket is handed to the channel, which replays after last_id and then
 // pushes events live.
 

@@ -10,7 +10,7 @@ import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs/logs
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { LOG } from "../../core/http/fab-resources";
 
-// Event logging (SPEC §7 "Logging"): the browser's batched events come in on Superset's legacy path;
+// Event logging: the browser's batched events come in on Superset's legacy path;
 // admins read them back through Superset's LogRestApi (/api/v1/log/).
 
 const write = requires("can_write", "Log");

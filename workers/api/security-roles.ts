@@ -21,7 +21,7 @@ import {
   setRoleUsers,
 } from "../../db/security/roles";
 
-// Superset's security admin API for roles and permission pairs, admins only. Built-in roles (SPEC §6)
+// Superset's security admin API for roles and permission pairs, admins only. Built-in roles (Admin, Alpha, Gamma, Public, sql_lab)
 // keep their names and permissions; custom roles are created, renamed, given permissions and deleted here.
 export const securityRolesApi = new Hono<AppEnv>()
   .get("/api/v1/security/roles/", requiresAdmin(), async (c) => {

@@ -7,7 +7,7 @@ import { sqlLabApi } from "./sqllab";
 import { queryApi } from "./query";
 import { sqlLabExecuteApi } from "./sqllab-execute";
 
-// Every SQL Lab resource (SPEC §7 "SQL editor"), registered in workers/api/routes.ts as one entry.
+// Every SQL Lab resource, registered in workers/api/routes.ts as one entry.
 export const sqlLabRoutes = new Hono<AppEnv>({ strict: true })
   .route("/", savedQueryApi)
   .route("/", tabStateApi)

@@ -10,7 +10,7 @@ import { ownQueryByClientId } from "../../db/sqllab/queries";
 import { legacyPayload, objectField } from "../sqllab/legacy-body";
 import { activateTab, closeTable, deleteTab, insertActiveTab, moveQueryToTab, openTable, removeQueryFromTab, setTableExpanded, updateTab } from "../../db/sqllab/tab-writes";
 
-// Superset's TabStateView and TableSchemaView (SPEC §7): SQL Lab tabs and their open tables, kept on the
+// Superset's TabStateView and TableSchemaView: SQL Lab tabs and their open tables, kept on the
 // backend per user. Only the owner reads or changes a tab; another user's tab answers 403, a missing one 404.
 
 export const tabStateApi = new Hono<AppEnv>({ strict: true });

@@ -10,7 +10,7 @@ import { connectorFor } from "../../services/connectors/registry";
 import type { Env } from "../../services/env";
 
 // Reads a dataset's columns from its source: the table's metadata for a physical dataset, the result
-// columns of its query for a virtual one. A virtual dataset's SQL is a Jinja template (SPEC §5): it is
+// columns of its query for a virtual one. A virtual dataset's SQL is a Jinja template: it is
 // rendered with the dataset's template_params first, then the rendered text goes through the SQL gate
 // (read-only, one statement) and runs for one row.
 

@@ -14,7 +14,7 @@ import { prepareSql } from "../sqllab/prepare";
 import { sqlLabRls } from "../../services/rls/table-rls";
 import { engineFailure, runStatements } from "../../services/sqllab/run-statements";
 
-// Scheduled saved queries (SPEC §1 "schedule a query"): on each cron tick, every saved query whose
+// Scheduled saved queries (Superset's "schedule a query"): on each cron tick, every saved query whose
 // schedule_info has an occurrence in this minute runs as its owner, with the owner's current rights and
 // the database's DML setting, and the outcome is written back to extra_json.last_run.
 

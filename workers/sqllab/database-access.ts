@@ -35,7 +35,7 @@ export async function sqlLabDatabase(db: Database, principal: Principal, databas
   return database;
 }
 
-/** Every database the caller may open in SQL Lab, lowest id first (the default database, SPEC §9). */
+/** Every database the caller may open in SQL Lab, lowest id first (the first is SQL Lab's default database). */
 export async function sqlLabDatabases(db: Database, principal: Principal): Promise<DatabaseRow[]> {
   const rows = await sqlLabExposedDatabases(db);
   return rows.filter((d) => mayUseInSqlLab(principal, d));

@@ -14,7 +14,7 @@ import { engineFailure, failedState, type CtasSpec, type RunSpec } from "../../s
 import { beginSyncRun, dropSyncRun, finishSyncRun } from "./run-sync";
 import { queryJobFor } from "./stop";
 
-// POST /api/v1/sqllab/execute/ (SPEC §4, §7): one run of the editor's SQL. The `query` row is created
+// POST /api/v1/sqllab/execute/: one run of the editor's SQL. The `query` row is created
 // first, so every run, failed ones included, shows in Query history. Synchronous runs answer the rows
 // (200); asynchronous ones (allow_run_async and runAsync) hand the statements to a QueryJob and answer 202.
 

@@ -3,8 +3,8 @@ import { gateSql, type SqlDialect } from "../../core/sql-gate/index";
 import { parseTemplateParams, renderSqlTemplate } from "../../core/templates/index";
 import { applyTableRls, type TableRls } from "../../core/rls/table-references";
 
-// Every path that sends SQL Lab text to a database goes through here: templates are rendered first
-// (SPEC §5), then, with RLS_IN_SQLLAB, the caller's row-level security rules are placed around every protected
+// Every path that sends SQL Lab text to a database goes through here: templates are rendered first,
+// then, with RLS_IN_SQLLAB, the caller's row-level security rules are placed around every protected
 // table the text names (services/rls/table-rls.ts sqlLabRls), then the SQL gate splits the script and refuses
 // writes the database does not allow. The executed SQL is the filtered text.
 

@@ -4,7 +4,7 @@ import { notFound } from "../../core/http/errors";
 import { ownQueryByClientId, updateQueryIfStatus } from "../../db/sqllab/queries";
 import type { QueryJob } from "../../durable-objects/query-job";
 
-// Stopping a run (SPEC §4): the row turns `stopped` first (stopped is final, so a result arriving later is
+// Stopping a run: the row turns `stopped` first (stopped is final, so a result arriving later is
 // ignored), then the statement is cancelled where it runs: the QueryJob is told for asynchronous runs; a
 // synchronous run watches its own row and cancels from its own request (workers/sqllab/execute.ts).
 

@@ -4,7 +4,7 @@ import { guestHeaders } from "../../components/guest-token";
 import { forgetJob, waitForJob } from "../sqllab/async-events";
 import { ndjsonReader, type BatchLine } from "../../../core/chart-data/batch";
 
-// POST /api/v1/chart/data as Superset's chart action does it (SPEC §4 "Chart"): a 200 carries the data; a 202
+// POST /api/v1/chart/data as Superset's chart action does it: a 200 carries the data; a 202
 // (GLOBAL_ASYNC_QUERIES on and the answer not cached) names a job, whose done or error event comes through the
 // user's async event channel (the websocket, else polling GET /api/v1/async_event/ — the one client SQL Lab uses),
 // and a done job's data is then read from its result_url. An abort (the user's "Stop") ends the wait too.

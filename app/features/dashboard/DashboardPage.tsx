@@ -72,7 +72,7 @@ function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number
 
 /**
  * Superset's published/draft badge: for those who may edit the dashboard it is a button that flips the status
- * after asking (SPEC §5 "Publish toggle"); for everyone else it only shows it.
+ * after asking; for everyone else it only shows it.
  */
 function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboardId: number; initial: boolean; canEdit: boolean; csrfToken: string | null }) {
   const [published, setPublished] = useState(initial);

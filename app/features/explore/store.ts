@@ -178,7 +178,7 @@ export function setVizType(vizType: string) {
 
 /**
  * "Change dataset": the chart's form data moves to another dataset the user may read. Saved metrics and
- * columns the new dataset lacks are dropped; adhoc SQL is kept and listed as possibly incompatible (SPEC §5).
+ * columns the new dataset lacks are dropped; adhoc SQL is kept and listed as possibly incompatible.
  * Answers an error message, or null once changed.
  */
 export async function changeDataset(datasetId: number): Promise<string | null> {
@@ -196,7 +196,7 @@ export async function changeDataset(datasetId: number): Promise<string | null> {
   return null;
 }
 
-/** "Stop": aborts the running query; the chart says 'Updating chart was stopped' (SPEC §4). */
+/** "Stop": aborts the running query; the chart says 'Updating chart was stopped', as Superset's does. */
 export function stopQuery() {
   running?.abort();
 }
@@ -288,7 +288,7 @@ export async function saveChart(action: SaveAction, sliceName: string, userId: n
   return { dashboardId: target.id };
 }
 
-/** The header's title: trimmed (SPEC §5); an empty title leaves the name unchanged. */
+/** The header's title: trimmed; an empty title leaves the name unchanged. */
 export function setSliceName(name: string) {
   const trimmed = name.trim();
   if (trimmed) exploreStore.sliceName = trimmed;

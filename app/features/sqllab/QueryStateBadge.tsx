@@ -2,7 +2,7 @@ import { Badge } from "@mantine/core";
 import { badgeColour } from "../../../core/sqllab/query-state";
 import type { QueryState } from "../../../core/sqllab/types";
 
-// A run's state as a badge, coloured by the rule of SPEC §4 (core/sqllab/query-state badgeColour).
+// A run's state as a badge, coloured as Superset colours it (core/sqllab/query-state badgeColour).
 
 const MANTINE_COLOUR = { danger: "red", info: "blue", warning: "yellow", success: "green" } as const;
 

@@ -1,7 +1,7 @@
 import { Group, Stack, Text, TextInput } from "@mantine/core";
 import type { ScheduleFields } from "../../../core/sqllab/saved-query-list";
 
-// The inputs of a saved query's schedule (SPEC §1 "schedule a query"): a cron expression and an optional
+// The inputs of a saved query's schedule (Superset's "schedule a query"): a cron expression and an optional
 // start and end, all UTC, as the Worker's cron tick reads them.
 
 export function ScheduleFieldsInput({ value, onChange, error }: { value: ScheduleFields; onChange: (v: ScheduleFields) => void; error: string | null }) {

@@ -16,7 +16,7 @@ import { sqlLabStore } from "./store";
 import { editsChanged } from "./sync";
 import { addNewTab, closeTab, cloneToNewTab, editTab, switchTab, switchToNeighbour } from "./tab-actions";
 
-// The SQL Lab screen (SPEC §2): tabs, the hideable left bar, the editor and the south pane with a
+// The SQL Lab screen: tabs, the hideable left bar, the editor and the south pane with a
 // draggable split between them.
 
 type EditorProps = {

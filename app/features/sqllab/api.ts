@@ -4,7 +4,7 @@ import type { Query, QueryEditor, QueryResults, Table } from "../../../core/sqll
 import type { WireTabState } from "../../../core/sqllab/wire";
 import { editorToSavedQuery, editorToTabStateFields } from "../../../core/sqllab/wire";
 
-// SQL Lab's calls (SPEC §7 "SQL editor") with Superset's paths and payloads. A cookie session must
+// SQL Lab's calls with Superset's paths and payloads. A cookie session must
 // send X-CSRFToken on writes; the token comes from the root loader.
 
 let csrfToken: string | null = null;

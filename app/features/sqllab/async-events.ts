@@ -1,5 +1,5 @@
 import { guestHeaders, guestToken } from "../../components/guest-token";
-// The browser side of async events (SPEC §4 "Async job", §7, §9): one websocket on
+// The browser side of async events (async query jobs' done and error events): one websocket on
 // /api/v1/async_event/ (upgrade), retried 6 times 2.5 s apart, then polling GET ?last_id= every 500 ms.
 // Events for a job nobody waits for yet (the execute answer may arrive after its event) are retried
 // 100 ms × attempt, up to 6 times. The last event id survives reloads in local storage.

@@ -1,6 +1,6 @@
 import { showToast } from "../../components/toast-store";
 
-// Copying (SPEC §8): the modern clipboard first, then a selection-based fallback.
+// Copying (links, results, SQL): the modern clipboard first, then a selection-based fallback.
 export async function copyText(text: string) {
   try {
     if (navigator.clipboard?.writeText) {

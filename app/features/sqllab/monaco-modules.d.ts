@@ -1,4 +1,4 @@
-// Monaco 0.57's ESM entry points that ship without declarations (see DESIGN.md, bundled Monaco).
+// Monaco 0.57's ESM entry points that ship without declarations: Monaco is bundled with the app, not loaded from a CDN.
 declare module "monaco-editor/languages/definitions/sql/sql" {
   export const language: { keywords: string[]; builtinFunctions: string[]; operators: string[] };
 }

@@ -11,7 +11,7 @@ import { ApiCallError, call, sqlLabApi } from "./api";
 import { waitForJob } from "./async-events";
 import { apply, frozenResults, sqlLabStore } from "./store";
 
-// Running, stopping, fetching results, formatting and estimating (SPEC §4 "Query run", §7, §8).
+// Running, stopping, fetching results, formatting and estimating a SQL Lab run.
 
 export const randomId = () => newClientId((n) => crypto.getRandomValues(new Uint8Array(n)));
 
@@ -91,7 +91,7 @@ export async function fetchQueryResults(query: Query, rows: number) {
 /**
  * Stop shows `stopped` at once, before the server answers: the answer can take as long as the statement
  * itself where the engine cannot be interrupted (a D1 statement runs to its end, and under `wrangler dev` it
- * holds the whole Worker meanwhile). Stopped is final (SPEC §4), so a result arriving later is dropped; the
+ * holds the whole Worker meanwhile). Stopped is final, so a result arriving later is dropped; the
  * server marks the row stopped too, which makes the run discard what it still returns.
  */
 export async function stopRunningQuery(query: Query) {

@@ -8,7 +8,7 @@ import { showToast } from "../../components/toast-store";
 import { ApiCallError, sqlLabApi } from "./api";
 import { apply, sqlLabStore } from "./store";
 
-// Keeps the backend in step with the screen (SPEC §4 "Sync"): unsaved edits are pushed debounced, the
+// Keeps the backend in step with the screen: unsaved edits are pushed debounced, the
 // active tab is activated at each switch (and again every 5 s if that failed), local-only tabs are migrated and destroyed tabs
 // deleted on the same beat. Running async queries are refreshed from updated_since meanwhile.
 

@@ -13,7 +13,7 @@ import { randomId } from "./run-actions";
 import { saveActiveTab } from "./sync";
 import { apply, dbIdOrDefault, sqlLabStore, type SqlLabConfig } from "./store";
 
-// Tabs (SPEC §4 "Tabs and tables"): each change is applied locally at once and mirrored on the
+// SQL Lab's tabs: each change is applied locally at once and mirrored on the
 // backend; a tab the server could not create lives in local storage until sync migrates it.
 
 export async function loadSqlLab(config: SqlLabConfig) {
@@ -131,7 +131,7 @@ export async function removeQueryFromTab(query: Query) {
   }
 }
 
-/** Save as new (POST) or update the tab's saved query (PUT), with the toasts of SPEC §8. */
+/** Save as new (POST) or update the tab's saved query (PUT), with Superset's toasts for each outcome. */
 export async function saveTabQuery(qe: QueryEditor, name: string, description: string, asNew: boolean) {
   const editor = { ...qe, name };
   if (qe.remoteId && !asNew) {

@@ -3,7 +3,7 @@ import { showToast } from "../../components/toast-store";
 import { savedQueriesApi, type SavedQueryItem } from "../../features/sqllab/list-api";
 import { NOT_SCHEDULED, SCHEDULED } from "../../features/sqllab/schedule-actions";
 
-// The writes of the Saved queries page, each with its toast (SPEC §8). They answer whether they worked,
+// The writes of the Saved queries page, each with its toast. They answer whether they worked,
 // so the page reloads its list only after a change.
 
 export interface SavedQueryEdit {

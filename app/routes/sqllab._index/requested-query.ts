@@ -2,7 +2,7 @@ import { showToast } from "../../components/toast-store";
 import { call } from "../../features/sqllab/api";
 import { addNewTab, openSavedQuery } from "../../features/sqllab/tab-actions";
 
-// A query requested from elsewhere opens as a new tab (SPEC §2): navigation state
+// A query requested from elsewhere opens as a new tab: navigation state
 // ({ requestedQuery }), a posted form (datasource key and sql), ?savedQueryId=N (a saved query),
 // ?queryId=N (a past run, from Query history), ?id=N (a legacy /kv/ share link) or a permalink key.
 

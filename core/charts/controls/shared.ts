@@ -3,7 +3,7 @@ import { NUMBER_FORMAT_CHOICES, SMART_NUMBER } from "../format/number";
 import { SMART_DATE, TIME_FORMAT_CHOICES } from "../format/time";
 import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES } from "../colors/schemes";
 
-// Controls several chart types share, with Superset's names, labels, defaults and choices (SPEC §9), so a chart's
+// Controls several chart types share, with Superset's names, labels, defaults and choices, so a chart's
 // panel is a list of these plus its own few. Each factory answers a fresh object a chart may tweak.
 
 export const ROW_LIMIT_CHOICES = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000];

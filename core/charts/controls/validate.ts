@@ -1,6 +1,6 @@
 import type { Control, ControlPanel, FormData, Validator } from "../contract";
 
-// Superset's control validators with its messages (SPEC §5): a value is checked only while its control is shown.
+// Superset's control validators with its messages: a value is checked only while its control is shown.
 
 export const DEFAULT_SQL_MAX_ROW = 100000;
 

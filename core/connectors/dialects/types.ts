@@ -3,7 +3,7 @@ import type { SqlDialect } from "../../sql-gate/lexer";
 import type { GrainZone } from "./zoned";
 
 /**
- * Superset's time grains (SPEC §9), keyed by their ISO-8601 names. Every dialect produces the same buckets
+ * Superset's time grains, keyed by their ISO-8601 names. Every dialect produces the same buckets
  * for every grain: the start of the bucket as a timestamp without time zone, in the column's own clock.
  * - PT5S…P1D: fixed-length buckets aligned to midnight (equivalently, to the Unix epoch).
  * - P7D: seven-day buckets aligned to the Unix epoch (1970-01-01, a Thursday), unlike P1W.

@@ -1,6 +1,6 @@
 // A chart of the builder pane's list (GET /api/v1/chart/ items) as the dashboard draws it: its form data with the
 // datasource key, viz type and slice id that the chart's query needs. A chart without a type or form data has no
-// definition to draw, and cannot be added (SPEC §5 "Adding a chart with no definition").
+// definition to draw, and cannot be added.
 
 export interface BuilderChartItem {
   id: number;

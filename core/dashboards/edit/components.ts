@@ -9,7 +9,7 @@ import {
 export const GRID_ID = "GRID_ID";
 export const GRID_MIN_ROW_UNITS = 5;
 export const GRID_MAX_ROW_UNITS = 100;
-/** Superset's UNDO_LIMIT; the history keeps UNDO_LIMIT + 2 states (SPEC §4, §9) */
+/** Superset's UNDO_LIMIT; the history keeps UNDO_LIMIT + 2 states */
 export const UNDO_LIMIT = 50;
 
 export const MARKDOWN_PLACEHOLDER = "# ✨Header 1\n## ✨Header 2\n### ✨Header 3\n\n<br />\n\nClick here to learn more about [markdown formatting](https://bit.ly/1dQOfRK)";

@@ -1,7 +1,7 @@
 import { UNDO_LIMIT } from "./components";
 
 // Undo and redo of the edit mode (Superset's redux-undo over the layout): past, present and future, at most
-// UNDO_LIMIT + 2 states counting the present (SPEC §4, §9). When the oldest step has to be dropped the history
+// UNDO_LIMIT + 2 states counting the present. When the oldest step has to be dropped the history
 // remembers it, so the dashboard stays "changed" even after every remaining step is undone.
 
 export const HISTORY_LIMIT = UNDO_LIMIT + 2;

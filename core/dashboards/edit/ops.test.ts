@@ -5,7 +5,7 @@ import {
   addTab, canDrop, deleteComponent, dropComponent, NOT_ENOUGH_SPACE, resizeComponent, TOP_LEVEL_TABS_NOT_NESTED, updateMeta, widthRange,
 } from "./ops";
 
-// The edit-mode rules of SPEC §4–§5 on small hand-made layouts.
+// The edit-mode layout rules of Superset's dashboard on small hand-made layouts.
 
 const empty = () => defaultLayout([]);
 

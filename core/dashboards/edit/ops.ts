@@ -4,7 +4,7 @@ import {
   type NewElementType,
 } from "./components";
 
-// The edit-mode layout operations of a Superset dashboard (SPEC §4 "Dashboard", §5 "Layout"): add by drop, move,
+// The edit-mode layout operations of a Superset dashboard: add by drop, move,
 // delete, resize, header and markdown text, tabs. Each takes a layout and answers a new one (the input is never
 // changed) and, when a drop is refused, the warning Superset shows; an operation that changes nothing answers the
 // very same layout object, so the history records no step for it.
@@ -163,7 +163,7 @@ export function dropComponent(layout: Layout, source: DragSource, target: DropTa
     insertedId = row.id;
   }
   insertChild(next, target.parentId, index, insertedId);
-  // a row, column or tabs container the move emptied goes too (SPEC §4, §5)
+  // a row, column or tabs container the move emptied goes too, as in Superset
   let emptied = fromParent && fromParent !== target.parentId ? fromParent : null;
   while (emptied && emptied !== target.parentId && next[emptied].children.length === 0 && ["ROW", "COLUMN", "TABS"].includes(next[emptied].type)) {
     const grand = parentOf(next, emptied);
@@ -217,7 +217,7 @@ export function widthRange(layout: Layout, id: string): { min: number; max: numb
   return { min, max };
 }
 
-/** Resizes a chart, markdown or column in grid units; only a real change makes a new layout (SPEC §5). */
+/** Resizes a chart, markdown or column in grid units; only a real change makes a new layout. */
 export function resizeComponent(layout: Layout, id: string, size: { width?: number; height?: number }): Layout {
   const c = layout[id];
   if (!c || !isResizable(c)) return layout;

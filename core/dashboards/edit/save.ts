@@ -2,7 +2,7 @@ import { parseLayout, type Layout, type LayoutComponent } from "../layout";
 import { withParents } from "./components";
 
 // What an edit-mode save sends (PUT /api/v1/dashboard/{id}: the title, the layout as position_json and the
-// last_modified_time the editor started from) and the overwrite check of SPEC §5: when the server's copy changed
+// last_modified_time the editor started from) and Superset's overwrite check: when the server's copy changed
 // since it was loaded, the fields this save would replace are compared with the server's, and every difference is
 // listed for the user to confirm ('Please confirm the overwrite values.') before anything is overwritten.
 

@@ -10,7 +10,7 @@ const filter = (over: Record<string, unknown> = {}): NativeFilter =>
     targets: [{ datasetId: 7, column: { name: "state" } }], scope: { rootPath: ["ROOT_ID"], excluded: [] }, ...over,
   }) as NativeFilter;
 
-test("pasted text splits on SPEC §9's separators: comma, CRLF, newline, tab, semicolon", () => {
+test("pasted text splits on Superset's token separators: comma, CRLF, newline, tab, semicolon", () => {
   expect(splitPasted("CA, NY\r\nTX\nFL\tWA;OR")).toEqual(["CA", "NY", "TX", "FL", "WA", "OR"]);
   expect(splitPasted(" CA ,, CA ,\n")).toEqual(["CA"]);
   expect(isPastedList("CA,NY")).toBe(true);

@@ -4,14 +4,14 @@ import { preFilterOf, preFilterQuery } from "./pre-filter";
 
 // A value filter's option list, as Superset's filter_select plugin asks for it (its buildQuery): the column
 // grouped, narrowed by the filter's pre-filter and its cascade parents' selections, searched on the server
-// (ILIKE), sorted by the column or by a metric, and fetched a page at a time (SPEC §9: 100 per page), so a
+// (ILIKE), sorted by the column or by a metric, and fetched a page at a time (100 per page), so a
 // column of 100,000 values never travels whole.
 
 export { preFilterOf };
 
 export const SELECT_PAGE_SIZE = 100;
 
-/** SPEC §9's token separators: comma, CRLF, newline, tab, semicolon. */
+/** Superset's select token separators: comma, CRLF, newline, tab, semicolon. */
 const SEPARATORS = /\r\n|[,\n\t;]/;
 
 /** Pasted text split into values: trimmed, empties dropped, duplicates kept once (first wins). */

@@ -1,5 +1,5 @@
 // Superset's native filter configuration (json_metadata.native_filter_configuration) and data mask shapes
-// (SPEC §3 "Native filter", "Data mask"). Field names are Superset's, so imported dashboards and Superset's
+// Field names are Superset's, so imported dashboards and Superset's
 // own client payloads read as they are.
 
 export type FilterType = "filter_select" | "filter_range" | "filter_time" | "filter_timecolumn" | "filter_timegrain";

@@ -5,7 +5,7 @@ import { lastModifiedOf, overwriteItems, savePayload, type EditedDashboard, type
 
 // Saving the edit mode: PUT /api/v1/dashboard/{id} with the title, position_json and the last_modified_time the
 // editor started from. When someone saved in between, the API answers 409; the server's copy is then read and
-// compared with this save (SPEC §5): with differences, nothing is written until the user confirms them, and the
+// compared with this save: with differences, nothing is written until the user confirms them, and the
 // confirmed save carries the server's last_modified_time, so a third save made meanwhile is caught again.
 
 export interface PendingOverwrite {

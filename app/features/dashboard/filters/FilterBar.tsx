@@ -5,7 +5,7 @@ import type { FiltersState, FiltersStore } from "./store";
 import { CrossFilterList, DividerItem, FilterItem } from "./FilterItem";
 import { ApplyButtons, BarSettings, useBarActions } from "./bar-actions";
 
-// Superset's vertical filter bar (SPEC §9: 260 px open, a thin strip when collapsed): the native filters with
+// Superset's vertical filter bar (260 px open, a thin strip when collapsed): the native filters with
 // their pending values, the cross-filters charts emitted, "Apply filters" (lit while something is pending) and
 // "Clear all". A required filter without a value blocks Apply with its message under the control.
 

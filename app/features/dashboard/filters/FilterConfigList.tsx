@@ -3,7 +3,7 @@ import { Button, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import { isNativeFilter, type FilterConfigItem } from "../../../../core/dashboards/filters/types";
 
 // The left side of the configuration modal: the filters and dividers in bar order, dragged to reorder; a removed
-// one shows "Restore" for 5 seconds (SPEC §9's undo window), then leaves the list (and is deleted on Save).
+// one shows "Restore" for 5 seconds (Superset's undo window), then leaves the list (and is deleted on Save).
 
 export const REMOVAL_UNDO_MS = 5000;
 

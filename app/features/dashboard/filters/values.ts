@@ -6,7 +6,7 @@ import { boundsQueryContext } from "../../../../core/dashboards/filters/pre-filt
 // Where filter controls get their data: a value filter's options a page at a time from the chart-data API
 // (pre-filter, cascade parents and search applied there), a range filter's bounds, a dataset's time columns.
 
-/** One page of a value filter's options (SPEC §9: 100 a page), searched and narrowed on the server. */
+/** One page of a value filter's options (100 a page), searched and narrowed on the server. */
 export async function filterValuesPage(filter: NativeFilter, req: ValuesRequest, csrfToken: string | null): Promise<{ values: unknown[]; more: boolean } | { error: string }> {
   const body = valuesQueryContext(filter, req);
   if (!body) return { error: "The filter has no dataset column" };
