@@ -144,6 +144,7 @@ export async function p2Run(context, slug, hooks = {}) {
     requests: requests.length,
     longest_task_ms: round(Math.max(0, ...longtasks.map((t) => t.duration)), 0),
     long_tasks_over_50ms: longtasks.length,
+    long_task_total_ms: round(longtasks.reduce((a, t) => a + t.duration, 0), 0),
   };
 }
 

@@ -60,7 +60,7 @@ async function embeddedRun(context, hostUrl) {
   // the page data: the charts whose cached answers ride along in it (looked up in the cache, never queried there)
   let pageData = null;
   page.on("response", (r) => {
-    if (/\/embedded\/[^/]+\/dashboard/.test(r.url())) pageData = r.json().then((body) => Object.values(body.charts ?? {})).catch(() => []);
+    if (/\/embedded\/[^/]+\/dashboard/.test(r.url())) pageData = r.text().then((text) => ({ bytes: text.length, charts: Object.values(JSON.parse(text).charts ?? {}) })).catch(() => ({ bytes: 0, charts: [] }));
   });
   await page.goto(hostUrl);
   let frame;
@@ -78,7 +78,7 @@ async function embeddedRun(context, hostUrl) {
     const res = performance.getEntriesByType("resource");
     const span = (test) => {
       const e = res.filter((x) => test(x.name));
-      return e.length ? { start: Math.min(...e.map((x) => x.startTime)), end: Math.max(...e.map((x) => x.responseEnd)) } : null;
+      return e.length ? { start: Math.min(...e.map((x) => x.startTime)), end: Math.max(...e.map((x) => x.responseEnd)), wait: Math.max(...e.map((x) => x.responseStart - x.requestStart)) } : null;
     };
     return {
       origin: performance.timeOrigin,
@@ -89,7 +89,7 @@ async function embeddedRun(context, hostUrl) {
       longtasks: window.__bench.longtasks,
     };
   });
-  const charts = (await pageData) ?? [];
+  const { bytes, charts } = (await pageData) ?? { bytes: 0, charts: [] };
   const withData = charts.filter((c) => c.initial_data);
   const workerOrigin = new URL(frame.url()).origin;
   await page.close();
@@ -101,6 +101,7 @@ async function embeddedRun(context, hostUrl) {
     iframe_started_ms: r(offset),
     frame_document_ms: r(w.document_ms), frame_dom_content_loaded_ms: r(w.dom_content_loaded_ms), frame_load_event_ms: r(w.load_event_ms),
     page_data_request_ms: w.page_data && [r(w.page_data.start), r(w.page_data.end)],
+    page_data_bytes: bytes, page_data_server_wait_ms: w.page_data && r(w.page_data.wait),
     chart_data_batch_ms: w.chart_data && [r(w.chart_data.start), r(w.chart_data.end)],
     chart_data_requests: requests.filter((x) => x.method === "POST" && x.url.includes("/api/v1/chart/data")).length,
     requests_to_worker: requests.filter((x) => x.url.startsWith(workerOrigin)).length,
@@ -108,6 +109,7 @@ async function embeddedRun(context, hostUrl) {
     charts_in_page_data: withData.length, charts_from_cache: withData.length + w.batch.cached,
     batch_lines: w.batch.lines, front_cache_lines: w.batch.front, cached_lines: w.batch.cached, rows: w.batch.rows,
     longest_task_ms: r(Math.max(0, ...w.longtasks.map((t) => t.duration))),
+    long_task_total_ms: r(w.longtasks.reduce((a, t) => a + t.duration, 0)),
   };
 }
 
@@ -178,6 +180,9 @@ try {
       chart_data_batch_start: medianOf(runs, "batch_start"), chart_data_batch_end: medianOf(runs, "batch_end"),
     },
     charts_from_cache: runs.map((x) => x.charts_from_cache).join(" "),
+    long_task_total: pick(runs, "long_task_total_ms"),
+    page_data_bytes: runs[0].page_data_bytes,
+    page_data_server_wait: pick(runs, "page_data_server_wait_ms"),
     render_after_page_data: summary(runs.map((x) => x.frame_nav_to_shown_ms - x.page_data_end)),
     runs,
   });
@@ -186,7 +191,7 @@ try {
   figures = {
     machine_load: { before: loadBefore.map((n) => round(n, 2)), after: loadAfter.map((n) => round(n, 2)) },
     runs: RUNS, goal_ms: GOAL_MS, rls_clause: RLS_CLAUSE,
-    p2_logged_in: { painted: pick(p2, "painted_ms"), live: pick(p2, "live_ms"), cold_ms: p2Cold.painted_ms, runs: p2 },
+    p2_logged_in: { painted: pick(p2, "painted_ms"), live: pick(p2, "live_ms"), long_task_total: pick(p2, "long_task_total_ms"), cold_ms: p2Cold.painted_ms, runs: p2 },
     embedded_warm: { no_rule: sum(warm.all), rls: sum(warm.rls) },
     embedded_cold: cold,
     second_guest_same_tenant: second,
