@@ -19,6 +19,7 @@ import { loadavg } from "node:os";
 import { startWorker, TEST_ADMIN } from "../tests/support/server.mjs";
 import { adminApi, round, saveResults, summary } from "./_lib.mjs";
 import { launchChromium } from "./_browser.mjs";
+import { traceHooks } from "./_trace.mjs";
 import { instrument, make24, p2Run, salesFilterMetadata, waitAllPainted } from "./_dashboard.mjs";
 
 const RUNS = Number(process.env.EMBEDDED_RUNS ?? 10);
@@ -53,7 +54,7 @@ supersetEmbeddedSdk.embedDashboard({ id: ${JSON.stringify(uuid)}, supersetDomain
 }
 
 /** One host page navigation until the embedded dashboard shows its 24 charts. */
-async function embeddedRun(context, hostUrl) {
+async function embeddedRun(context, hostUrl, hooks = {}) {
   const page = await context.newPage();
   const requests = [];
   page.on("request", (r) => requests.push({ method: r.method(), url: r.url(), type: r.resourceType() }));
@@ -62,6 +63,7 @@ async function embeddedRun(context, hostUrl) {
   page.on("response", (r) => {
     if (/\/embedded\/[^/]+\/dashboard/.test(r.url())) pageData = r.text().then((text) => ({ bytes: text.length, charts: Object.values(JSON.parse(text).charts ?? {}) })).catch(() => ({ bytes: 0, charts: [] }));
   });
+  await hooks.start?.(page);
   await page.goto(hostUrl);
   let frame;
   for (let i = 0; !frame && i < 600; i++) {
@@ -71,6 +73,7 @@ async function embeddedRun(context, hostUrl) {
   if (!frame) throw new Error("the SDK placed no iframe");
   await frame.waitForLoadState("domcontentloaded");
   const painted = await waitAllPainted(frame, 24);
+  const trace = await hooks.stop?.(page);
   const hostOrigin = await page.evaluate(() => performance.timeOrigin);
   await page.waitForTimeout(500);
   const w = await frame.evaluate(() => {
@@ -96,6 +99,7 @@ async function embeddedRun(context, hostUrl) {
   const offset = w.origin - hostOrigin; // the iframe's navigation began this long after the host's
   const r = (n) => (n == null ? null : round(n, 0));
   return {
+    trace,
     host_nav_to_shown_ms: r(offset + painted.shown),
     frame_nav_to_shown_ms: r(painted.shown),
     iframe_started_ms: r(offset),
@@ -170,6 +174,13 @@ try {
   const second = await embeddedRun(guests, host.url(await mint("tenant-small-bob", TENANTS.rls.rls)));
   console.log(`second guest of the RLS tenant: ${second.host_nav_to_shown_ms} ms, ${second.charts_from_cache}/24 charts from the cache (${second.charts_in_page_data} inside the page data; ${second.cached_lines}/${second.batch_lines} batch answers cached, ${second.front_cache_lines} by the front cache)`);
 
+  // EMBEDDED_TRACE=1: one more warm view of each kind under a Chrome trace (bench/_trace.mjs): the main thread's
+  // busy time and its split, which on a loaded machine say more than wall-clock times
+  const traces = process.env.EMBEDDED_TRACE ? {
+    p2: (await p2Run(viewer, slug, traceHooks(browser))).trace,
+    embedded: (await embeddedRun(guests, host.url(await mint(TENANTS.all.user, TENANTS.all.rls)), traceHooks(browser))).trace,
+  } : undefined;
+  if (traces) console.log(JSON.stringify(traces, null, 1));
   const sum = (runs) => ({
     host_nav_to_shown: pick(runs, "host_nav_to_shown_ms"),
     frame_nav_to_shown: pick(runs, "frame_nav_to_shown_ms"),
@@ -195,6 +206,7 @@ try {
     embedded_warm: { no_rule: sum(warm.all), rls: sum(warm.rls) },
     embedded_cold: cold,
     second_guest_same_tenant: second,
+    traces,
   };
   console.table({
     "P2 logged-in (shown, server drawings)": pick(p2, "painted_ms"),
@@ -211,4 +223,4 @@ try {
   await host?.stop();
   await worker.stop();
 }
-saveResults("embedded", figures);
+saveResults(process.env.EMBEDDED_TRACE ? "embedded-trace" : "embedded", figures);
