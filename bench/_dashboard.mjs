@@ -35,7 +35,7 @@ export async function make24(url, cookie, csrf, jsonMetadata) {
 }
 
 export function instrument() {
-  const bench = (window.__bench = { longtasks: [], batch: { lines: 0, front: 0 }, drawingShown: {} });
+  const bench = (window.__bench = { longtasks: [], batch: { lines: 0, front: 0, cached: 0, rows: 0 }, drawingShown: {} });
   // the charts the server drew into the HTML (ADR 0015) show as the parser inserts them, before any script of the
   // page runs: each is stamped with the time of the first animation frame after it entered the document (the
   // frame that paints it; a busy main thread delays that frame, and so the stamp)
@@ -52,7 +52,12 @@ export function instrument() {
       void res.clone().text().then((text) => {
         for (const line of text.split("\n").filter(Boolean)) {
           bench.batch.lines++;
-          if (JSON.parse(line).front === true) bench.batch.front++;
+          const answer = JSON.parse(line);
+          if (answer.front === true) bench.batch.front++;
+          // answers from any cache (front, Cache API) say is_cached on every query; rowcount tells two tenants apart
+          const results = Array.isArray(answer.body?.result) ? answer.body.result : [];
+          if (results.length && results.every((r) => r.is_cached === true)) bench.batch.cached++;
+          for (const r of results) bench.batch.rows += Number(r.rowcount) || 0;
         }
       });
     }
@@ -139,6 +144,7 @@ export async function p2Run(context, slug, hooks = {}) {
     requests: requests.length,
     longest_task_ms: round(Math.max(0, ...longtasks.map((t) => t.duration)), 0),
     long_tasks_over_50ms: longtasks.length,
+    long_task_total_ms: round(longtasks.reduce((a, t) => a + t.duration, 0), 0),
   };
 }
 
@@ -161,7 +167,7 @@ export async function applyRun(context, slug, hooks = {}) {
   const requests = [];
   page.on("request", (r) => r.method() === "POST" && r.url().includes("/api/v1/chart/data") && requests.push(r.url()));
   await page.evaluate(() => {
-    window.__bench.batch = { lines: 0, front: 0 };
+    window.__bench.batch = { lines: 0, front: 0, cached: 0, rows: 0 };
     // timed from the click event itself: Playwright's click first waits for the button to be visible, stable
     // and hit-testable, round trips that take seconds on a loaded machine and are no part of the page's work
     document.addEventListener("click", (e) => {
