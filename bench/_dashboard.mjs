@@ -41,7 +41,13 @@ export function instrument() {
   // frame that paints it; a busy main thread delays that frame, and so the stamp)
   new MutationObserver((records) => {
     const added = [];
-    for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.id.startsWith("server-drawing-")) added.push(n.closest('[data-testid="dashboard-chart"]')?.getAttribute("data-chart-id"));
+    // a parsed page adds each drawing on its own; a page that renders them (the embedded page) adds a subtree
+    const chartOf = (el) => el.closest('[data-testid="dashboard-chart"]')?.getAttribute("data-chart-id");
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!(n instanceof Element)) continue;
+      if (n.id.startsWith("server-drawing-")) added.push(chartOf(n));
+      else if (n.firstElementChild) for (const d of n.querySelectorAll('[id^="server-drawing-"]')) added.push(chartOf(d));
+    }
     if (added.length) requestAnimationFrame(() => { for (const id of added) if (id) bench.drawingShown[id] ??= performance.now(); });
   }).observe(document, { childList: true, subtree: true });
   // the batch's NDJSON lines, read from a copy of each answer (CDP keeps no body of a streamed response)

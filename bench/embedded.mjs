@@ -61,7 +61,7 @@ async function embeddedRun(context, hostUrl, hooks = {}) {
   // the page data: the charts whose cached answers ride along in it (looked up in the cache, never queried there)
   let pageData = null;
   page.on("response", (r) => {
-    if (/\/embedded\/[^/]+\/dashboard/.test(r.url())) pageData = r.text().then((text) => ({ bytes: text.length, charts: Object.values(JSON.parse(text).charts ?? {}) })).catch(() => ({ bytes: 0, charts: [] }));
+    if (/\/embedded\/[^/]+\/dashboard/.test(r.url())) pageData = r.text().then((text) => ({ bytes: text.length, charts: Object.values(JSON.parse(text).charts ?? {}), drawings: Object.values(JSON.parse(text).drawings ?? {}).filter(Boolean).length })).catch(() => ({ bytes: 0, charts: [] }));
   });
   await hooks.start?.(page);
   await page.goto(hostUrl);
@@ -92,7 +92,7 @@ async function embeddedRun(context, hostUrl, hooks = {}) {
       longtasks: window.__bench.longtasks,
     };
   });
-  const { bytes, charts } = (await pageData) ?? { bytes: 0, charts: [] };
+  const { bytes, charts, drawings } = (await pageData) ?? { bytes: 0, charts: [], drawings: 0 };
   const withData = charts.filter((c) => c.initial_data);
   const workerOrigin = new URL(frame.url()).origin;
   await page.close();
@@ -101,6 +101,8 @@ async function embeddedRun(context, hostUrl, hooks = {}) {
   return {
     trace,
     host_nav_to_shown_ms: r(offset + painted.shown),
+    // the server's drawings in the page data, and those the page showed before its live charts
+    drawings_in_page_data: drawings, server_drawings_shown: painted.drawings,
     frame_nav_to_shown_ms: r(painted.shown),
     iframe_started_ms: r(offset),
     frame_document_ms: r(w.document_ms), frame_dom_content_loaded_ms: r(w.dom_content_loaded_ms), frame_load_event_ms: r(w.load_event_ms),

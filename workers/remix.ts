@@ -8,7 +8,7 @@ import { anonymousOwnerOfCookie, guestOwner } from "./http/key-owner";
 import type { EdgeLoadContext } from "../app/load-context";
 import { embeddedChartData } from "../services/dashboards/embedded-chart-data";
 import { pageDrawings } from "../services/dashboards/page-drawings";
-import { gridWidthOf, pageDrawingInputs } from "../core/dashboards/page-drawing";
+import { GRID_WIDTH_HEADER, gridWidthOf, pageDrawingInputs } from "../core/dashboards/page-drawing";
 
 // The Remix server build is produced by `remix vite:build`; wrangler bundles it into this Worker.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- @ts-expect-error would fail once the build exists
@@ -32,7 +32,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     cspNonce: c.get("secureHeadersNonce") ?? "",
     drawCharts: new URL(c.req.url).pathname.endsWith(".data") ? undefined : (layout, charts, cached) => {
       const results = Object.fromEntries(Object.entries(cached).map(([id, entry]) => [id, entry.result]));
-      const inputs = pageDrawingInputs(layout, gridWidthOf(c.req.header("Cookie") ?? null), charts, results);
+      const inputs = pageDrawingInputs(layout, gridWidthOf(c.req.header("Cookie") ?? null, c.req.header(GRID_WIDTH_HEADER)), charts, results);
       return pageDrawings({ renderer: c.env.RENDERER, background: (p) => c.executionCtx.waitUntil(p) }, inputs);
     },
     pageDrawings: {},

@@ -27,6 +27,12 @@ test("the grid width comes from the page's cookie, within bounds, else the defau
   }
 });
 
+test("an embedded page's stated grid width wins over the cookie it cannot send; a bad one is ignored", () => {
+  expect(gridWidthOf(null, "987")).toBe(987);
+  expect(gridWidthOf("dashboard_grid_width=1234", "987")).toBe(987);
+  for (const bad of ["12", "99999", "987px", "", null]) expect(gridWidthOf("dashboard_grid_width=1234", bad)).toBe(1234);
+});
+
 test("a chart's drawing area is its box less the card's padding, border and header", () => {
   expect(drawingArea(400, 400)).toEqual({ width: 378, height: 346 });
 });

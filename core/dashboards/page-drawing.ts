@@ -30,11 +30,20 @@ export function drawingArea(boxWidth: number, boxHeight: number): { width: numbe
   return { width: Math.round(boxWidth - inset), height: Math.round(boxHeight - inset - CHART_HEADER) };
 }
 
-/** The grid width a request's cookies name, within sane bounds; the default when absent or unreadable. */
-export function gridWidthOf(cookieHeader: string | null): number {
+/**
+ * The header an embedded dashboard's page sends its grid's width in: inside a host's iframe the page's cookies
+ * are third-party ones, which browsers do not send.
+ */
+export const GRID_WIDTH_HEADER = "X-Dashboard-Grid-Width";
+
+/** The grid width a request names (its header, else its cookie), within sane bounds; the default when absent or unreadable. */
+export function gridWidthOf(cookieHeader: string | null, header?: string | null): number {
   const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${GRID_WIDTH_COOKIE}=(\\d{1,5})(?:;|$)`));
+  const sane = (width: number) => Number.isFinite(width) && width >= MIN_GRID_WIDTH && width <= MAX_GRID_WIDTH;
+  const stated = header && /^\d{1,5}$/.test(header) ? Number(header) : NaN;
+  if (sane(stated)) return stated;
   const width = match ? Number(match[1]) : NaN;
-  return Number.isFinite(width) && width >= MIN_GRID_WIDTH && width <= MAX_GRID_WIDTH ? width : DEFAULT_GRID_WIDTH;
+  return sane(width) ? width : DEFAULT_GRID_WIDTH;
 }
 
 /** A chart of the page, as its server pass has it. */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { embeddedByUuid } from "../../../db/embedded/embedded";
-import { loadDashboardPage } from "../superset.dashboard.$idOrSlug/dashboard.server";
+import { loadDashboardPage, type DashboardPageData } from "../superset.dashboard.$idOrSlug/dashboard.server";
 
 // The embedded page's server side. The page itself (/embedded/{uuid}) is served to anyone: it holds no data,
 // only the dashboard's id and the hosts allowed to frame it (Superset's embedded view does the same); the
@@ -16,6 +16,9 @@ export interface EmbeddedConfig {
   dashboardId: number;
   allowedDomains: string[];
 }
+
+/** The embedded page's data: the dashboard page's, with the server's drawings of its cached charts by chart id. */
+export type EmbeddedPageData = DashboardPageData & { drawings: Record<number, string> };
 
 export async function embeddedConfig(context: AppLoadContext, uuid: string): Promise<EmbeddedConfig> {
   if (!UUID.test(uuid)) throw notFound();
@@ -33,11 +36,14 @@ export async function embeddedConfig(context: AppLoadContext, uuid: string): Pro
 export async function embeddedDashboard(context: AppLoadContext, uuid: string, search: URLSearchParams) {
   const { dashboardId } = await embeddedConfig(context, uuid);
   if (!context.principal) return Response.json({ message: "A valid guest token is required." }, { status: 401 });
-  // no server drawings here: the answer is JSON for the page's script, never HTML
-  const page = await loadDashboardPage({ ...context, drawCharts: undefined }, context.principal, String(dashboardId), search).catch((e: unknown) => {
+  // the charts' drawings ride in the JSON (the page shows them until its live charts draw, as the dashboard page
+  // shows those its HTML carries), drawn at the grid width the page states (GRID_WIDTH_HEADER)
+  const drawings: Record<number, string> = {};
+  const page = await loadDashboardPage({ ...context, pageDrawings: drawings }, context.principal, String(dashboardId), search).catch((e: unknown) => {
     if (e instanceof Response && e.status === 404) return null;
     throw e;
   });
   if (!page) return Response.json({ message: "This guest token does not grant this dashboard." }, { status: 403 });
-  return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
+  const answer: EmbeddedPageData = { ...page, drawings };
+  return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
 }

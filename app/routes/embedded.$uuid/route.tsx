@@ -5,8 +5,10 @@ import { Alert, Box, Center, Loader } from "@mantine/core";
 import { EMBEDDED_FRAME_ANCESTORS_HEADER, embeddedUiConfig, frameAncestors } from "../../../core/embedded/ui-config";
 import { guestHeaders, setGuestToken } from "../../components/guest-token";
 import { DashboardPage, type EmbeddedMode } from "../../features/dashboard/DashboardPage";
-import type { DashboardPageData } from "../superset.dashboard.$idOrSlug/dashboard.server";
-import { embeddedConfig, type EmbeddedConfig } from "./embedded.server";
+import { PageDrawingsProvider } from "../../features/dashboard/ServerDrawing";
+import { GRID_WIDTH_HEADER } from "../../../core/dashboards/page-drawing";
+import { embeddedConfig, type EmbeddedConfig, type EmbeddedPageData } from "./embedded.server";
+import { embeddedGridWidth } from "./grid-width";
 import { startEmbeddedComms, type EmbeddedComms } from "./comms";
 
 // /embedded/{uuid}: an embedded dashboard inside a host app's iframe (Superset's embedded page, driven by
@@ -31,12 +33,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-type PageState = { status: "waiting" } | { status: "failed"; message: string } | { status: "ready"; data: DashboardPageData };
+type PageState = { status: "waiting" } | { status: "failed"; message: string } | { status: "ready"; data: EmbeddedPageData };
 
-async function fetchDashboard(uuid: string, search: string): Promise<PageState> {
-  const res = await fetch(`/embedded/${encodeURIComponent(uuid)}/dashboard${search}`, { headers: { Accept: "application/json", ...guestHeaders() }, credentials: "same-origin" }).catch(() => null);
+async function fetchDashboard(uuid: string, search: string, gridWidth: number): Promise<PageState> {
+  const headers = { Accept: "application/json", [GRID_WIDTH_HEADER]: String(gridWidth), ...guestHeaders() };
+  const res = await fetch(`/embedded/${encodeURIComponent(uuid)}/dashboard${search}`, { headers, credentials: "same-origin" }).catch(() => null);
   if (!res) return { status: "failed", message: "Network error" };
-  const body = (await res.json().catch(() => null)) as (DashboardPageData & { message?: string }) | null;
+  const body = (await res.json().catch(() => null)) as (EmbeddedPageData & { message?: string }) | null;
   if (!res.ok || !body) return { status: "failed", message: body?.message ?? res.statusText };
   return { status: "ready", data: body };
 }
@@ -60,11 +63,11 @@ export default function EmbeddedRoute() {
         setGuestToken(token);
         if (loading) return;
         loading = true;
-        void fetchDashboard(config.uuid, window.location.search).then(setPage);
+        void fetchDashboard(config.uuid, window.location.search, embeddedGridWidth(window.innerWidth, ui)).then(setPage);
       },
     });
     return () => comms.current?.stop();
-  }, [config.dashboardId, config.allowedDomains, config.uuid, ui.emitDataMasks]);
+  }, [config.dashboardId, config.allowedDomains, config.uuid, ui]);
   const embedded = useMemo<EmbeddedMode>(() => ({
     showFilters: ui.showFilters, expandFilters: ui.expandFilters, showRowLimitWarning: ui.showRowLimitWarning, onReady: (handle) => comms.current?.ready(handle),
   }), [ui.showFilters, ui.expandFilters, ui.showRowLimitWarning]);
@@ -72,7 +75,10 @@ export default function EmbeddedRoute() {
   if (page.status === "failed") return <Box p="md"><Alert color="red" title="This dashboard could not be loaded" data-testid="embedded-error">{page.message}</Alert></Box>;
   return (
     <Box p="md" data-testid="embedded-page">
-      <DashboardPage key={page.data.dashboard.id} data={page.data} csrfToken={null} embedded={embedded} />
+      {/* the server's drawings of the cached charts show until the live charts draw */}
+      <PageDrawingsProvider value={page.data.drawings ?? {}}>
+        <DashboardPage key={page.data.dashboard.id} data={page.data} csrfToken={null} embedded={embedded} />
+      </PageDrawingsProvider>
     </Box>
   );
 }
