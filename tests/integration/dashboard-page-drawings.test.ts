@@ -118,3 +118,28 @@ test("an anonymous visitor gets the login page, with none of the drawings a view
   expect([302, 303]).toContain(anonymous.status);
   expect(await anonymous.text()).not.toContain("server-drawing");
 });
+
+test("an embedded dashboard's page data carries the drawings of the guest's cached charts, at the grid width its page states", async () => {
+  const run = unique();
+  // a query no other test asks (its answer must not be cached yet)
+  const pie = await chart(`Embedded genders ${run}`, "pie", { groupby: ["gender"], metric: "sum__num", row_limit: 10, adhoc_filters: [{ expressionType: "SQL", clause: "WHERE", sqlExpression: `'${run}' = '${run}'` }] });
+  const { slug, charts } = await dashboard([pie], 6);
+  const dashboardId = (await json<{ result: { id: number } }>(await admin.get(`/api/v1/dashboard/${slug}`))).result.id;
+  const { uuid } = (await json<{ result: { uuid: string } }>(await admin.post(`/api/v1/dashboard/${dashboardId}/embedded`, { allowed_domains: [] }))).result;
+  const token = (await json<{ token: string }>(await admin.post("/api/v1/security/guest_token/", { user: { username: `guest_${run}` }, resources: [{ type: "dashboard", id: uuid }], rls: [] }))).token;
+  const embedded = async (gridWidth: number) => {
+    const res = await workerFetch(`/embedded/${uuid}/dashboard`, { headers: { "X-GuestToken": token, "X-Dashboard-Grid-Width": String(gridWidth), Accept: "application/json" } });
+    expect(res.status).toBe(200);
+    return (await json<{ drawings: Record<string, string> }>(res)).drawings;
+  };
+  // nothing cached yet: no drawing; after the view that filled the cache, the guest's page data draws the pie
+  expect(await embedded(900)).toEqual({});
+  await batch(dashboardId, charts, 900);
+  await expect.poll(async () => Object.keys(await embedded(900)), { timeout: 15_000 }).toEqual([String(pie)]);
+  const area = drawingArea(Math.round(columnsToPx(6, 900)), rowsToPx(50));
+  expect((await embedded(900))[pie]).toContain(`<svg viewBox="0 0 ${area.width} ${area.height}"`);
+  // a forged token reads nothing, drawings included
+  const forged = await workerFetch(`/embedded/${uuid}/dashboard`, { headers: { "X-GuestToken": `${token.slice(0, -4)}AAAA`, Accept: "application/json" } });
+  expect(forged.status).toBe(401);
+  expect(await forged.text()).not.toContain("<svg");
+});
