@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf, userOf } from "../http/guard";
 import { risonQuery } from "../http/input";
+import { readImportForm } from "../http/import-form";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { can, isAdmin, type Principal } from "../../core/security/permissions";
 import { datasetScope } from "../../core/datasets/access";
@@ -68,14 +69,7 @@ const truthy = (v: unknown) => typeof v === "string" && ["true", "1", "yes"].inc
 
 async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
   const p = principalOf(c);
-  const length = Number(c.req.header("content-length") ?? 0);
-  if (length > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
-  const form = await c.req.raw.formData().catch(() => null);
-  // Superset's ImportAssetsCommand API reads the field `bundle` (its OpenAPI document and preset-cli send that);
-  // the per-resource imports read `formData`. Either name is taken everywhere.
-  const upload = form?.get("bundle") ?? form?.get("formData");
-  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the bundle as the multipart field bundle or formData");
-  if (upload.size > MAX_BUNDLE_BYTES) throw new ApiError(413, "The bundle is larger than 20 MB", "GENERIC_BACKEND_ERROR");
+  const { form, file: upload } = await readImportForm(c, { maxBytes: MAX_BUNDLE_BYTES, tooLarge: "The bundle is larger than 20 MB", what: "the bundle" });
   let passwords: Record<string, string> = {};
   const rawPasswords = form.get("passwords");
   if (typeof rawPasswords === "string" && rawPasswords.trim()) {

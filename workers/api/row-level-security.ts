@@ -13,6 +13,7 @@ import { datasetsNamed, portableRules, roleIdsNamed, ruleIdsNamed } from "../../
 import { MAX_RLS_FILE_BYTES, RLS_FILE_NAME, parseRlsYaml, rlsYaml } from "../../core/rls/portable";
 import { planRlsImport, tableNameOf } from "../../core/rls/import-plan";
 import { listRules, ruleJson } from "../../db/rls/list";
+import { readImportForm } from "../http/import-form";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 
 // /api/v1/rowlevelsecurity/: Superset's RLSRestApi. Rules are admin business (Row Level Security's can_read and
@@ -79,11 +80,7 @@ rlsApi.get("/api/v1/rowlevelsecurity/export/", read, async (c) => {
 
 /** A rules file in: every rule resolved and checked first, then all written in one transaction, or none. */
 rlsApi.post("/api/v1/rowlevelsecurity/import/", write, async (c) => {
-  if (Number(c.req.header("content-length") ?? 0) > MAX_RLS_FILE_BYTES + 10_000) throw new ApiError(413, "The rules file is larger than 1 MB", "GENERIC_BACKEND_ERROR");
-  const form = await c.req.raw.formData().catch(() => null);
-  const upload = form?.get("formData") ?? form?.get("bundle");
-  if (!form || !upload || typeof upload === "string") throw badRequest("Arguments are not correct: send the rules file as the multipart field formData");
-  if (upload.size > MAX_RLS_FILE_BYTES) throw new ApiError(413, "The rules file is larger than 1 MB", "GENERIC_BACKEND_ERROR");
+  const { form, file: upload } = await readImportForm(c, { maxBytes: MAX_RLS_FILE_BYTES, tooLarge: "The rules file is larger than 1 MB", what: "the rules file" });
   const failed = (errors: Record<string, string[]>) => new ApiError(422, "Error importing row level security filters", "GENERIC_COMMAND_ERROR",
     Object.fromEntries(Object.entries(errors).map(([rule, problems]) => [rule === "_schema" ? RLS_FILE_NAME : `${RLS_FILE_NAME} › ${rule}`, problems.length === 1 ? problems[0] : problems])));
   const parsed = parseRlsYaml(await upload.text());
