@@ -27,7 +27,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      // Every host but localhost and 127.0.0.1 fails to resolve at once: a page that names an outside host (Superset's Slack
+      // example dashboard shows an image from a CDN) must not wait on this machine's network, which refuses such
+      // connections on some machines and lets them hang on others (a CI run lost a dashboard's load event to one)
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
     },
   },
 });

@@ -25,8 +25,10 @@ export type BoxCheck<T> = (box: Locator, title: string, id: string) => Promise<T
 async function visibleCharts<T>(page: Page, seen: Map<string, T>, check: BoxCheck<T>) {
   const boxes = page.getByTestId("dashboard-chart");
   for (let i = 0; i < (await boxes.count()); i++) {
-    const box = boxes.nth(i);
-    const id = (await box.getAttribute("id")) ?? String(i);
+    const nth = boxes.nth(i);
+    const id = (await nth.getAttribute("id")) ?? String(i);
+    // held by its id from here on: an index points at another box once a tab mounts or unmounts charts
+    const box = id === String(i) ? nth : page.locator(`[data-testid="dashboard-chart"][id="${id}"]`);
     if (seen.has(id) || !(await box.isVisible())) continue;
     await box.scrollIntoViewIfNeeded();
     const title = ((await box.getByTestId("dashboard-chart-title").textContent()) ?? "").trim();

@@ -11,6 +11,9 @@ export default async function globalSetup(config: FullConfig) {
   const workers = await Promise.all(Array.from({ length: Math.max(1, config.workers) }, () => startWorker()));
   workers.forEach((worker, i) => (process.env[`E2E_BASE_URL_${i}`] = worker.url));
   process.env.E2E_BASE_URL = workers[0].url;
+  // one id for the whole run, the same in every Playwright worker process and after a worker restarts: what a spec
+  // names its own tables and schemas with, so its last test can drop them
+  process.env.E2E_RUN_ID = Date.now().toString(36);
   process.env.E2E_ADMIN_USERNAME = TEST_ADMIN.username;
   process.env.E2E_ADMIN_PASSWORD = TEST_ADMIN.password;
   return async () => {
