@@ -15,7 +15,6 @@ const LAST_DAY = "2105-12-31";
 
 /** TabSeparated's escapes: a value can never end its field or its row. */
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r", "\0": "\\0" };
-// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /[\\\t\n\r\0]/g;
 
 function field(v: Cell, kind: ColumnKind, column: number): string {
