@@ -3,7 +3,7 @@
 // separators read back whole, chart data on the uploaded dataset, a column whose first empty comes after the
 // rows that chose the types, and a date ClickHouse cannot hold refused with its line, leaving nothing behind.
 // fail / replace / append and the common bad rows run in database-upload.test.ts on every engine.
-import { beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
 import { json, q, unique } from "../support/access";
 import { selectRows, uploadFile } from "../support/uploads";
@@ -35,6 +35,12 @@ beforeAll(async () => {
   const res = await admin.post("/api/v1/database/", { database_name: `ch upload ${suffix}`, sqlalchemy_uri: "clickhousedb://default@127.0.0.1:8123/test", expose_in_sqllab: true, allow_file_upload: true });
   expect(res.status, await res.clone().text()).toBe(201);
   id = (await json<{ id: number }>(res)).id;
+});
+
+afterAll(async () => {
+  for (const name of (await direct(`SELECT name FROM system.tables WHERE database = 'test' AND name LIKE '%\\_${suffix}'`)).split("\n").filter(Boolean)) {
+    await direct(`DROP TABLE IF EXISTS test.\`${name}\``);
+  }
 });
 
 const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
