@@ -6,7 +6,10 @@
 // same process holds D1's SQLite; and the Worker isolate's own JavaScript heap (DevTools' Runtime.getHeapUsage,
 // sampled every 250 ms: the figure to hold against the 128 MB a Worker may use). The Worker runs alone (render:
 // false), as the DevTools endpoint reaches the product Worker only then.
-// Run: npm run bench -- upload-large (SIZE_MB=20 for a shorter run)
+// ENGINE=clickhouse uploads into the machine's ClickHouse (127.0.0.1:8123), and sends the same file straight to
+// ClickHouse's HTTP interface too (INSERT … FORMAT CSVWithNames into a table of the upload's types): the floor
+// the Worker's path is held against. ROWS caps the rows (ROWS=100000: the issue's 100k-row figure).
+// Run: npm run bench -- upload-large (SIZE_MB=20 for a shorter run; ENGINE=clickhouse ROWS=100000)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,6 +23,9 @@ const SIZE_MB = Number(process.env.SIZE_MB ?? 100);
 // ENGINE=postgresql uploads into the machine's PostgreSQL instead: the same Worker path without D1's SQLite in
 // workerd, so workerd's RSS there is the Worker's own (D1's page cache included otherwise)
 const ENGINE = process.env.ENGINE ?? "d1";
+const ROWS = process.env.ROWS ? Number(process.env.ROWS) : Infinity;
+const SERVER_URIS = { postgresql: "postgresql://postgres@127.0.0.1:5432/test", mysql: "mysql://root@127.0.0.1:3306/test", clickhouse: "clickhousedb://default@127.0.0.1:8123/test" };
+const CH = "http://127.0.0.1:8123/";
 const tick = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 /** CPU seconds and summed RSS (MB) of the workerd processes in the group. */
@@ -49,13 +55,14 @@ try {
   const list = await (await api("/api/v1/database/?q=(page_size:100)")).json();
   let d1 = list.result.find((d) => d.database_name === "examples").id;
   await api(`/api/v1/database/${d1}`, { method: "PUT", body: JSON.stringify({ allow_file_upload: true }) });
-  if (ENGINE === "postgresql") {
-    const made = await api("/api/v1/database/", { method: "POST", body: JSON.stringify({ database_name: "bench upload large pg", sqlalchemy_uri: "postgresql://postgres@127.0.0.1:5432/test", allow_file_upload: true }) });
+  if (ENGINE !== "d1") {
+    if (ENGINE === "clickhouse") await fetch(CH, { method: "POST", body: "CREATE DATABASE IF NOT EXISTS test" });
+    const made = await api("/api/v1/database/", { method: "POST", body: JSON.stringify({ database_name: `bench upload large ${ENGINE}`, sqlalchemy_uri: SERVER_URIS[ENGINE], allow_file_upload: true }) });
     d1 = (await made.json()).id;
   }
 
   const path = join(dir, "big.csv");
-  const totals = await writeGeneratedCsv(path, SIZE_MB * 1024 * 1024);
+  const totals = await writeGeneratedCsv(path, SIZE_MB * 1024 * 1024, ROWS);
   console.log(`generated ${round(totals.bytes / 1024 / 1024, 1)} MB, ${totals.rows} rows`);
 
   const before = workerd(worker.pgid);
@@ -92,6 +99,8 @@ try {
   const ok = agg.n === totals.rows && agg.amount === totals.amountSum && agg.ratio === totals.ratioSum;
   if (!ok) throw new Error(`the table does not hold the file: ${JSON.stringify(agg)} vs ${JSON.stringify(totals)}`);
 
+  const direct = ENGINE === "clickhouse" ? await clickhouseDirect(path) : undefined;
+
   const figures = {
     engine: ENGINE,
     csv: { megabytes: round(totals.bytes / 1024 / 1024, 1), rows: totals.rows, columns: 7 },
@@ -101,12 +110,33 @@ try {
     workerd_cpu_s: round(after.cpu - before.cpu, 1),
     workerd_rss_mb: { before: round(before.rss, 0), peak: round(rssPeak, 0), peak_over_before: round(rssPeak - before.rss, 0) },
     worker_heap_mb: { before: round(heapBefore / 1048576, 1), peak: round(heapPeak / 1048576, 1), samples: heapSamples },
+    ...(direct ? { clickhouse_direct: { ms: round(direct, 0), rows_per_s: round(totals.rows / (direct / 1000), 0), worker_over_direct: round(ms / direct, 2) } } : {}),
     checked: "row count, SUM(amount), SUM(ratio) equal the generator's",
     load_average: loadavg().map((l) => round(l, 2)),
   };
   console.log(JSON.stringify(figures, null, 2));
-  saveResults(ENGINE === "d1" ? "upload-large" : `upload-large-${ENGINE}`, figures);
+  saveResults(ENGINE === "d1" ? "upload-large" : `upload-large-${ENGINE}${ROWS === Infinity ? "" : `-${ROWS}`}`, figures);
 } finally {
   await worker.stop();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** ms to send the file straight to ClickHouse into a table of the upload's types, flag as text (median of 3). */
+async function clickhouseDirect(path) {
+  const ch = async (sql, body) => {
+    const res = await fetch(`${CH}?${new URLSearchParams({ database: "test", ...(body ? { query: sql } : {}) })}`, { method: "POST", body: body ?? sql });
+    if (!res.ok) throw new Error(await res.text());
+  };
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    await ch("DROP TABLE IF EXISTS bench_upload_direct");
+    await ch("CREATE TABLE bench_upload_direct AS bench_upload_large");
+    // ClickHouse's CSV reads no true/false into UInt8: the flag stays text (the Worker converts it to 1/0)
+    await ch("ALTER TABLE bench_upload_direct MODIFY COLUMN flag String");
+    const t0 = performance.now();
+    await ch("INSERT INTO bench_upload_direct FORMAT CSVWithNames", await openAsBlob(path));
+    times.push(performance.now() - t0);
+  }
+  await ch("DROP TABLE IF EXISTS bench_upload_direct");
+  return times.sort((a, b) => a - b)[1];
 }

@@ -2,6 +2,7 @@ import type { Dialect } from "../connectors/dialects/types";
 import type { QueryDialect } from "../query/dialects";
 import type { SqlDialect } from "../sql-gate/lexer";
 import type { ColumnKind } from "../uploads/options";
+import type { Cell } from "../uploads/infer";
 
 // What the pure floor knows of a database engine, in one value per engine (core/engines/<name>/index.ts),
 // listed once in core/engines/registry.ts. The connector that reaches the engine is the services floor's
@@ -29,6 +30,26 @@ export interface EngineUpload {
   inlineRows: boolean;
   /** `RENAME TABLE a TO b, c TO d` swaps tables atomically (MySQL); otherwise ALTER TABLE … RENAME TO */
   renameSwap: boolean;
+  /**
+   * The type of a column that holds empties, when columnTypes' types take none (ClickHouse's Nullable(…)): a
+   * column whose first rows hold no empty is made without it, and altered to it when a later row brings one.
+   * Absent: every column takes NULL.
+   */
+  nullable?: (type: string) => string;
+  /** what follows CREATE TABLE's column list (ClickHouse's table engine) */
+  tableOptions?: string;
+  /** rows sent as data after `INSERT INTO t (…) FORMAT <name>` rather than as VALUES (takes over inlineRows) */
+  rowFormat?: UploadRowFormat;
+}
+
+/** A text format an engine reads the rows of an INSERT in (the statement's body after its first line). */
+export interface UploadRowFormat {
+  /** the format's name in `FORMAT <name>` */
+  name: string;
+  /** one row as one line, without its line end; a value the engine would store wrong throws CellRefused */
+  line(row: Cell[], kinds: ColumnKind[]): string;
+  /** bytes of rows one INSERT carries (the engine makes one part of a table per INSERT: fewer are better) */
+  maxBytes: number;
 }
 
 /** What SQL Lab offers on the engine; both run the connector's `explain`. */

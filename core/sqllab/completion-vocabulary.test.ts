@@ -11,8 +11,17 @@ test("each engine offers its own dialect's functions and keywords", () => {
   expect(pg.functions).not.toContain("GROUP_CONCAT");
 });
 
+test("ClickHouse offers its own functions (camel case as the server spells them) and clauses, not MySQL's", () => {
+  const ch = vocabularyFor("clickhouse");
+  expect(ch.functions).toEqual(expect.arrayContaining(["toStartOfMonth", "toStartOfInterval", "uniqExact", "arrayJoin", "multiIf", "groupArray"]));
+  expect(ch.keywords).toEqual(expect.arrayContaining(["PREWHERE", "SAMPLE", "SETTINGS", "GROUP BY", "ARRAY JOIN", "FINAL"]));
+  expect(ch.functions).not.toContain("GROUP_CONCAT");
+  expect(vocabularyFor("ClickHouse")).toBe(ch);
+  expect(vocabularyFor("postgresql").functions).not.toContain("toStartOfMonth");
+});
+
 test("no engine offers Monaco's T-SQL vocabulary", () => {
-  for (const backend of ["postgresql", "mysql", "d1", null]) {
+  for (const backend of ["postgresql", "mysql", "d1", "clickhouse", null]) {
     const v = vocabularyFor(backend);
     expect([...v.keywords, ...v.functions]).not.toContain("NONCLUSTERED");
     expect([...v.keywords, ...v.functions]).not.toContain("DECRYPTBYASYMKEY");

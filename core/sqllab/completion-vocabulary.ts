@@ -1,22 +1,27 @@
-import { mysql, postgresql, sql, sqlite, type DialectOptions } from "sql-formatter";
+import { clickhouse, mysql, postgresql, sql, sqlite, type DialectOptions } from "sql-formatter";
+import { ENGINES } from "../engines/registry";
+import type { SqlDialect } from "../sql-gate/dialect";
 
 // The keywords and functions SQL Lab's autocomplete offers for the selected database's engine. The lists are
 // sql-formatter's per-dialect vocabularies (already this project's formatter and the SQL gate's lexer), so
-// PostgreSQL offers STRING_AGG and ILIKE, MySQL GROUP_CONCAT, D1 (SQLite) JULIANDAY — and none offers the
-// T-SQL words of Monaco's own SQL language (NONCLUSTERED, DECRYPTBYASYMKEY …).
+// PostgreSQL offers STRING_AGG and ILIKE, MySQL GROUP_CONCAT, D1 (SQLite) JULIANDAY, ClickHouse toStartOfMonth
+// and PREWHERE — and none offers the T-SQL words of Monaco's own SQL language (NONCLUSTERED, DECRYPTBYASYMKEY …).
+// An engine's vocabulary is that of the flavour its spec says the gate reads its SQL in (EngineSpec.gateDialect).
 
 export interface Vocabulary {
   keywords: string[];
   functions: string[];
 }
 
-/** The engine names of core/connectors (a database's `backend` in the SQL Lab bootstrap) → their dialect. */
-const DIALECTS: Record<string, DialectOptions> = { postgresql, mysql, d1: sqlite, sqlite };
+const DIALECTS: Record<SqlDialect, DialectOptions> = { postgresql, mysql, sqlite, clickhouse };
 
 const cache = new Map<DialectOptions, Vocabulary>();
 
+/** `backend` is a database's engine name (its `backend` in the SQL Lab bootstrap) or a flavour's own name. */
 export function vocabularyFor(backend: string | null | undefined): Vocabulary {
-  const dialect = (backend && DIALECTS[backend.toLowerCase()]) || sql;
+  const name = backend?.toLowerCase() ?? "";
+  const flavour = ENGINES.find(name)?.gateDialect ?? (Object.hasOwn(DIALECTS, name) ? (name as SqlDialect) : null);
+  const dialect = flavour ? DIALECTS[flavour] : sql;
   let vocabulary = cache.get(dialect);
   if (!vocabulary) cache.set(dialect, (vocabulary = build(dialect)));
   return vocabulary;

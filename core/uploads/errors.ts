@@ -8,3 +8,17 @@ export class UploadParseError extends Error {
     super(message);
   }
 }
+
+/**
+ * A converted value the engine would store as something else (a date ClickHouse cannot hold wraps around): the
+ * writer turns it into an UploadParseError naming the row's line and the column.
+ */
+export class CellRefused extends Error {
+  constructor(
+    readonly value: string,
+    readonly reason: string,
+    readonly column: number,
+  ) {
+    super(`could not write "${value}": ${reason}`);
+  }
+}

@@ -65,7 +65,9 @@ export function strictConverter(names: string[], kinds: ColumnKind[], opts: Read
       if (v === null) return null;
       const kind = kinds[i];
       if (kind === "text") return v;
-      const out = given[i] || fits(v, kind, opts) ? convert(v, kind, opts) : undefined;
+      // converted once (a date's parsing is most of a row's cost), then held to the shape the first rows had
+      let out = convert(v, kind, opts);
+      if (!given[i] && !looksLike(v, kind)) out = undefined;
       if (out === undefined) {
         const hint = given[i] ? "" : " (the type its first rows have: give another in column_data_types)";
         throw new UploadParseError(`line ${line}: could not convert "${v}" in column "${names[i]}" to ${kind}${hint}`, line);
@@ -75,9 +77,14 @@ export function strictConverter(names: string[], kinds: ColumnKind[], opts: Read
 }
 
 function fits(v: string, kind: ColumnKind, opts: ReadOptions): boolean {
-  if (kind === "date") return ISO.test(v) && !/[ T]/.test(v.trim()) && convert(v, "date", opts) !== undefined;
-  if (kind === "datetime") return ISO.test(v) && convert(v, "datetime", opts) !== undefined;
-  return convert(v, kind, opts) !== undefined;
+  return looksLike(v, kind) && convert(v, kind, opts) !== undefined;
+}
+
+/** An inferred date or datetime is ISO-written (a date with no time part); other kinds are whatever converts. */
+function looksLike(v: string, kind: ColumnKind): boolean {
+  if (kind === "date") return ISO.test(v) && !/[ T]/.test(v.trim());
+  if (kind === "datetime") return ISO.test(v);
+  return true;
 }
 
 /** The value as the kind writes it, or undefined when it does not fit. */
@@ -129,12 +136,20 @@ export function parseDate(t: string, dayFirst: boolean): string | null {
   } else if ((m = MONTH_YEAR.exec(t))) {
     [y, mo, d] = [Number(m[2]), Number(m[1]), 1];
   } else return null;
+  if (!offset || offset === "Z") {
+    // no offset to apply: checked and written without a Date (the same answers as the path below, at a fraction
+    // of its cost; Date.UTC reads years 0-99 as 1900-1999, which that path refuses, so this one does too)
+    if (y < 100 || mo < 1 || mo > 12 || d < 1 || d > daysIn(y, mo) || h > 23 || mi > 59 || s > 59) return null;
+    return `${String(y).padStart(4, "0")}-${two(mo)}-${two(d)} ${two(h)}:${two(mi)}:${two(s)}`;
+  }
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
-  if (offset && offset !== "Z") {
-    const sign = offset[0] === "-" ? -1 : 1;
-    const [oh, om] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
-    date.setUTCMinutes(date.getUTCMinutes() - sign * (oh * 60 + om));
-  }
+  const sign = offset[0] === "-" ? -1 : 1;
+  const [oh, om] = [Number(offset.slice(1, 3)), Number(offset.slice(-2))];
+  date.setUTCMinutes(date.getUTCMinutes() - sign * (oh * 60 + om));
   return date.toISOString().slice(0, 19).replace("T", " ");
 }
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const daysIn = (y: number, month: number) => (month === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0) ? 29 : DAYS[month - 1]);

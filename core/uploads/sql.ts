@@ -1,11 +1,12 @@
 import { engineSpec, type EngineName } from "../engines/registry";
-import type { EngineSpec } from "../engines/spec";
+import type { EngineSpec, UploadRowFormat } from "../engines/spec";
 import type { ColumnKind } from "./options";
 import type { Cell } from "./infer";
 
 // The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
 // step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
-// Values are always bound parameters; only quoted identifiers are spliced into the text.
+// Values are bound parameters, SQLite literals (D1, below) or the lines of an engine's data format (ClickHouse);
+// only quoted identifiers are spliced into the text.
 
 /** An engine an upload writes to: every engine's spec says how (core/engines/<name>/index.ts, `upload`). */
 export type UploadEngine = EngineName;
@@ -28,7 +29,8 @@ export interface TableSpec {
   /** a built-in engine's name, or an engine's spec */
   engine: UploadEngine | EngineSpec;
   schema: string | null;
-  columns: { name: string; kind: ColumnKind }[];
+  /** nullable: the column may hold empties (only engines whose types take none by default read it; absent: true) */
+  columns: { name: string; kind: ColumnKind; nullable?: boolean }[];
 }
 
 export function uploadSql(spec: TableSpec) {
@@ -40,6 +42,10 @@ export function uploadSql(spec: TableSpec) {
   const q = (name: string) => d.quoteIdentifier(name);
   const table = (name: string) => d.qualifiedTable(name, spec.schema);
   const columnList = spec.columns.map((c) => q(c.name)).join(", ");
+  const columnType = (c: TableSpec["columns"][number]) => {
+    const type = upload.columnTypes[c.kind];
+    return upload.nullable && c.nullable !== false ? upload.nullable(type) : type;
+  };
   const placeholders = (rows: number) => {
     let n = 0;
     const one = () => (upload.numberedParameters ? `$${++n}` : "?");
@@ -48,8 +54,13 @@ export function uploadSql(spec: TableSpec) {
   return {
     rowsPerInsert: Math.max(1, Math.min(MAX_ROWS, Math.floor(maxParams / Math.max(1, spec.columns.length)))),
     create(name: string): Statement {
-      const cols = spec.columns.map((c) => `${q(c.name)} ${upload.columnTypes[c.kind]}`).join(", ");
-      return { sql: `CREATE TABLE ${table(name)} (${cols})`, params: [] };
+      const cols = spec.columns.map((c) => `${q(c.name)} ${columnType(c)}`).join(", ");
+      return { sql: `CREATE TABLE ${table(name)} (${cols})${upload.tableOptions ? ` ${upload.tableOptions}` : ""}`, params: [] };
+    },
+    /** the column (by position) made to take empties, on engines whose types take none by default */
+    makeNullable(name: string, column: number): Statement {
+      const c = spec.columns[column];
+      return { sql: `ALTER TABLE ${table(name)} MODIFY COLUMN ${q(c.name)} ${columnType({ ...c, nullable: true })}`, params: [] };
     },
     insert(name: string, rows: Cell[][]): Statement {
       const params = rows.flat().map((v) => (typeof v === "boolean" && upload.integerBooleans ? (v ? 1 : 0) : v));
@@ -62,6 +73,7 @@ export function uploadSql(spec: TableSpec) {
     packer(name: string) {
       const head = `INSERT INTO ${table(name)} (${columnList}) VALUES `;
       const rowsPer = this.rowsPerInsert;
+      if (upload.rowFormat) return formatPacker(`INSERT INTO ${table(name)} (${columnList}) FORMAT ${upload.rowFormat.name}\n`, upload.rowFormat, spec.columns.map((c) => c.kind));
       if (!upload.inlineRows) {
         let rows: Cell[][] = [];
         return {
@@ -115,6 +127,34 @@ export function uploadSql(spec: TableSpec) {
     appendFrom(staging: string, target: string): Statement {
       return { sql: `INSERT INTO ${table(target)} (${columnList}) SELECT ${columnList} FROM ${table(staging)}`, params: [] };
     },
+  };
+}
+
+/**
+ * Rows as the lines of an INSERT's data, up to the format's byte budget a statement. The head is the engine's
+ * fixed text around the gated INSERT's table and columns; a line escapes whatever would end its field or row, so
+ * the data is read as data.
+ */
+function formatPacker(head: string, format: UploadRowFormat, kinds: ColumnKind[]) {
+  let lines: string[] = [];
+  let bytes = 0;
+  const take = (): Statement | null => {
+    if (!lines.length) return null;
+    const st = { sql: `${head}${lines.join("\n")}\n`, params: [] };
+    [lines, bytes] = [[], 0];
+    return st;
+  };
+  return {
+    push(row: Cell[]): Statement | null {
+      const text = format.line(row, kinds);
+      const size = utf8Length(text) + 1;
+      const done = bytes + size > format.maxBytes ? take() : null;
+      lines.push(text);
+      bytes += size;
+      return done;
+    },
+    end: take,
+    held: () => lines.length,
   };
 }
 

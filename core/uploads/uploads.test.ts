@@ -86,6 +86,22 @@ test("convert: decimal character, dates with offsets and day-first, impossible d
   expect(parseDate("02/03/2024", true)).toBe("2024-03-02 00:00:00");
   expect(parseDate("02/03/2024", false)).toBe("2024-02-03 00:00:00");
   expect(parseDate("2024-02-30", false)).toBeNull();
+  // without an offset a date is checked and written without a Date object: the answers of one, edges included
+  const viaDate = (y: number, mo: number, d: number, h: number, mi: number, s: number) => {
+    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+    const same = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    return same ? date.toISOString().slice(0, 19).replace("T", " ") : null;
+  };
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  for (const y of [0, 99, 100, 999, 1900, 2000, 2023, 2024, 2100, 9999]) {
+    for (let mo = 0; mo <= 13; mo++) {
+      for (const d of [0, 1, 28, 29, 30, 31, 32]) {
+        for (const [h, mi, s] of [[0, 0, 0], [23, 59, 59], [24, 0, 0], [12, 60, 0], [12, 0, 60]]) {
+          expect([y, mo, d, h, mi, s, parseDate(`${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${pad(s)}`, false)]).toEqual([y, mo, d, h, mi, s, viaDate(y, mo, d, h, mi, s)]);
+        }
+      }
+    }
+  }
 });
 
 test("sql: engine types, bound placeholders sized to the engine, quoted names", () => {

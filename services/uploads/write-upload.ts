@@ -3,7 +3,8 @@ import { gateSql } from "../../core/sql-gate/index";
 import { engineSpec } from "../../core/engines/registry";
 import type { Batches } from "../../core/uploads/source";
 import { planColumns, project, type OutColumn } from "../../core/uploads/frame";
-import { createInference, strictConverter } from "../../core/uploads/infer";
+import { createInference, strictConverter, type Cell } from "../../core/uploads/infer";
+import { CellRefused, UploadParseError } from "../../core/uploads/errors";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
 import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
 import { unprocessable } from "../../core/http/errors";
@@ -92,7 +93,10 @@ async function openStaging(
   for (const row of prefix) inference.observe(row.values, row.line);
   const kinds = inference.kinds();
   const convertRow = strictConverter(names, kinds, opts);
-  const spec = { engine, schema: opts.schema, columns: names.map((name, i) => ({ name, kind: kinds[i] })) };
+  const { upload } = engineSpec(engine);
+  // on engines whose columns take no empties unless told (ClickHouse), a column is made to take them when its
+  // first rows hold one, or later by ALTER when a later row brings the first
+  const spec = { engine, schema: opts.schema, columns: names.map((name, i) => ({ name, kind: kinds[i], nullable: prefix.some((r) => r.values[i] === null) })) };
   const sql = uploadSql(spec);
   const gate = gatedBy(engine);
   const run = (statements: WriteStatement[], gated = true) => connector.write(gated ? statements.map(gate) : statements, { schema: opts.schema });
@@ -123,13 +127,29 @@ async function openStaging(
     written = added - packer.held();
     onProgress(written, fraction);
   };
+  const takeEmpties = async (cells: Cell[]) => {
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i] !== null || spec.columns[i].nullable) continue;
+      // the rows sent or held before this one have a value here, which the wider type keeps
+      await run([sql.makeNullable(staging, i)]);
+      spec.columns[i].nullable = true;
+    }
+  };
   const writer = {
     columns: spec.columns,
     async add(values: (string | null)[], line: number) {
-      const st = packer.push(convertRow(values, line));
+      const cells = convertRow(values, line);
+      if (upload.nullable) await takeEmpties(cells);
+      let st: WriteStatement | null;
+      try {
+        st = packer.push(cells);
+      } catch (e) {
+        if (e instanceof CellRefused) throw new UploadParseError(`line ${line}: ${e.message} in column "${names[e.column]}"`, line);
+        throw e;
+      }
       added++;
       if (st) statements.push(st);
-      if (statements.length >= engineSpec(engine).upload.statementsPerWrite) await send();
+      if (statements.length >= upload.statementsPerWrite) await send();
     },
     async progress(f: number) {
       fraction = f;

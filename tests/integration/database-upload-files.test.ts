@@ -1,5 +1,5 @@
-// Excel and columnar (Parquet) uploads through the real Worker over HTTP, on D1 (the examples binding), PostgreSQL
-// and MariaDB, with files made here by real writers: a sheet becomes a typed table, a bad cell answers its row and
+// Excel and columnar (Parquet) uploads through the real Worker over HTTP, on D1 (the examples binding), PostgreSQL,
+// MariaDB and ClickHouse, with files made here by real writers: a sheet becomes a typed table, a bad cell answers its row and
 // writes nothing, append adds rows; upload_metadata lists each sheet's columns. And a staging table left behind by
 // an upload that never finished (made here directly in PostgreSQL) is dropped by the next upload.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -22,7 +22,8 @@ beforeAll(async () => {
   admin = await loginAsAdmin();
   ids.d1 = await examplesId(admin);
   expect((await admin.put(`/api/v1/database/${ids.d1}`, { allow_file_upload: true })).status).toBe(200);
-  for (const [engine, uri] of Object.entries({ postgresql: PG_URI, mysql: "mysql://root@127.0.0.1:3306/test" })) {
+  await fetch("http://127.0.0.1:8123/", { method: "POST", body: "CREATE DATABASE IF NOT EXISTS test" });
+  for (const [engine, uri] of Object.entries({ postgresql: PG_URI, mysql: "mysql://root@127.0.0.1:3306/test", clickhouse: "clickhousedb://default@127.0.0.1:8123/test" })) {
     const res = await admin.post("/api/v1/database/", { database_name: `upload files ${engine} ${suffix}`, sqlalchemy_uri: uri, expose_in_sqllab: true, allow_file_upload: true });
     expect(res.status, await res.clone().text()).toBe(201);
     ids[engine] = (await json<{ id: number }>(res)).id;
@@ -67,7 +68,7 @@ function parquet(from: number, rows: number): Uint8Array {
   }));
 }
 
-describe.each(["d1", "postgresql", "mysql"])("%s", (engine) => {
+describe.each(["d1", "postgresql", "mysql", "clickhouse"])("%s", (engine) => {
   test("an Excel sheet becomes a typed table; a cell that does not fit answers its row and writes nothing", async () => {
     const table = `upx_${engine}_${suffix}`;
     const res = await upload(ids[engine], await workbook(), "fruit.xlsx", { type: "excel", table_name: table, sheet_name: "Data" });

@@ -1,5 +1,5 @@
-// File upload into databases through the real Worker over HTTP, on D1 (the examples binding), PostgreSQL and
-// MariaDB: a good CSV becomes a typed table and a dataset; a bad row is reported with its line and leaves
+// File upload into databases through the real Worker over HTTP, on D1 (the examples binding), PostgreSQL,
+// MariaDB and ClickHouse (its own cases: clickhouse-upload.test.ts): a good CSV becomes a typed table and a dataset; a bad row is reported with its line and leaves
 // nothing behind; fail / replace / append; the database's allow_file_upload; can_upload; upload_metadata.
 import { beforeAll, describe, expect, test } from "vitest";
 import { loginAsAdmin, type ApiClient } from "../support/client";
@@ -15,7 +15,8 @@ beforeAll(async () => {
   admin = await loginAsAdmin();
   ids.d1 = await examplesId(admin);
   expect((await admin.put(`/api/v1/database/${ids.d1}`, { allow_file_upload: true })).status).toBe(200);
-  const uris = { postgresql: "postgresql://postgres@127.0.0.1:5432/test", mysql: "mysql://root@127.0.0.1:3306/test" };
+  await fetch("http://127.0.0.1:8123/", { method: "POST", body: "CREATE DATABASE IF NOT EXISTS test" });
+  const uris = { postgresql: "postgresql://postgres@127.0.0.1:5432/test", mysql: "mysql://root@127.0.0.1:3306/test", clickhouse: "clickhousedb://default@127.0.0.1:8123/test" };
   for (const [engine, uri] of Object.entries(uris)) {
     const res = await admin.post("/api/v1/database/", { database_name: `upload ${engine} ${suffix}`, sqlalchemy_uri: uri, expose_in_sqllab: true, allow_file_upload: true });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -37,7 +38,7 @@ async function tableNames(databaseId: number): Promise<string[]> {
 
 const GOOD = ["id,name,price,active,day,note", "1,apple,1.5,true,2024-01-02,", "2,pear,2,false,2024-02-03,ripe", "3,plum,NA,true,2024-03-04,N/A"].join("\n");
 
-describe.each(["d1", "postgresql", "mysql"])("%s", (engine) => {
+describe.each(["d1", "postgresql", "mysql", "clickhouse"])("%s", (engine) => {
   const table = `up_${engine}_${suffix}`;
 
   test("a good CSV becomes a typed table and a dataset", async () => {
@@ -94,8 +95,9 @@ describe.each(["d1", "postgresql", "mysql"])("%s", (engine) => {
     expect((await tableNames(ids[engine])).filter((t) => t.startsWith("_upload_"))).toEqual([]);
   });
 
-  // D1 takes any text (a 200 KB cell included): the same path is covered by the two server engines
-  if (engine !== "d1") test("a row the database refuses midway drops the staging table and leaves the target as it was", async () => {
+  // D1 takes any text (a 200 KB cell included): the same path is covered by the two server engines; ClickHouse
+  // takes any String too (its refusals: clickhouse-upload.test.ts)
+  if (engine === "postgresql" || engine === "mysql") test("a row the database refuses midway drops the staging table and leaves the target as it was", async () => {
     const name = `up_refused_${engine}_${suffix}`;
     expect((await upload(admin, ids[engine], "k,note\n1,kept\n2,kept too\n", { table_name: name })).status).toBe(201);
     // row 30 of 50 holds what the engine will not store: more than MariaDB's TEXT holds (64 KB), or a NUL, which

@@ -15,10 +15,10 @@ export function generatedRow(i) {
 }
 
 /**
- * Writes rows while the file stays within `bytes`; answers { rows, bytes, amountSum, ratioSum, flagged, gamma }
- * (gamma: the rows of category "gamma").
+ * Writes rows while the file stays within `bytes` (and `maxRows`, when given); answers { rows, bytes, amountSum,
+ * ratioSum, flagged, gamma } (gamma: the rows of category "gamma").
  */
-export async function writeGeneratedCsv(path, bytes) {
+export async function writeGeneratedCsv(path, bytes, maxRows = Infinity) {
   const out = createWriteStream(path);
   let size = GENERATED_HEADER.length + 1;
   out.write(`${GENERATED_HEADER}\n`);
@@ -27,7 +27,7 @@ export async function writeGeneratedCsv(path, bytes) {
   for (let i = 1; ; i++) {
     const r = generatedRow(i);
     const length = Buffer.byteLength(r.line) + 1;
-    if (size + length > bytes) break;
+    if (size + length > bytes || totals.rows >= maxRows) break;
     chunk.push(r.line);
     size += length;
     totals.rows++;

@@ -1,6 +1,7 @@
 import type { EngineSpec } from "../spec";
 import { clickhouseDialect } from "./dialect";
 import { clickhouseQueryDialect } from "./query-dialect";
+import { clickhouseUpload } from "./upload";
 
 // ClickHouse over its HTTP interface (8123; 8443 with TLS: `?secure=true` or port 8443). Superset's URI is
 // `clickhousedb://user:password@host:8123/database`. Connector: services/connectors/clickhouse.
@@ -16,21 +17,7 @@ export const clickhouseEngine: EngineSpec<"clickhouse"> = {
   gateDialect: clickhouseDialect.flavour,
   // the HTTP interface binds no parameters; a MergeTree table holds thousands of columns
   limits: { maxBoundParameters: 10_000, maxCompoundTerms: null, maxColumns: 1000 },
-  upload: {
-    columnTypes: {
-      integer: "Nullable(Int64)",
-      real: "Nullable(Float64)",
-      boolean: "Nullable(UInt8)",
-      date: "Nullable(Date)",
-      datetime: "Nullable(DateTime)",
-      text: "Nullable(String)",
-    },
-    statementsPerWrite: 1,
-    numberedParameters: false,
-    integerBooleans: true,
-    inlineRows: true,
-    renameSwap: true,
-  },
+  upload: clickhouseUpload,
   // EXPLAIN arrived in ClickHouse 20.6: no validator nor cost estimate on the servers this supports
   sqlLab: { validator: false, costEstimate: false },
   form: {

@@ -88,7 +88,9 @@ export function clickhouseConnector(target: NetworkTarget): Connector {
     },
     async write(statements: WriteStatement[], options) {
       // no transactions over HTTP: uploads write a staging table and swap it in (EngineUpload.renameSwap)
-      for (const s of statements) await send(inlineParameters(s), options.schema ? { database: options.schema } : {});
+      // a statement with nothing to bind is sent as written: an upload's INSERT … FORMAT carries rows as data,
+      // whose ? and quotes are not SQL
+      for (const s of statements) await send(s.params.length ? inlineParameters(s) : s.sql, options.schema ? { database: options.schema } : {});
     },
     async testConnection() {
       await send("SELECT 1", { readonly: "1" }, undefined, true);
