@@ -147,7 +147,7 @@ test.describe("Superset's example bundle", () => {
       const row = list.result.filter((r) => r.dashboard_title === d.title);
       expect(row, `${d.title}: imported once`).toHaveLength(1);
       const started = Date.now();
-      await page.goto(`/superset/dashboard/${row[0].id}/`, { waitUntil: "domcontentloaded" });
+      await page.goto(`/superset/dashboard/${row[0].id}/`);
       await expect(page.getByTestId("dashboard-title")).toHaveText(d.title);
       const opened = seconds(started);
       const charts = [...(await walkDashboard(page, async (box, title) => ({ title, ...(await outcomeOf(box)) }))).values()];
