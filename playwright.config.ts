@@ -19,6 +19,11 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [["list"]],
+  // the longest file first, so it never starts last beside the other workers' journeys; the rest in name order
+  projects: [
+    { name: "example-bundle", testMatch: /superset-examples\.spec\.ts$/ },
+    { name: "journeys", testIgnore: /superset-examples\.spec\.ts$/ },
+  ],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -55,13 +55,21 @@ export async function hydrated(element: Locator) {
 /**
  * Opens a menu with `opener` and clicks its `item`, retried as one step: a click that lands before hydration
  * opens nothing, and a menu still closing from an earlier pick shows an item that is gone before the click lands
- * (a plain click would then wait for it until the test's timeout).
+ * (a plain click would then wait for it until the test's timeout). With `opens` (the dialog the item opens), a
+ * retry after a click that did land but was slow to settle stops once that dialog shows, instead of opening the
+ * menu again over it. The waits are generous: on a loaded machine one click may take seconds to settle.
  */
-export async function clickMenuItem(opener: Locator, item: Locator) {
+export async function clickMenuItem(opener: Locator, item: Locator, opens?: Locator, hoverFirst?: Locator) {
   await expect(async () => {
-    if (!(await item.isVisible())) await opener.click({ timeout: 5000 });
-    await item.click({ timeout: 2000 });
-  }).toPass({ timeout: 20_000 });
+    if (opens && (await opens.isVisible())) return;
+    if (!(await item.isVisible())) {
+      await opener.click({ timeout: 5000 });
+      // an item inside a submenu: the submenu opens on hover
+      if (hoverFirst) await hoverFirst.hover({ timeout: 5000 });
+    }
+    await item.click({ timeout: 5000 });
+    if (opens) await expect(opens).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 export async function logout(page: Page) {

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { startWorker, TEST_ADMIN } from "../support/server.mjs";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startMinuteTicker } from "../../scripts/minute-ticker.mjs";
+import { clickMenuItem } from "./helpers";
 
 // Issue 15's newcomer: on a Worker ticked every minute by the very ticker `npm start` runs, a chart report is set up
 // from Explore and a dashboard report from the dashboard's menu, in Chromium; both arrive at a real SMTP server with
@@ -29,12 +30,9 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-async function setUpReport(page: Page, openMenu: () => Promise<void>, to: string) {
+async function setUpReport(page: Page, menu: Locator, to: string) {
   const modal = page.getByTestId("report-modal");
-  await expect(async () => {
-    await openMenu();
-    await page.getByTestId("email-report-setup").click({ timeout: 2_000 });
-  }).toPass();
+  await clickMenuItem(menu, page.getByTestId("email-report-setup"), modal.getByTestId("report-crontab"));
   await modal.getByTestId("report-crontab").fill("* * * * *");
   await expect(modal.getByTestId("report-crontab-words")).toHaveText("Every minute");
   await modal.getByTestId("report-format").click();
@@ -65,10 +63,10 @@ test("a newcomer's chart report and dashboard report arrive by email, and the ex
   await page.goto(`${worker.url}/explore/?slice_id=${chart.id}`);
   const more = page.getByTestId("more-menu");
   await expect(more).toBeEnabled();
-  await setUpReport(page, () => more.click(), "newcomer@example.com");
+  await setUpReport(page, more, "newcomer@example.com");
 
   await page.goto(`${worker.url}/superset/dashboard/births/`);
-  await setUpReport(page, () => page.getByTestId("dashboard-menu").click(), "team@example.com");
+  await setUpReport(page, page.getByTestId("dashboard-menu"), "team@example.com");
   const saved = Date.now();
 
   // the next minute's tick runs both; a dashboard picture takes longer on a loaded machine

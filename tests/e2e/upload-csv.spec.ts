@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { csrfToken } from "./api-helpers";
-import { admin, login } from "./helpers";
+import { admin, clickMenuItem, login } from "./helpers";
 
 // The upload journey: an admin opens "+" → Data → Upload CSV to database, sends a file with a bad row (the
 // error names the line and the form keeps what was typed), picks a good file instead, sees the new dataset
@@ -25,12 +25,7 @@ test("upload a CSV from the + menu, see the error of a bad row, then open the ne
   await page.goto("/tablemodelview/list/");
 
   const modal = page.getByRole("dialog", { name: "Upload CSV to database" });
-  await expect(async () => {
-    await page.getByTestId("new-menu").click();
-    await page.getByTestId("new-menu-data").hover();
-    await page.getByTestId("menu-upload-csv").click({ timeout: 1000 });
-    await expect(modal).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await clickMenuItem(page.getByTestId("new-menu"), page.getByTestId("menu-upload-csv"), modal, page.getByTestId("new-menu-data"));
 
   const chooser = page.waitForEvent("filechooser");
   await modal.getByTestId("upload-file").click();
@@ -78,12 +73,7 @@ test("upload an Excel sheet from the + menu: the sheet is picked from the file, 
   await page.goto("/tablemodelview/list/");
 
   const modal = page.getByRole("dialog", { name: "Upload Excel to database" });
-  await expect(async () => {
-    await page.getByTestId("new-menu").click();
-    await page.getByTestId("new-menu-data").hover();
-    await page.getByTestId("menu-upload-excel").click({ timeout: 1000 });
-    await expect(modal).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await clickMenuItem(page.getByTestId("new-menu"), page.getByTestId("menu-upload-excel"), modal, page.getByTestId("new-menu-data"));
   const chooser = page.waitForEvent("filechooser");
   const metadata = page.waitForResponse((r) => r.url().includes("/upload_metadata/"), { timeout: 60_000 });
   await modal.getByTestId("upload-file").click();
