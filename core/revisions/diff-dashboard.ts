@@ -8,7 +8,7 @@ import { lineChanges, movedItems, record, said, same, type DiffLine } from "./wo
 type State = Record<string, unknown>;
 
 const FIELD_LABELS: [string, string][] = [
-  ["dashboard_title", "Title"], ["slug", "Slug"], ["description", "Description"], ["certified_by", "Certified by"], ["certification_details", "Certification details"],
+  ["dashboard_title", "Title"], ["slug", "Slug"], ["certified_by", "Certified by"], ["certification_details", "Certification details"],
 ];
 /** json_metadata keys with lines of their own; the others are compared key by key */
 const OWN_LINES = new Set(["native_filter_configuration", "chart_configuration", "positions", "global_chart_configuration"]);

@@ -7,7 +7,7 @@ export type RevisionType = "dashboard" | "chart";
 
 /** The row fields a revision keeps and a restore writes back, per object type. */
 export const DASHBOARD_STATE_FIELDS = [
-  "dashboard_title", "slug", "position_json", "json_metadata", "css", "description", "published", "certified_by", "certification_details",
+  "dashboard_title", "slug", "position_json", "json_metadata", "css", "published", "certified_by", "certification_details",
 ] as const;
 export const CHART_STATE_FIELDS = [
   "slice_name", "viz_type", "datasource_id", "datasource_type", "params", "query_context", "description", "cache_timeout", "certified_by", "certification_details",

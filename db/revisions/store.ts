@@ -42,7 +42,9 @@ const latestOf = (type: RevisionType, objectId: SQL | number) =>
 export function revisionWrites(db: Database, type: RevisionType, objectId: number | SQL, meta: RevisionMeta): [Item, Item] {
   const { table, id } = SOURCES[type];
   const insert = db.insert(revisions).select(
+    // drizzle's INSERT … SELECT wants every column of the table, in order: a NULL id takes the next one
     db.select({
+      id: sql`NULL`.as("id"),
       object_type: sql`${type}`.as("object_type"),
       object_id: id,
       revision: sql`COALESCE(${latestOf(type, objectId)}, 0) + 1`.as("revision"),
