@@ -132,3 +132,16 @@ test("a reader who sees a dashboard lists its history but may not restore it; de
   expect((await admin.delete(`/api/v1/dashboard/${dash}`)).status).toBe(200);
   expect((await admin.get(`/api/v1/dashboard/${dash}/revisions`)).status).toBe(404);
 });
+
+test("changing the native filters in their own dialog keeps a revision that names the filter added", async () => {
+  const dash = await created(await admin.post("/api/v1/dashboard/", { dashboard_title: `Filters ${unique()}` }));
+  const filter = {
+    id: "NATIVE_FILTER-hist1", type: "NATIVE_FILTER", name: "Gender", filterType: "filter_select", targets: [{ datasetId, column: { name: "gender" } }],
+    defaultDataMask: { filterState: {}, extraFormData: {} }, controlValues: { multiSelect: true }, cascadeParentIds: [], scope: { rootPath: ["ROOT_ID"], excluded: [] }, description: "",
+  };
+  expect((await admin.put(`/api/v1/dashboard/${dash}/filters`, { modified: [filter], deleted: [], reordered: [] })).status).toBe(200);
+  const list = await json(await admin.get(`/api/v1/dashboard/${dash}/revisions`));
+  expect(list.count).toBe(2);
+  const detail = await json(await admin.get(`/api/v1/dashboard/${dash}/revisions/${list.result[0].id}`));
+  expect(detail.result.diff.map((d: { text: string }) => d.text)).toEqual(['Native filter added: "Gender"']);
+});
