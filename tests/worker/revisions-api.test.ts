@@ -145,3 +145,12 @@ test("changing the native filters in their own dialog keeps a revision that name
   const detail = await json(await admin.get(`/api/v1/dashboard/${dash}/revisions/${list.result[0].id}`));
   expect(detail.result.diff.map((d: { text: string }) => d.text)).toEqual(['Native filter added: "Gender"']);
 });
+
+test("a copy (Save as) starts its own History with one revision saying where it came from", async () => {
+  const label = unique();
+  const original = await created(await admin.post("/api/v1/dashboard/", { dashboard_title: `Original ${label}` }));
+  const copy = await admin.post(`/api/v1/dashboard/${original}/copy/`, { dashboard_title: `Copy ${label}`, json_metadata: "{}" });
+  expect(copy.status, await copy.clone().text()).toBe(200);
+  const list = await json(await admin.get(`/api/v1/dashboard/${(await json(copy)).id}/revisions`));
+  expect(list.result.map((r: { message: string }) => r.message)).toEqual([`Copied from "Original ${label}"`]);
+});

@@ -177,7 +177,7 @@ dashboardApi.delete("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
 dashboardApi.post("/api/v1/dashboard/:id_or_slug/copy/", write, async (c) => {
   const original = await readableDashboard(c, c.req.param("id_or_slug"));
   const payload = parseDashboardCopy(await jsonObject(c));
-  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id, datasetScope(principalOf(c)));
+  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id, datasetScope(principalOf(c)), revisionsKept(c.env.REVISIONS_KEPT));
   const result = { id, last_modified_time: lastModifiedTime(changedOn) };
   return c.json({ ...result, result });
 });
