@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { admin, clickMenuItem, login } from "./helpers";
 import { post } from "./api-helpers";
 
-// History (issue 34): a dashboard renamed in edit mode and saved; its History panel says what the save changed,
-// in words; restoring the revision before brings the old title back on the page.
+// History (issue 34): a dashboard renamed in edit mode and saved with a message; its History panel lists the save
+// with the message and says what it changed, in words; restoring the revision before brings the old title back.
 
 const run = Date.now().toString(36);
 
@@ -20,6 +20,7 @@ test("rename a dashboard, see the change in History, restore the revision before
   await expect(page.getByTestId("dashboard-editor")).toBeVisible();
   await page.getByTestId("dashboard-title-input").fill(`After ${run}`);
   await page.getByTestId("dashboard-title-input").press("Enter");
+  await page.getByTestId("save-message-input").fill("New name for the quarter");
   await page.getByTestId("save-dashboard").click();
   await expect(page.getByTestId("dashboard-editor")).toHaveCount(0);
   await expect(page.getByTestId("dashboard-title")).toHaveText(`After ${run}`);
@@ -27,6 +28,7 @@ test("rename a dashboard, see the change in History, restore the revision before
   await clickMenuItem(page.getByTestId("dashboard-menu"), page.getByTestId("dashboard-history").filter({ visible: true }));
   const panel = page.getByTestId("history-modal");
   await expect(panel.getByTestId("history-revision")).toHaveCount(2);
+  await expect(panel.getByTestId("history-revision").first()).toContainText("New name for the quarter");
   await expect(panel.getByTestId("history-diff")).toContainText(`Title: "Before ${run}" → "After ${run}"`);
 
   await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
