@@ -154,3 +154,23 @@ test("a copy (Save as) starts its own History with one revision saying where it 
   const list = await json(await admin.get(`/api/v1/dashboard/${(await json(copy)).id}/revisions`));
   expect(list.result.map((r: { message: string }) => r.message)).toEqual([`Copied from "Original ${label}"`]);
 });
+
+test("restoring a chart revision whose dataset was deleted since keeps the chart's dataset, restores the rest and names the dataset", async () => {
+  const label = unique();
+  const births = await exampleDataset(admin, "birth_names");
+  const made = await admin.post("/api/v1/dataset/", { database: births.database.id, schema: "main", table_name: `gone_${label}`, sql: "SELECT name, num FROM birth_names" });
+  const gone = await created(made);
+  const chart = await created(await admin.post("/api/v1/chart/", {
+    slice_name: `Old ${label}`, viz_type: "table", datasource_id: gone, datasource_type: "table", params: JSON.stringify({ datasource: `${gone}__table`, metrics: ["count"] }),
+  }));
+  const moved = await admin.put(`/api/v1/chart/${chart}`, { slice_name: `New ${label}`, datasource_id: datasetId, datasource_type: "table", params: JSON.stringify({ datasource: `${datasetId}__table`, metrics: ["sum__num"] }) });
+  expect(moved.status, await moved.clone().text()).toBe(200);
+  expect((await admin.delete(`/api/v1/dataset/${gone}`)).status).toBe(200);
+  const first = (await json(await admin.get(`/api/v1/chart/${chart}/revisions`))).result.at(-1);
+  const res = await admin.post(`/api/v1/chart/${chart}/revisions/${first.id}/restore`, {});
+  expect(res.status, await res.clone().text()).toBe(200);
+  expect((await json(res)).result.not_restored).toEqual([{ type: "dataset", id: gone, name: null }]);
+  const now = (await json(await admin.get(`/api/v1/chart/${chart}`))).result;
+  expect(now.slice_name).toBe(`Old ${label}`);
+  expect(JSON.parse(now.params)).toEqual({ datasource: `${datasetId}__table`, metrics: ["count"] });
+});
