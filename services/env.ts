@@ -29,6 +29,8 @@ export interface Env {
   GLOBAL_ASYNC_QUERIES?: string;
   /** Superset's DASHBOARD_RBAC ("true"): a dashboard's roles grant access to it */
   DASHBOARD_RBAC?: string;
+  /** revisions kept per dashboard and chart (issue 34); older ones are pruned at each save. Default 50. */
+  REVISIONS_KEPT?: string;
   /** Superset's RLS_IN_SQLLAB ("true"): SQL Lab queries read the tables they name through the caller's RLS rules */
   RLS_IN_SQLLAB?: string;
   /** alerts and reports: one ReportRunner object per report schedule runs each scheduled time once */

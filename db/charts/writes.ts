@@ -6,6 +6,7 @@ import type { ChartPayload } from "../../core/charts/payloads";
 import { inList } from "../d1-params";
 import { deleteWithLinks, replaceLinks, type DeleteCascade } from "../lists/links";
 import { syncFavoriteTag, syncSystemTags } from "../tags/store";
+import { revisionWrites, type RevisionMeta } from "../revisions/store";
 
 // Writing charts: the row, its owners (slice_user), its dashboards (dashboard_slices), favourites (favstar).
 
@@ -45,36 +46,40 @@ function rowValues(p: ChartPayload) {
   return values;
 }
 
-export async function insertChart(db: Database, p: ChartPayload, owners: number[], actor: number): Promise<number> {
+export async function insertChart(db: Database, p: ChartPayload, owners: number[], actor: number, revision: RevisionMeta): Promise<number> {
   const created = await db
     .insert(charts)
     .values({ ...rowValues(p), slice_name: p.slice_name!, viz_type: p.viz_type!, uuid: crypto.randomUUID(), created_by_fk: actor, changed_by_fk: actor })
     .returning({ id: charts.id })
     .get();
-  await replaceRelations(db, created.id, { owners, dashboards: p.dashboards ?? [] });
+  // the revision reads only the row, so it may come first in the batch
+  await db.batch([...revisionWrites(db, "chart", created.id, revision), ...relationWrites(db, created.id, { owners, dashboards: p.dashboards ?? [] })]);
   await syncSystemTags(db, { type: "chart", id: created.id }, owners);
   return created.id;
 }
 
-export async function updateChart(db: Database, id: number, p: ChartPayload, actor: number): Promise<void> {
+/** Updates the row and the relations given, and keeps a revision of the result, in one batch. */
+export async function updateChart(db: Database, id: number, p: ChartPayload, actor: number, revision: RevisionMeta): Promise<void> {
   const values = rowValues(p);
-  await db.update(charts).set({ ...values, changed_by_fk: actor }).where(eq(charts.id, id)).run();
-  await replaceRelations(db, id, p);
+  await db.batch([
+    db.update(charts).set({ ...values, changed_by_fk: actor }).where(eq(charts.id, id)),
+    ...relationWrites(db, id, p),
+    ...revisionWrites(db, "chart", id, revision),
+  ]);
   if (p.owners) await syncSystemTags(db, { type: "chart", id }, p.owners);
 }
 
-/** Replaces the owners and/or dashboards that are given; leaves the others as they are. */
-async function replaceRelations(db: Database, id: number, { owners, dashboards: dashboardIds }: Relations): Promise<void> {
-  const writes = [
+/** The statements replacing the owners and/or dashboards that are given; the others stay as they are. */
+function relationWrites(db: Database, id: number, { owners, dashboards: dashboardIds }: Relations) {
+  return [
     ...(owners ? replaceLinks(db, { entity: chartOwners.slice_id, other: chartOwners.user_id }, id, owners) : []),
     ...(dashboardIds ? replaceLinks(db, { entity: dashboardCharts.slice_id, other: dashboardCharts.dashboard_id }, id, dashboardIds) : []),
   ];
-  if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
 /** What goes with a chart: its owners, its places on dashboards, favourites and tag links. */
 export const CHART_CASCADE: DeleteCascade = {
-  table: charts, id: charts.id, links: [chartOwners.slice_id, dashboardCharts.slice_id], favoriteClass: "slice", tagType: "chart",
+  table: charts, id: charts.id, links: [chartOwners.slice_id, dashboardCharts.slice_id], favoriteClass: "slice", tagType: "chart", revisionType: "chart",
 };
 
 export async function deleteCharts(db: Database, ids: number[]): Promise<void> {

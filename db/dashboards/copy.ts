@@ -6,6 +6,7 @@ import { chartIdsOfPositions } from "../../core/dashboards/layout";
 import type { DatasetScope } from "../../core/datasets/access";
 import { assertMayLink, NOTHING_LINKED } from "./link-guard";
 import { inList, insertChunks } from "../d1-params";
+import { revisionWrites } from "../revisions/store";
 import { syncSystemTags } from "../tags/store";
 
 // Superset's DashboardDAO.copy_dashboard: a new draft dashboard owned by the caller. With duplicate_slices each
@@ -14,6 +15,8 @@ import { syncSystemTags } from "../tags/store";
 
 export async function copyDashboard(
   db: Database, original: typeof dashboards.$inferSelect, p: DashboardCopyPayload, actor: number, saver: DatasetScope,
+  /** revisions kept per object (REVISIONS_KEPT): the copy starts its History with one */
+  keep: number,
 ): Promise<{ id: number; changedOn: string }> {
   const { positions: sentPositions, ...meta } = p.json_metadata;
   let positions: Record<string, unknown> = {};
@@ -52,6 +55,8 @@ export async function copyDashboard(
   const writes = [
     db.insert(dashboardOwners).values({ user_id: actor, dashboard_id: created.id }),
     ...finalCharts.map((slice_id) => db.insert(dashboardCharts).values({ slice_id, dashboard_id: created.id }).onConflictDoNothing()),
+    // the copy's History starts here (issue 34)
+    ...revisionWrites(db, "dashboard", created.id, { actor, message: `Copied from "${original.dashboard_title}"`, keep }),
   ];
   await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
   for (const chartId of ids.values()) await syncSystemTags(db, { type: "chart", id: chartId }, [actor]);

@@ -9,6 +9,7 @@ import { assertMayLink, linkedOf, NOTHING_LINKED } from "./link-guard";
 import { inList } from "../d1-params";
 import { deleteWithLinks, replaceLinks, type DeleteCascade } from "../lists/links";
 import { syncFavoriteTag, syncSystemTags } from "../tags/store";
+import { revisionWrites, type RevisionMeta } from "../revisions/store";
 
 // Writing dashboards: the row, its owners (dashboard_user), roles (dashboard_roles), the charts its layout
 // places (dashboard_slices, synced from position_json as Superset's set_dash_metadata does) and favourites.
@@ -51,7 +52,7 @@ async function placedCharts(db: Database, positionJson: string | null | undefine
 }
 
 /** `saver`: the data access of who saves, which bounds what the dashboard may link (db/dashboards/link-guard.ts). */
-export async function insertDashboard(db: Database, p: DashboardPayload, owners: number[], actor: number, saver: DatasetScope): Promise<number> {
+export async function insertDashboard(db: Database, p: DashboardPayload, owners: number[], actor: number, saver: DatasetScope, revision: RevisionMeta): Promise<number> {
   const placed = await placedCharts(db, p.position_json);
   await assertMayLink(db, saver, NOTHING_LINKED, { charts: placed, jsonMetadata: p.json_metadata });
   const created = await db
@@ -59,13 +60,17 @@ export async function insertDashboard(db: Database, p: DashboardPayload, owners:
     .values({ ...rowValues(p), dashboard_title: p.dashboard_title ?? "[ untitled dashboard ]", uuid: crypto.randomUUID(), created_by_fk: actor, changed_by_fk: actor })
     .returning({ id: dashboards.id })
     .get();
-  await replaceRelations(db, created.id, { owners, roles: p.roles ?? [], charts: placed });
+  // the revision reads only the row, so it may come first in the batch
+  await db.batch([...revisionWrites(db, "dashboard", created.id, revision), ...relationWrites(db, created.id, { owners, roles: p.roles ?? [], charts: placed })]);
   await syncSystemTags(db, { type: "dashboard", id: created.id }, owners);
   return created.id;
 }
 
-/** Updates the row (always touching changed_on, which last_modified_time is read from) and its relations. */
-export async function updateDashboard(db: Database, id: number, p: DashboardPayload, actor: number, saver: DatasetScope): Promise<string> {
+/**
+ * Updates the row (always touching changed_on, which last_modified_time is read from), its relations and keeps a
+ * revision of the result, in one batch.
+ */
+export async function updateDashboard(db: Database, id: number, p: DashboardPayload, actor: number, saver: DatasetScope, revision: RevisionMeta): Promise<string> {
   const placed = await placedCharts(db, p.position_json);
   // A save that gives the dashboard a role it did not have grants that role everything linked (with
   // DASHBOARD_RBAC): then all of it must be readable by the saver, not only what this save adds.
@@ -75,27 +80,29 @@ export async function updateDashboard(db: Database, id: number, p: DashboardPayl
   const meta = p.json_metadata !== undefined ? p.json_metadata : addsRole ? ((await db.select({ m: dashboards.json_metadata }).from(dashboards).where(eq(dashboards.id, id)).get())?.m ?? null) : undefined;
   await assertMayLink(db, saver, addsRole ? NOTHING_LINKED : before, { charts: placed ?? (addsRole ? before.charts : undefined), jsonMetadata: meta });
   const changed_on = new Date().toISOString();
-  await db.update(dashboards).set({ ...rowValues(p), changed_by_fk: actor, changed_on }).where(eq(dashboards.id, id)).run();
-  await replaceRelations(db, id, { owners: p.owners, roles: p.roles, charts: placed });
+  await db.batch([
+    db.update(dashboards).set({ ...rowValues(p), changed_by_fk: actor, changed_on }).where(eq(dashboards.id, id)),
+    ...relationWrites(db, id, { owners: p.owners, roles: p.roles, charts: placed }),
+    ...revisionWrites(db, "dashboard", id, revision),
+  ]);
   if (p.owners) await syncSystemTags(db, { type: "dashboard", id }, p.owners);
   return changed_on;
 }
 
-/** Replaces the relations that are given; leaves the others as they are. */
-async function replaceRelations(db: Database, id: number, r: { owners?: number[]; roles?: number[]; charts?: number[] }): Promise<void> {
-  const writes = [
+/** The statements replacing the relations that are given; the others stay as they are. */
+function relationWrites(db: Database, id: number, r: { owners?: number[]; roles?: number[]; charts?: number[] }) {
+  return [
     ...(r.owners ? replaceLinks(db, { entity: dashboardOwners.dashboard_id, other: dashboardOwners.user_id }, id, r.owners) : []),
     ...(r.roles ? replaceLinks(db, { entity: dashboardRoles.dashboard_id, other: dashboardRoles.role_id }, id, r.roles) : []),
     ...(r.charts ? replaceLinks(db, { entity: dashboardCharts.dashboard_id, other: dashboardCharts.slice_id }, id, r.charts) : []),
   ];
-  if (writes.length) await db.batch(writes as [(typeof writes)[0], ...typeof writes]);
 }
 
 /** What goes with a dashboard: owners, roles, chart places, its embedding, favourites and tag links. */
 export const DASHBOARD_CASCADE: DeleteCascade = {
   table: dashboards, id: dashboards.id,
   links: [dashboardOwners.dashboard_id, dashboardRoles.dashboard_id, dashboardCharts.dashboard_id, embeddedDashboards.dashboard_id],
-  favoriteClass: "Dashboard", tagType: "dashboard",
+  favoriteClass: "Dashboard", tagType: "dashboard", revisionType: "dashboard",
 };
 
 export async function deleteDashboards(db: Database, ids: number[]): Promise<void> {

@@ -6,6 +6,8 @@ import { favorites } from "../schema";
 import type { ObjectType } from "../../core/tags/tags";
 import { inList } from "../d1-params";
 import { dropTagLinks } from "../tags/store";
+import { dropRevisions } from "../revisions/store";
+import type { RevisionType } from "../../core/revisions/revisions";
 
 // An entity's link rows (owners, dashboards of a chart, roles, columns…), favourites and tag links, written
 // once. SQLite cascades only when foreign keys are enforced, so deleting an entity removes its dependent rows
@@ -22,6 +24,8 @@ export interface DeleteCascade {
   favoriteClass?: string;
   /** the tagged_object type of the entity, when it can carry tags */
   tagType?: ObjectType;
+  /** the revision type of the entity, when its saves keep revisions: they go with it */
+  revisionType?: RevisionType;
 }
 
 /** The statements deleting the entities and everything that hangs off them; the entity rows last. */
@@ -29,6 +33,7 @@ export function cascadeDeletes(db: Database, d: DeleteCascade, ids: number[]): [
   const items: Item[] = d.links.map((column) => db.delete(column.table as SQLiteTable).where(inList(column, ids)));
   if (d.favoriteClass) items.push(db.delete(favorites).where(and(eq(favorites.class_name, d.favoriteClass), inList(favorites.obj_id, ids))));
   if (d.tagType) items.push(dropTagLinks(db, d.tagType, ids));
+  if (d.revisionType) items.push(dropRevisions(db, d.revisionType, ids));
   const entity: Item = db.delete(d.table).where(inList(d.id, ids));
   return items.length ? [items[0], ...items.slice(1), entity] : [entity];
 }

@@ -9,3 +9,4 @@ export * from "./css-templates";
 export * from "./row-level-security";
 export * from "./embedded";
 export * from "./tags";
+export * from "./revisions";

@@ -21,6 +21,7 @@ import { chartDigest } from "../../services/thumbnails/thumbnails";
 import { takeTagIds } from "../../core/tags/tags";
 import { setCustomTags } from "../../db/tags/store";
 import { assertCustomTagIds } from "./tag-objects";
+import { revisionsKept, takeRevisionMessage } from "../../core/revisions/revisions";
 
 // /api/v1/chart/: Superset's ChartRestApi. Reads need can_read on Chart and data access to the chart's
 // dataset (Superset's ChartFilter); writes need can_write on Chart and, as in Superset, ownership (or Admin).
@@ -31,13 +32,13 @@ type C = Context<AppEnv>;
 const read = requires("can_read", "Chart");
 const write = requires("can_write", "Chart");
 
-async function readableChart(c: C, id: number): Promise<ChartRow> {
+export async function readableChart(c: C, id: number): Promise<ChartRow> {
   const row = await visibleChart(c.var.db, id, datasetScope(principalOf(c)));
   if (!row) throw notFound();
   return row;
 }
 
-async function ownedChart(c: C, id: number): Promise<ChartRow> {
+export async function ownedChart(c: C, id: number): Promise<ChartRow> {
   const row = await readableChart(c, id);
   const p = principalOf(c);
   if (!isAdmin(p) && !(await chartOwnerIds(c.var.db, id)).includes(p.id)) throw forbidden("Changing this chart is forbidden");
@@ -101,13 +102,14 @@ chartApi.post("/api/v1/chart/", write, async (c) => {
   const p = principalOf(c);
   const body = await jsonObject(c);
   const tagIds = takeTagIds(body);
+  const message = takeRevisionMessage(body);
   const payload = parseChartPayload(body, "create");
   if (tagIds) await assertCustomTagIds(c, tagIds);
   await checkDatasource(c, payload);
   const owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, { owners, dashboards: payload.dashboards });
   await assertMayJoinDashboards(c, p, payload.dashboards, null);
-  const id = await insertChart(c.var.db, payload, owners, p.id);
+  const id = await insertChart(c.var.db, payload, owners, p.id, { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   if (tagIds) await setCustomTags(c.var.db, { type: "chart", id }, tagIds, p.id);
   const { owners: _o, ...result } = payload;
   return c.json({ id, result: { ...result, owners } }, 201);
@@ -118,13 +120,14 @@ chartApi.put("/api/v1/chart/:pk", write, async (c) => {
   const row = await ownedChart(c, idParam(c));
   const body = await jsonObject(c);
   const tagIds = takeTagIds(body);
+  const message = takeRevisionMessage(body);
   const payload = parseChartPayload(body, "update");
   if (tagIds) await assertCustomTagIds(c, tagIds);
   await checkDatasource(c, payload);
   if (payload.owners) payload.owners = ownersFor(p, payload.owners);
   await assertRelationsExist(c.var.db, payload);
   await assertMayJoinDashboards(c, p, payload.dashboards, row.id);
-  await updateChart(c.var.db, row.id, payload, p.id);
+  await updateChart(c.var.db, row.id, payload, p.id, { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   if (tagIds) await setCustomTags(c.var.db, { type: "chart", id: row.id }, tagIds, p.id);
   return c.json({ id: row.id, result: payload });
 });

@@ -6,6 +6,7 @@ import { badRequest } from "../../core/http/errors";
 import { lastModifiedTime } from "../../core/dashboards/payloads";
 import { FilterConfigError, applyFilterChanges, filtersOfMetadata, parseFilterChanges, withFilters } from "../../core/dashboards/filters/config";
 import { setDashboardMetadata } from "../../db/dashboards/filters";
+import { revisionsKept } from "../../core/revisions/revisions";
 import { ownedDashboard } from "./dashboard";
 import { assertMayLink, linkedOf } from "../../db/dashboards/link-guard";
 import { datasetScope } from "../../core/datasets/access";
@@ -28,6 +29,10 @@ dashboardFiltersApi.put("/api/v1/dashboard/:pk/filters", requires("can_write", "
   const jsonMetadata = withFilters(row.json_metadata, next);
   // a filter's target is data its values read: the saver must read what a change newly targets
   await assertMayLink(c.var.db, datasetScope(principalOf(c)), await linkedOf(c.var.db, row.id), { jsonMetadata });
-  const changed_on = await setDashboardMetadata(c.var.db, row.id, jsonMetadata, principalOf(c).id);
+  const actor = principalOf(c).id;
+  // changing the native filters is a save of the dashboard: the History keeps it (issue 34)
+  const changed_on = await setDashboardMetadata(c.var.db, row.id, jsonMetadata, actor, undefined, {
+    actor, message: null, keep: revisionsKept(c.env.REVISIONS_KEPT),
+  });
   return c.json({ result: next, last_modified_time: lastModifiedTime(changed_on) });
 });

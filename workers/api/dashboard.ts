@@ -27,6 +27,7 @@ import { dashboardDigests } from "../../services/thumbnails/thumbnails";
 import { takeTagIds } from "../../core/tags/tags";
 import { setCustomTags } from "../../db/tags/store";
 import { assertCustomTagIds } from "./tag-objects";
+import { revisionsKept, takeRevisionMessage } from "../../core/revisions/revisions";
 
 // /api/v1/dashboard/: Superset's DashboardRestApi. Reads need can_read on Dashboard and pass Superset's
 // DashboardAccessFilter (owned dashboards, and published ones with a chart on a readable dataset; admins see
@@ -116,11 +117,12 @@ dashboardApi.post("/api/v1/dashboard/", write, async (c) => {
   const p = principalOf(c);
   const body = await jsonObject(c);
   const tagIds = takeTagIds(body);
+  const message = takeRevisionMessage(body);
   const payload = parseDashboardPayload(body, "create");
   payload.owners = ownersFor(p, payload.owners);
   await assertDashboardFields(c.var.db, payload);
   if (tagIds) await assertCustomTagIds(c, tagIds);
-  const id = await insertDashboard(c.var.db, payload, payload.owners, p.id, datasetScope(p));
+  const id = await insertDashboard(c.var.db, payload, payload.owners, p.id, datasetScope(p), { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   if (tagIds) await setCustomTags(c.var.db, { type: "dashboard", id }, tagIds, p.id);
   return c.json({ id, result: payload }, 201);
 });
@@ -130,6 +132,7 @@ dashboardApi.put("/api/v1/dashboard/:pk", write, async (c) => {
   const row = await ownedDashboard(c, idParam(c));
   const body = await jsonObject(c);
   const tagIds = takeTagIds(body);
+  const message = takeRevisionMessage(body);
   const payload: DashboardPayload = parseDashboardPayload(body, "update");
   if (isStaleSave(payload.last_modified_time, row.changed_on)) {
     throw new ApiError(409, "This dashboard was changed by someone else since you opened it. Reload it to see their changes before saving yours.", "GENERIC_COMMAND_ERROR", {
@@ -139,7 +142,7 @@ dashboardApi.put("/api/v1/dashboard/:pk", write, async (c) => {
   if (payload.owners) payload.owners = ownersFor(p, payload.owners);
   await assertDashboardFields(c.var.db, payload, row.id);
   if (tagIds) await assertCustomTagIds(c, tagIds);
-  const changedOn = await updateDashboard(c.var.db, row.id, payload, p.id, datasetScope(p));
+  const changedOn = await updateDashboard(c.var.db, row.id, payload, p.id, datasetScope(p), { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   if (tagIds) await setCustomTags(c.var.db, { type: "dashboard", id: row.id }, tagIds, p.id);
   const { last_modified_time: _sent, ...result } = payload;
   return c.json({ id: row.id, result: { ...result, json_metadata: result.json_metadata ?? row.json_metadata ?? "" }, last_modified_time: lastModifiedTime(changedOn) });
@@ -174,7 +177,7 @@ dashboardApi.delete("/api/v1/dashboard/:pk/favorites/", read, async (c) => {
 dashboardApi.post("/api/v1/dashboard/:id_or_slug/copy/", write, async (c) => {
   const original = await readableDashboard(c, c.req.param("id_or_slug"));
   const payload = parseDashboardCopy(await jsonObject(c));
-  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id, datasetScope(principalOf(c)));
+  const { id, changedOn } = await copyDashboard(c.var.db, original, payload, principalOf(c).id, datasetScope(principalOf(c)), revisionsKept(c.env.REVISIONS_KEPT));
   const result = { id, last_modified_time: lastModifiedTime(changedOn) };
   return c.json({ ...result, result });
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "@remix-run/react";
 import { Button, Menu } from "@mantine/core";
 import type { FormData } from "../../../core/charts/contract";
@@ -13,16 +13,22 @@ import { createPermalink, exploreStore } from "./store";
 import { useSnapshot } from "valtio";
 import { useEmailReport } from "../reports/EmailReportMenu";
 
+const HistoryModal = lazy(() => import("../history/HistoryModal").then((m) => ({ default: m.HistoryModal })));
+
 // The chart's "View query" (its SQL, result_type query, in a modal with a copy button), "Download" (the
 // chart's data as CSV or XLSX, result_format csv / xlsx, or the chart drawn to a PNG) and "Share" (a permalink
 // to this state, copied or mailed, or its embed code) as Superset's Explore header menu offers them.
 
-export function ChartActions({ formData, disabled, canSqlLab, canWriteReport = false, chartElement }: { formData: FormData; disabled: boolean; canSqlLab: boolean; canWriteReport?: boolean; chartElement: () => HTMLElement | null }) {
+export function ChartActions({ formData, disabled, canSqlLab, canWriteReport = false, canRestore = false, chartElement }: {
+  formData: FormData; disabled: boolean; canSqlLab: boolean; canWriteReport?: boolean; /** owners and admins may restore a revision */ canRestore?: boolean;
+  chartElement: () => HTMLElement | null;
+}) {
   const { slice } = useSnapshot(exploreStore);
   // a saved chart only: a report sends the chart as saved
   const email = useEmailReport(slice ? { kind: "chart", id: slice.slice_id, name: slice.slice_name } : null, canWriteReport, exploreStore.csrfToken);
   const [viewQuery, setViewQuery] = useState(false);
   const [asTable, setAsTable] = useState(false);
+  const [history, setHistory] = useState(false);
   const navigate = useNavigate();
   /** Superset's "Run in SQL Lab": the chart's SQL (result_type query) opens as a new SQL Lab tab on its dataset. */
   async function runInSqlLab() {
@@ -78,6 +84,7 @@ export function ChartActions({ formData, disabled, canSqlLab, canWriteReport = f
         <Menu.Dropdown>
           <Menu.Item onClick={() => setAsTable(true)} data-testid="view-as-table">View as table</Menu.Item>
           {canSqlLab && <Menu.Item onClick={() => void runInSqlLab()} data-testid="run-in-sqllab">Run in SQL Lab</Menu.Item>}
+          {slice && <Menu.Item onClick={() => setHistory(true)} data-testid="chart-history">History</Menu.Item>}
           {email.items && <Menu.Divider />}
           {email.items}
         </Menu.Dropdown>
@@ -85,6 +92,11 @@ export function ChartActions({ formData, disabled, canSqlLab, canWriteReport = f
       {email.dialogs}
       {asTable && <ResultsModal title={exploreStore.sliceName ?? "Untitled chart"} formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setAsTable(false)} />}
       {embedding && <EmbedCodeModal onClose={() => setEmbedding(false)} />}
+      {history && slice && <Suspense fallback={null}>
+        {/* a restore changes the saved chart under the page: it opens again from the server */}
+        <HistoryModal type="chart" id={slice.slice_id} canRestore={canRestore} csrfToken={exploreStore.csrfToken} onClose={() => setHistory(false)}
+          onRestored={() => window.location.assign(`/explore/?slice_id=${slice.slice_id}`)} />
+      </Suspense>}
       {viewQuery && <ViewQueryModal formData={formData} csrfToken={exploreStore.csrfToken} onClose={() => setViewQuery(false)} />}
     </>
   );

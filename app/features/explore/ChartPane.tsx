@@ -25,7 +25,9 @@ function controlMessages(formData: FormData, errors: Record<string, string[]>): 
   });
 }
 
-export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport = false, standalone = false }: { onSave: () => void; canSave: boolean; canSqlLab?: boolean; canWriteReport?: boolean; standalone?: boolean }) {
+export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport = false, canRestore = false, standalone = false }: {
+  onSave: () => void; canSave: boolean; canSqlLab?: boolean; canWriteReport?: boolean; canRestore?: boolean; standalone?: boolean;
+}) {
   const snap = useSnapshot(exploreStore);
   const { ref, width, height } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
@@ -71,7 +73,7 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
       <Group justify="space-between" mb="xs">
         <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} canWriteReport={canWriteReport} chartElement={() => ref.current} />
+          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} canWriteReport={canWriteReport} canRestore={canRestore} chartElement={() => ref.current} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
           {chart.status === "loading" ? (
             <Button size="xs" color="red" variant="light" onClick={stopQuery} data-testid="stop-query">Stop</Button>

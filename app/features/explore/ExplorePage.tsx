@@ -46,7 +46,7 @@ export function ExplorePage({ user, standalone = false }: { user: ExploreUser; s
         </Stack>
       </ScrollArea>
       <Box style={{ minHeight: 0, minWidth: 0, overflowY: "auto" }}>
-        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} canSqlLab={Boolean(user.canSqlLab)} canWriteReport={Boolean(user.canWriteReport)} />
+        <ChartPane onSave={() => setSaveOpen(true)} canSave={user.canWriteChart} canSqlLab={Boolean(user.canSqlLab)} canWriteReport={Boolean(user.canWriteReport)} canRestore={canOverwrite && user.canWriteChart} />
       </Box>
       {saveOpen && (
         <SaveModal opened onClose={() => setSaveOpen(false)} sliceName={snap.sliceName} canOverwrite={canOverwrite} userId={user.id} />

@@ -32,6 +32,7 @@ export function SaveModal({ opened, onClose, sliceName, canOverwrite, userId }: 
   const [saving, setSaving] = useState<"save" | "go" | null>(null);
   const [dashboard, setDashboard] = useState<string | null>(null);
   const [search, setSearch] = useState("");
+  const [message, setMessage] = useState("");
   const dashboards = useOwnDashboards(opened, userId);
 
   const options = useMemo(() => {
@@ -49,7 +50,7 @@ export function SaveModal({ opened, onClose, sliceName, canOverwrite, userId }: 
   async function save(go: boolean) {
     setSaving(go ? "go" : "save");
     const chosen = choice();
-    const outcome = await saveChart(action, name, userId, chosen);
+    const outcome = await saveChart(action, name, userId, chosen, message);
     setSaving(null);
     if ("error" in outcome) {
       setError(outcome.error);
@@ -72,6 +73,8 @@ export function SaveModal({ opened, onClose, sliceName, canOverwrite, userId }: 
           </Group>
         </Radio.Group>
         <TextInput label="Chart name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="chart-name-input" />
+        <TextInput label="What changed (optional)" description="Kept with this save in the chart's History" value={message} maxLength={500}
+          onChange={(e) => setMessage(e.currentTarget.value)} data-testid="save-message-input" />
         <Select
           label="Add to dashboard"
           placeholder="Select a dashboard or type the name of a new one"

@@ -258,7 +258,7 @@ async function currentDashboards(sliceId: number): Promise<number[]> {
  * here when it is new; the dashboard lists a chart its layout does not place yet at its end). Answers an error
  * message, or the dashboard the chart was added to.
  */
-export async function saveChart(action: SaveAction, sliceName: string, userId: number, dashboard: DashboardChoice = null): Promise<{ error: string } | { dashboardId: number | null }> {
+export async function saveChart(action: SaveAction, sliceName: string, userId: number, dashboard: DashboardChoice = null, message = ""): Promise<{ error: string } | { dashboardId: number | null }> {
   const { dataset, slice } = exploreStore;
   const formData = snapshotFormData();
   const type = getChartType(formData.viz_type);
@@ -272,6 +272,8 @@ export async function saveChart(action: SaveAction, sliceName: string, userId: n
     slice_name: name, viz_type: String(formData.viz_type), datasource_id: dataset.id, datasource_type: "table",
     params: JSON.stringify(formData), query_context: JSON.stringify(type.buildQuery(formData)),
   };
+  // the save's note in the chart's History (issue 34)
+  if (message.trim()) body.revision_message = message.trim();
   if (target.id !== null) body.dashboards = [...new Set([...(overwrite ? await currentDashboards(slice.slice_id) : []), target.id])];
   const res = overwrite
     ? await apiCall<{ id: number }>("PUT", `/api/v1/chart/${slice.slice_id}`, exploreStore.csrfToken, body)

@@ -56,7 +56,8 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
     setHistory((h) => startHistory(h.present));
     onExit(true);
   });
-  const saveNow = () => save(history.present, lastModified.current);
+  const [message, setMessage] = useState("");
+  const saveNow = () => save(history.present, lastModified.current, message);
 
   const ctx: EditContextValue = useMemo(() => ({
     layout, charts, csrfToken, gridWidth, dragging,
@@ -132,6 +133,8 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
                 onClick={doRedo}>↷</ActionIcon>
             </Tooltip>
             <Button variant="default" onClick={() => onExit(false)} data-testid="discard-changes">Discard</Button>
+            <TextInput size="sm" w={200} maxLength={500} placeholder="What changed (optional)" aria-label="What changed (kept in History)"
+              value={message} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="save-message-input" />
             <Button onClick={() => void saveNow()} loading={saving} disabled={!dirty} data-testid="save-dashboard">Save</Button>
           </Group>
         </Group>
@@ -146,7 +149,7 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
         </Group>
       </Stack>
       <OverwriteModal pending={overwrite} saving={saving} onCancel={cancelOverwrite}
-        onConfirm={() => overwrite && void save(history.present, overwrite.lastModifiedTime)} />
+        onConfirm={() => overwrite && void save(history.present, overwrite.lastModifiedTime, message)} />
       <LeaveGuard dirty={dirty} onSave={saveNow} />
     </EditContext.Provider>
   );

@@ -21,11 +21,14 @@ export function useSaveDashboard(dashboardId: number, csrfToken: string | null, 
   const [saving, setSaving] = useState(false);
   const [overwrite, setOverwrite] = useState<PendingOverwrite | null>(null);
 
-  const save = async (edited: EditedDashboard, lastModifiedTime: number): Promise<boolean> => {
+  /** `message`: the save's note in the dashboard's History (issue 34), optional */
+  const save = async (edited: EditedDashboard, lastModifiedTime: number, message = ""): Promise<boolean> => {
     setSaving(true);
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
-        const res = await apiCall<{ last_modified_time: number }>("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, savePayload(edited, lastModifiedTime));
+        const res = await apiCall<{ last_modified_time: number }>("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, {
+          ...savePayload(edited, lastModifiedTime), ...(message.trim() ? { revision_message: message.trim() } : {}),
+        });
         if (res.ok) {
           setOverwrite(null);
           showToast("success", "This dashboard was saved successfully.");

@@ -12,11 +12,13 @@ const CssModal = lazy(() => import("./CssModal").then((m) => ({ default: m.CssMo
 const PropertiesModal = lazy(() => import("./PropertiesModal").then((m) => ({ default: m.PropertiesModal })));
 const SaveAsModal = lazy(() => import("./SaveAsModal").then((m) => ({ default: m.SaveAsModal })));
 const EmbedModal = lazy(() => import("./EmbedModal").then((m) => ({ default: m.EmbedModal })));
+const HistoryModal = lazy(() => import("../../history/HistoryModal").then((m) => ({ default: m.HistoryModal })));
 
 // The "⋯" menu of the dashboard header in view mode, as Superset's HeaderActionsDropdown: refresh, the
 // auto-refresh interval, edit properties and CSS (owners and admins), save as (anyone who may write
 // dashboards), share a permalink of the viewer's state (copy or email), download as image or PDF, and the email
-// report entries (users who may write reports); "Embed dashboard" for owners and admins who may set embedding.
+// report entries (users who may write reports); "Embed dashboard" for owners and admins who may set embedding;
+// "History" (issue 34) for anyone who sees the dashboard, its Restore for owners and admins.
 
 export interface HeaderMenuProps {
   dashboard: { id: number; title: string; css: string; lastModifiedTime?: number };
@@ -37,7 +39,7 @@ export interface HeaderMenuProps {
   imageOf: () => HTMLElement | null;
 }
 
-type Dialog = "refresh" | "properties" | "css" | "save-as" | "embed" | null;
+type Dialog = "refresh" | "properties" | "css" | "save-as" | "embed" | "history" | null;
 
 export function HeaderMenu(p: HeaderMenuProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -72,6 +74,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
           {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
           {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
           {p.canEmbed && <Menu.Item onClick={() => setDialog("embed")} data-testid="dashboard-embed">Embed dashboard</Menu.Item>}
+          <Menu.Item onClick={() => setDialog("history")} data-testid="dashboard-history">History</Menu.Item>
           <Menu.Divider />
           {shareOf && <Menu.Label>Share</Menu.Label>}
           {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">Copy permalink to clipboard</Menu.Item>}
@@ -94,6 +97,7 @@ export function HeaderMenu(p: HeaderMenuProps) {
       {dialog === "properties" && <PropertiesModal dashboardId={p.dashboard.id} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken} onClose={close} onSaved={saved} />}
       {dialog === "css" && <CssModal dashboardId={p.dashboard.id} css={p.dashboard.css} lastModifiedTime={p.dashboard.lastModifiedTime} csrfToken={p.csrfToken}
         onPreview={p.onCssPreview} onClose={close} onSaved={() => saved()} />}
+      {dialog === "history" && <HistoryModal type="dashboard" id={p.dashboard.id} canRestore={p.canEdit} csrfToken={p.csrfToken} onClose={close} onRestored={() => saved()} />}
       {dialog === "embed" && <EmbedModal dashboardId={p.dashboard.id} csrfToken={p.csrfToken} onClose={close} />}
       {dialog === "save-as" && <SaveAsModal dashboardId={p.dashboard.id} title={p.dashboard.title} css={p.dashboard.css} metadata={p.metadata} csrfToken={p.csrfToken} onClose={close} />}
       </Suspense>}

@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { admin, clickMenuItem, login } from "./helpers";
+import { post } from "./api-helpers";
+
+// History (issue 34): a dashboard renamed in edit mode and saved with a message; its History panel lists the save
+// with the message and says what it changed, in words; restoring the revision before brings the old title back.
+
+const run = Date.now().toString(36);
+
+test("rename a dashboard, see the change in History, restore the revision before it", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const layout = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-h"], parents: ["ROOT_ID"] },
+    "HEADER-h": { type: "HEADER", id: "HEADER-h", children: [], parents: ["ROOT_ID", "GRID_ID"], meta: { text: "Notes", headerSize: "MEDIUM_HEADER" } },
+  };
+  const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Before ${run}`, published: true, position_json: JSON.stringify(layout) });
+
+  await page.goto(`/superset/dashboard/${dash.id}/?edit=true`);
+  await expect(page.getByTestId("dashboard-editor")).toBeVisible();
+  await page.getByTestId("dashboard-title-input").fill(`After ${run}`);
+  await page.getByTestId("dashboard-title-input").press("Enter");
+  await page.getByTestId("save-message-input").fill("New name for the quarter");
+  await page.getByTestId("save-dashboard").click();
+  await expect(page.getByTestId("dashboard-editor")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`After ${run}`);
+
+  await clickMenuItem(page.getByTestId("dashboard-menu"), page.getByTestId("dashboard-history").filter({ visible: true }));
+  const panel = page.getByTestId("history-modal");
+  await expect(panel.getByTestId("history-revision")).toHaveCount(2);
+  await expect(panel.getByTestId("history-revision").first()).toContainText("New name for the quarter");
+  await expect(panel.getByTestId("history-diff")).toContainText(`Title: "Before ${run}" → "After ${run}"`);
+
+  await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+  await panel.getByTestId("history-restore").click();
+  await panel.getByTestId("history-restore-confirm").click();
+  await expect(page.getByTestId("history-modal")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`Before ${run}`);
+  await page.reload();
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`Before ${run}`);
+});
