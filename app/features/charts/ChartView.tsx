@@ -101,7 +101,7 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
 function PivotView({ model, height, onPick }: { model: PivotTableModel; height: number; onPick?: (p: ChartPick) => void }) {
   const byRows = model.metricsLayout === "ROWS";
   const label = (key: string[]) => key.join(" · ") || "Total";
-  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
+  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.labels.metrics[m] : "");
   const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
   // with metrics across the columns, each metric has its own total column; with metrics down the rows, one
   const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
@@ -111,7 +111,7 @@ function PivotView({ model, height, onPick }: { model: PivotTableModel; height: 
       <Table withTableBorder withColumnBorders stickyHeader>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{model.rowDims.join(" · ")}</Table.Th>
+            <Table.Th>{model.labels.rowDims.join(" · ")}</Table.Th>
             {cols.map(({ ck, c, m }) => <Table.Th key={`${c}-${m}`} ta="right">{[label(ck), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
             {model.rowTotals && totalMetrics.map((m) => <Table.Th key={`t${m}`} ta="right">{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
           </Table.Tr>
