@@ -68,9 +68,15 @@ function Sparkline({ values, width, height }: { values: (number | null)[]; width
   );
 }
 
+/**
+ * Tables scroll inside their box, both ways, with scrollbars shown whenever the rows or columns overflow (Mantine's
+ * default shows them only while hovered, so a table cut at a dashboard cell's edge looked clipped, not scrollable).
+ */
+const TABLE_SCROLL = { type: "auto", scrollbars: "xy", offsetScrollbars: true } as const;
+
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
-    <ScrollArea h={height} data-testid="table-chart">
+    <ScrollArea h={height} {...TABLE_SCROLL} data-testid="table-chart">
       <Table striped highlightOnHover stickyHeader withTableBorder>
         <Table.Thead>
           <Table.Tr>{model.columns.map((c) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{c.label}</Table.Th>)}</Table.Tr>
@@ -107,7 +113,7 @@ function PivotView({ model, height, onPick }: { model: PivotTableModel; height: 
   const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
   const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
   return (
-    <ScrollArea h={height} data-testid="pivot-table-chart">
+    <ScrollArea h={height} {...TABLE_SCROLL} data-testid="pivot-table-chart">
       <Table withTableBorder withColumnBorders stickyHeader>
         <Table.Thead>
           <Table.Tr>
