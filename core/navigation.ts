@@ -43,6 +43,9 @@ export const MENU: MenuGroup[] = [
     label: "Settings",
     items: [
       { label: "Alerts & Reports", href: "/alert/list/", requires: ["can_read", "ReportSchedule"] },
+      // Superset's ALPHA_ONLY_VIEW_MENUS: Alpha and Admin see these menu entries
+      { label: "Annotation Layers", href: "/annotationlayer/list/", requires: ["menu_access", "Annotation Layers"] },
+      { label: "CSS Templates", href: "/csstemplatemodelview/list/", requires: ["menu_access", "CSS Templates"] },
       { label: "List Users", href: "/users/", requires: "admin" },
       { label: "List Roles", href: "/roles/", requires: "admin" },
       { label: "Row Level Security", href: "/rowlevelsecurity/list/", requires: ["can_read", "Row Level Security"] },

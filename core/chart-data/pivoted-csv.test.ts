@@ -4,6 +4,7 @@ import { pivotedTable, postProcessedResult } from "./pivoted-csv";
 
 const model: PivotTableModel = {
   kind: "pivot_table", rowDims: ["gender"], colDims: ["state"], metrics: ["sum", "avg"], metricsLayout: "COLUMNS",
+  labels: { rowDims: ["gender"], colDims: ["state"], metrics: ["sum", "avg"] },
   rowKeys: [["boy"], ["girl"]], colKeys: [["CA"], ["NY"]],
   values: [[[1, 10], [2, 20]], [[3, 30], [null, 40]]], formatted: [],
   totalValues: { rows: [[3, 30], [3, 70]], cols: [[4, 40], [2, 60]], grand: [6, 100], label: "Total (Sum)" },

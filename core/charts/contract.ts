@@ -180,6 +180,8 @@ export interface PivotTableModel {
   rowDims: string[];
   colDims: string[];
   metrics: string[];
+  /** what the headers show for the dimensions and metrics: the dataset's verbose names where it has them */
+  labels: { rowDims: string[]; colDims: string[]; metrics: string[] };
   metricsLayout: "COLUMNS" | "ROWS";
   rowKeys: string[][];
   colKeys: string[][];

@@ -22,14 +22,14 @@ export function tableGrid(model: TableModel): Grid {
 export function pivotGrid(model: PivotTableModel): Grid {
   const byRows = model.metricsLayout === "ROWS";
   const label = (key: string[]) => key.join(" · ") || "Total";
-  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
+  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.labels.metrics[m] : "");
   const joined = (...parts: string[]) => parts.filter(Boolean).join(" · ");
   const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
   // with metrics across the columns each metric has its own total column; with metrics down the rows, one
   const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
   const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
   const head: GridCell[] = [
-    { text: model.rowDims.join(" · ") },
+    { text: model.labels.rowDims.join(" · ") },
     ...cols.map(({ ck, m }) => ({ text: joined(label(ck), m >= 0 ? metricLabel(m) : "") })),
     ...(model.rowTotals ? totalMetrics.map((m) => ({ text: joined("Total", m >= 0 ? metricLabel(m) : "") })) : []),
   ];

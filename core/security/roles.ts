@@ -14,6 +14,7 @@ const readWrite = (view: string): PermissionPair[] => [["can_read", view], ["can
 export const MENUS = [
   "Dashboards", "Charts", "Datasets", "Databases", "SQL Lab", "SQL Editor", "Saved Queries", "Query Search",
   "Action Log", "List Users", "List Roles", "Security", "Data", "Alerts & Report", "Tags",
+  "CSS Templates", "Annotation Layers",
 ] as const;
 
 const menus = (...names: string[]): PermissionPair[] => names.map((m) => ["menu_access", m] as const);
@@ -46,7 +47,7 @@ const ALPHA: PermissionPair[] = [
   ...readWrite("Chart"), ...readWrite("Dashboard"), ...readWrite("Dataset"), ...readWrite("Tag"),
   ...readWrite("Annotation"), ...readWrite("CssTemplate"), ["can_write", "Datasource"],
   // Superset's ALPHA_ONLY_VIEW_MENUS: alerts and reports are not Gamma's
-  ...readWrite("ReportSchedule"), ...menus("Alerts & Report"),
+  ...readWrite("ReportSchedule"), ...menus("Alerts & Report", "CSS Templates", "Annotation Layers"),
   ["can_read", "Database"], ["all_datasource_access", "all_datasource_access"],
   ["all_database_access", "all_database_access"], ["can_upload", "Database"],
   ...menus("Datasets", "Data", "Tags"),

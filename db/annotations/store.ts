@@ -12,7 +12,10 @@ export type AnnotationRow = typeof annotations.$inferSelect;
 
 export const layerListSpec: ListSpec = {
   table: annotationLayers,
-  columns: { id: annotationLayers.id, name: annotationLayers.name, descr: annotationLayers.descr, changed_on: annotationLayers.changed_on, created_on: annotationLayers.created_on },
+  columns: { id: annotationLayers.id, name: annotationLayers.name, descr: annotationLayers.descr, changed_on: annotationLayers.changed_on, created_on: annotationLayers.created_on,
+    // Superset's list sorts its "Last modified" column by this name
+    changed_on_delta_humanized: annotationLayers.changed_on,
+  },
   defaultOrder: { column: annotationLayers.name, direction: "asc" },
 };
 
@@ -20,7 +23,7 @@ export const annotationListSpec = (layerId: number): ListSpec => ({
   table: annotations,
   columns: {
     id: annotations.id, short_descr: annotations.short_descr, long_descr: annotations.long_descr, start_dttm: annotations.start_dttm,
-    end_dttm: annotations.end_dttm, changed_on: annotations.changed_on,
+    end_dttm: annotations.end_dttm, changed_on: annotations.changed_on, changed_on_delta_humanized: annotations.changed_on,
   },
   defaultOrder: { column: annotations.start_dttm, direction: "asc" },
   baseWhere: eq(annotations.layer_id, layerId),

@@ -271,6 +271,14 @@ test("the example dashboard made at first start: its first tab's charts paint, t
   await expect(page.getByTestId("dashboard-title")).toHaveText("Births");
   await expect(page.getByTestId("big-number-headline")).toHaveText(/\d/);
   await expect(page.getByTestId("table-chart")).toContainText("CA");
+  // the table's rows overflow its cell: they scroll inside it, with the scrollbar shown (issue 31), and the last
+  // row scrolled to stays within the cell
+  const table = page.getByTestId("table-chart");
+  await expect(table.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]')).toBeVisible();
+  const lastRow = table.locator("tbody tr").last();
+  await lastRow.scrollIntoViewIfNeeded();
+  const [rowBox, cellBox] = [await lastRow.boundingBox(), await page.getByTestId("dashboard-chart").filter({ has: table }).boundingBox()];
+  expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(cellBox!.y + cellBox!.height);
   const charts = await page.request.get("/api/v1/dashboard/births/charts");
   const ids = Object.fromEntries(((await charts.json()) as { result: { id: number; slice_name: string }[] }).result.map((c) => [c.slice_name, c.id]));
   await expect.poll(() => drawnPixels(page, ids["Births by gender"])).toBeGreaterThan(1000);

@@ -57,3 +57,18 @@ test("Gamma reads annotation layers but cannot change them", async () => {
   expect((await gamma.post("/api/v1/annotation_layer/", { name: `Mine ${unique()}` })).status).toBe(403);
   expect((await gamma.post(`/api/v1/annotation_layer/${id}/annotation/`, { short_descr: "x", start_dttm: "2024-01-01", end_dttm: "2024-01-01" })).status).toBe(403);
 });
+
+test("lists carry Superset's get_list fields and sort by last modified; an annotation names its layer", async () => {
+  const name = `Audit ${unique()}`;
+  const { id } = await json(await admin.post("/api/v1/annotation_layer/", { name, descr: "d" }));
+  const layers = await json(await admin.get(`/api/v1/annotation_layer/?q=${q({ filters: [{ col: "name", opr: "ct", value: name }], order_column: "changed_on_delta_humanized", order_direction: "desc" })}`));
+  expect(layers.result[0]).toMatchObject({ id, name, changed_on_delta_humanized: expect.any(String), created_by: { first_name: expect.any(String) }, changed_by: { first_name: expect.any(String) } });
+
+  const a = await json(await admin.post(`/api/v1/annotation_layer/${id}/annotation/`, { short_descr: "launch", start_dttm: "2024-05-01T10:30", end_dttm: "2024-05-01T10:30" }));
+  expect(a.result.changed_by).toMatchObject({ first_name: expect.any(String) });
+  const shown = await json(await admin.get(`/api/v1/annotation_layer/${id}/annotation/${a.id}`));
+  expect(shown.result).toMatchObject({ layer: { id, name }, start_dttm: "2024-05-01T10:30:00.000" });
+  const list = await json(await admin.get(`/api/v1/annotation_layer/${id}/annotation/?q=${q({ filters: [{ col: "short_descr", opr: "ct", value: "LAUN" }], order_column: "changed_on_delta_humanized", order_direction: "asc" })}`));
+  expect(list.ids).toEqual([a.id]);
+  expect(list.result[0]).toMatchObject({ short_descr: "launch", changed_on_delta_humanized: expect.any(String), created_by: { first_name: expect.any(String) } });
+});

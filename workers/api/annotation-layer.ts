@@ -6,12 +6,12 @@ import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { ApiError, notFound, validationError } from "../../core/http/errors";
 import { parseAnnotationPayload, parseLayerPayload } from "../../core/annotations/payloads";
-import { listPage } from "../../db/lists/list";
 import {
-  annotationCount, annotationListSpec, annotationOf, deleteAnnotations, deleteLayers as deleteLayerRows, insertAnnotation, insertLayer, layerById,
-  layerListSpec, layerNameTaken, shortDescrTaken, updateAnnotation, updateLayer, type AnnotationRow, type LayerRow,
+  annotationCount, annotationOf, deleteAnnotations, deleteLayers as deleteLayerRows, insertAnnotation, insertLayer, layerById,
+  layerNameTaken, shortDescrTaken, updateAnnotation, updateLayer, type AnnotationRow, type LayerRow,
 } from "../../db/annotations/store";
 import { usersById } from "../../db/sqllab/lookups";
+import { annotationJson, layerJson, listAnnotations, listLayers } from "../../db/annotations/list";
 
 // /api/v1/annotation_layer/: Superset's AnnotationLayerRestApi and AnnotationRestApi (annotations live
 // under their layer). Reads need can_read on Annotation, writes can_write; layers are shared, not owned.
@@ -22,8 +22,6 @@ type C = Context<AppEnv>;
 const read = requires("can_read", "Annotation");
 const write = requires("can_write", "Annotation");
 
-
-const utc = (iso: string | null) => (iso ? iso.replace(/Z$/, "") : null);
 
 async function layerOr404(c: C, id: number): Promise<LayerRow> {
   const row = await layerById(c.var.db, id);
@@ -45,19 +43,10 @@ async function shortDescrIsFree(c: C, layerId: number, text: string, except?: nu
   if (await shortDescrTaken(c.var.db, layerId, text, except)) throw validationError({ short_descr: ["Short description must be unique for this layer"] });
 }
 
-const layerJson = (r: LayerRow, people: Map<number, { first_name: string; last_name: string }>) => ({
-  id: r.id, name: r.name, descr: r.descr, changed_on: utc(r.changed_on), created_on: utc(r.created_on),
-  changed_by: r.changed_by_fk ? (people.get(r.changed_by_fk) ?? null) : null, created_by: r.created_by_fk ? (people.get(r.created_by_fk) ?? null) : null,
-});
-const annotationJson = (r: AnnotationRow) => ({
-  id: r.id, layer: { id: r.layer_id }, short_descr: r.short_descr, long_descr: r.long_descr,
-  start_dttm: utc(r.start_dttm), end_dttm: utc(r.end_dttm), json_metadata: r.json_metadata,
-});
 
 annotationLayerApi.get("/api/v1/annotation_layer/", read, async (c) => {
-  const { count, rows } = await listPage<LayerRow>(c.var.db, layerListSpec, parseListArgs(risonQuery(c)));
-  const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-  return c.json({ count, ids: rows.map((r) => r.id), result: rows.map((r) => layerJson(r, people)) });
+  const { count, result } = await listLayers(c.var.db, parseListArgs(risonQuery(c)));
+  return c.json({ count, ids: result.map((r) => r.id), result });
 });
 
 annotationLayerApi.get("/api/v1/annotation_layer/:pk", read, async (c) => {
@@ -99,14 +88,16 @@ deleteRoutes(annotationLayerApi, "/api/v1/annotation_layer/", write, {
 
 annotationLayerApi.get("/api/v1/annotation_layer/:pk/annotation/", read, async (c) => {
   const layer = await layerOr404(c, idParam(c));
-  const { count, rows } = await listPage<AnnotationRow>(c.var.db, annotationListSpec(layer.id), parseListArgs(risonQuery(c)));
-  return c.json({ count, ids: rows.map((r) => r.id), result: rows.map(annotationJson) });
+  const { count, result } = await listAnnotations(c.var.db, layer, parseListArgs(risonQuery(c)));
+  return c.json({ count, ids: result.map((r) => r.id), result });
 });
 
 annotationLayerApi.get("/api/v1/annotation_layer/:pk/annotation/:annotation_id", read, async (c) => {
   const layer = await layerOr404(c, idParam(c));
   const row = await annotationOr404(c, layer.id, idParam(c, "annotation_id"));
-  return c.json({ id: row.id, result: annotationJson(row) });
+  const people = await usersById(c.var.db, [row.created_by_fk, row.changed_by_fk]);
+  // Superset's show schema names the layer (AnnotationRestApi.get.AnnotationLayer)
+  return c.json({ id: row.id, result: annotationJson(row, people, { id: layer.id, name: layer.name }) });
 });
 
 annotationLayerApi.post("/api/v1/annotation_layer/:pk/annotation/", write, async (c) => {
@@ -115,7 +106,7 @@ annotationLayerApi.post("/api/v1/annotation_layer/:pk/annotation/", write, async
   await shortDescrIsFree(c, layer.id, payload.short_descr!);
   const actor = principalOf(c).id;
   const row = await insertAnnotation(c.var.db, layer.id, payload, actor);
-  return c.json({ id: row.id, result: annotationJson(row) }, 201);
+  return c.json({ id: row.id, result: annotationJson(row, await usersById(c.var.db, [row.created_by_fk, row.changed_by_fk]), { id: layer.id }) }, 201);
 });
 
 annotationLayerApi.put("/api/v1/annotation_layer/:pk/annotation/:annotation_id", write, async (c) => {
@@ -124,7 +115,7 @@ annotationLayerApi.put("/api/v1/annotation_layer/:pk/annotation/:annotation_id",
   const payload = parseAnnotationPayload(await jsonObject(c), "update", current);
   if (payload.short_descr) await shortDescrIsFree(c, layer.id, payload.short_descr, current.id);
   const row = await updateAnnotation(c.var.db, current.id, payload, principalOf(c).id);
-  return c.json({ id: row.id, result: annotationJson(row) });
+  return c.json({ id: row.id, result: annotationJson(row, await usersById(c.var.db, [row.created_by_fk, row.changed_by_fk]), { id: layer.id }) });
 });
 
 annotationLayerApi.delete("/api/v1/annotation_layer/:pk/annotation/:annotation_id", write, async (c) => {

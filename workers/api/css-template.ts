@@ -5,11 +5,10 @@ import { deleteRoutes } from "../http/bulk-delete";
 import { idParam, jsonObject, risonQuery } from "../http/input";
 import { parseListArgs } from "../../core/http/list-query";
 import { badRequest, notFound } from "../../core/http/errors";
-import { humanizeAgo } from "../../core/recent-activity";
 import { CSS_TEMPLATE, parseCssTemplatePayload } from "../../core/css-templates/payloads";
-import { cssTemplateById, cssTemplateListSpec, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
-import { listPage } from "../../db/lists/list";
-import { usersById, type UserRef } from "../../db/sqllab/lookups";
+import { cssTemplateById, cssTemplatesFound, deleteCssTemplates, insertCssTemplate, updateCssTemplate, type CssTemplateRow } from "../../db/css-templates/store";
+import { usersById } from "../../db/sqllab/lookups";
+import { listCssTemplates, templateJson } from "../../db/css-templates/list";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 
 // /api/v1/css_template/: Superset's CssTemplateRestApi. Templates are shared, not owned: reads need can_read
@@ -23,18 +22,6 @@ const read = requires("can_read", "CssTemplate");
 const write = requires("can_write", "CssTemplate");
 
 
-function templateJson(r: Row, people: Map<number, UserRef>, now = Date.now()) {
-  const person = (id: number | null) => {
-    const u = id ? people.get(id) : undefined;
-    return u ? { id: u.id, first_name: u.first_name, last_name: u.last_name } : null;
-  };
-  return {
-    id: r.id, template_name: r.template_name, css: r.css, created_on: r.created_on ? r.created_on.replace(/Z$/, "") : null,
-    changed_on_delta_humanized: r.changed_on ? humanizeAgo(now - Date.parse(r.changed_on)) : null,
-    changed_by: person(r.changed_by_fk), created_by: person(r.created_by_fk),
-  };
-}
-
 async function templateOr404(c: C, id: number): Promise<Row> {
   const row = await cssTemplateById(c.var.db, id);
   if (!row) throw notFound();
@@ -45,9 +32,8 @@ cssTemplateApi.get("/api/v1/css_template/", read, async (c) => {
   const args = parseListArgs(risonQuery(c));
   // Superset's order_columns: only the name sorts
   if (args.orderColumn && !CSS_TEMPLATE.orderColumns.includes(args.orderColumn)) throw badRequest(`Order column not allowed: ${args.orderColumn}`);
-  const { count, rows } = await listPage<Row>(c.var.db, cssTemplateListSpec, args);
-  const people = await usersById(c.var.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-  return listAnswer(c, CSS_TEMPLATE, args, { count, ids: rows.map((r) => r.id), result: rows.map((r) => templateJson(r, people)) });
+  const { count, result } = await listCssTemplates(c.var.db, args);
+  return listAnswer(c, CSS_TEMPLATE, args, { count, ids: result.map((r) => r.id), result });
 });
 
 cssTemplateApi.get("/api/v1/css_template/:pk", read, async (c) => {

@@ -68,9 +68,15 @@ function Sparkline({ values, width, height }: { values: (number | null)[]; width
   );
 }
 
+/**
+ * Tables scroll inside their box, both ways, with scrollbars shown whenever the rows or columns overflow (Mantine's
+ * default shows them only while hovered, so a table cut at a dashboard cell's edge looked clipped, not scrollable).
+ */
+const TABLE_SCROLL = { type: "auto", scrollbars: "xy", offsetScrollbars: true } as const;
+
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   return (
-    <ScrollArea h={height} data-testid="table-chart">
+    <ScrollArea h={height} {...TABLE_SCROLL} data-testid="table-chart">
       <Table striped highlightOnHover stickyHeader withTableBorder>
         <Table.Thead>
           <Table.Tr>{model.columns.map((c) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{c.label}</Table.Th>)}</Table.Tr>
@@ -101,17 +107,17 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
 function PivotView({ model, height, onPick }: { model: PivotTableModel; height: number; onPick?: (p: ChartPick) => void }) {
   const byRows = model.metricsLayout === "ROWS";
   const label = (key: string[]) => key.join(" · ") || "Total";
-  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.metrics[m] : "");
+  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.labels.metrics[m] : "");
   const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
   // with metrics across the columns, each metric has its own total column; with metrics down the rows, one
   const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
   const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
   return (
-    <ScrollArea h={height} data-testid="pivot-table-chart">
+    <ScrollArea h={height} {...TABLE_SCROLL} data-testid="pivot-table-chart">
       <Table withTableBorder withColumnBorders stickyHeader>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{model.rowDims.join(" · ")}</Table.Th>
+            <Table.Th>{model.labels.rowDims.join(" · ")}</Table.Th>
             {cols.map(({ ck, c, m }) => <Table.Th key={`${c}-${m}`} ta="right">{[label(ck), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
             {model.rowTotals && totalMetrics.map((m) => <Table.Th key={`t${m}`} ta="right">{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
           </Table.Tr>

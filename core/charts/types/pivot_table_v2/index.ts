@@ -7,6 +7,7 @@ import { getTimeFormatter } from "../../format/time";
 import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel, isDict } from "../../query/labels";
 import { aggregate, AGGREGATE_FUNCTIONS, fractionOf } from "./aggregate";
+import { verboseLabel } from "../../verbose-map";
 
 // Superset's pivot_table_v2: the query groups by row and column dimensions; the pivot happens here, so changing
 // aggregation, order or totals redraws without a new query.
@@ -119,8 +120,12 @@ function transformProps(input: ChartPropsInput): ChartModel {
   const fmt = getNumberFormatter(fraction ? ".1%" : (formData.valueFormat as string | undefined));
   const text = (v: number | null) => (v === null ? "" : fmt(v));
   const values = rowKeys.map((rk) => colKeys.map((ck) => metrics.map((_, m) => scale(cellValue(rk, ck, m), rk, ck, m))));
+  // headers name columns and saved metrics by the dataset's verbose names, as Superset's pivot table; the model
+  // keeps the names too, which cross-filters and the CSV export need
+  const shown = (names: string[]) => names.map((n) => verboseLabel(input.verboseMap, n));
   const model: PivotTableModel = {
     kind: "pivot_table", rowDims, colDims, metrics, metricsLayout: formData.metricsLayout === "ROWS" ? "ROWS" : "COLUMNS",
+    labels: { rowDims: shown(rowDims), colDims: shown(colDims), metrics: shown(metrics) },
     rowKeys, colKeys, values, formatted: values.map((r) => r.map((cell) => cell.map(text))),
   };
   if (formData.rowTotals) model.rowTotals = rowKeys.map((rk) => metrics.map((_, m) => text(scale(rowsTotal(rk, m), rk, null, m))));

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { supersetQuery, temporalRange } from "../../test-fixtures";
 import { pivotTableV2 } from ".";
+import { pivotGrid } from "../../../render/table-grid";
 
 const sumSales = { expressionType: "SIMPLE", column: { column_name: "sales" }, aggregate: "SUM", sqlExpression: null, hasCustomLabel: false, label: "SUM(sales)" };
 // params of the example bundle's "Featured Charts/Pivot_Table.yaml" (the column object trimmed)
@@ -54,4 +55,18 @@ test("pivot_table_v2: fraction of rows, value ordering, transposed", () => {
   // transposed: product lines are rows; Cars (700) before Ships (300)
   expect([ordered.rowDims, ordered.rowKeys, ordered.colKeys]).toEqual([["product_line"], [["Cars"], ["Ships"]], [["France"], ["USA"]]]);
   expect(pivotTableV2.transformProps({ formData: fd, queriesData: [{ data: [] }], width: 1, height: 1 }).kind).toBe("empty");
+});
+
+test("pivot_table_v2: headers show the dataset's verbose names of columns and saved metrics; the names stay for filters", () => {
+  const births = [{ gender: "boy", state: "CA", sum__num: 5, count: 1 }, { gender: "girl", state: "CA", sum__num: 7, count: 2 }];
+  const verboseMap = { gender: "Gender", sum__num: "Births", state: "State" };
+  const input = { formData: { ...fd, groupbyRows: ["gender"], groupbyColumns: ["state"], metrics: ["sum__num", "count"] }, queriesData: [{ data: births }], width: 1, height: 1, verboseMap };
+  const model = pivotTableV2.transformProps(input);
+  if (model.kind !== "pivot_table") throw new Error(model.kind);
+  expect(model.labels).toEqual({ rowDims: ["Gender"], colDims: ["State"], metrics: ["Births", "count"] });
+  expect([model.rowDims, model.metrics]).toEqual([["gender"], ["sum__num", "count"]]);
+  // the server's drawing of the same table (first paint, reports) shows the same headers
+  const grid = pivotGrid(model);
+  expect(grid.head.map((h) => h.text)).toEqual(["Gender", "CA · Births", "CA · count", "Total · Births", "Total · count"]);
+  expect(grid.body[0][0].text).toBe("boy");
 });

@@ -66,6 +66,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
     },
     options: {
       ...BASE_OPTIONS,
+      // room above the highest bar for its value (core/charts/value-labels.ts writes them above or below the bars)
+      ...(formData.show_value ? { layout: { padding: { top: 16, bottom: 4 } } } : {}),
       plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item: { dataIndex: number }) => `${bars[item.dataIndex].kind === "total" ? "Total" : metric}: ${text(bars[item.dataIndex].value)}` } } },
       scales: {
         x: categoryAxis(formData.x_axis_label, theme),

@@ -1,0 +1,73 @@
+import { useState } from "react";
+import { Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { showToast } from "../../components/toast-store";
+import { apiCall } from "../../components/api-call";
+import type { AnnotationListItem } from "../../../db/annotations/list";
+
+interface Props {
+  layerId: number;
+  /** null: a new annotation */
+  annotation: AnnotationListItem | null;
+  csrfToken: string | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** The API's UTC timestamp ("2024-03-01T12:00:00.000") as a datetime-local input's value ("2024-03-01T12:00"). */
+const toInput = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
+
+/** Superset's AnnotationModal: label, start and end (UTC), description and JSON metadata, saved through the layer's API. */
+export function AnnotationModal({ layerId, annotation, csrfToken, onClose, onSaved }: Props) {
+  const [fields, setFields] = useState({
+    short_descr: annotation?.short_descr ?? "",
+    start_dttm: toInput(annotation?.start_dttm ?? null),
+    end_dttm: toInput(annotation?.end_dttm ?? null),
+    long_descr: annotation?.long_descr ?? "",
+    json_metadata: annotation?.json_metadata ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (name: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = e.currentTarget.value;
+    setFields((f) => ({ ...f, [name]: value }));
+  };
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    // an annotation at one moment has no separate end: the start stands for both, as Superset's single-date picker
+    const body = { ...fields, end_dttm: fields.end_dttm || fields.start_dttm, long_descr: fields.long_descr || null, json_metadata: fields.json_metadata || null };
+    setSaving(true);
+    const base = `/api/v1/annotation_layer/${layerId}/annotation/`;
+    const result = annotation ? await apiCall("PUT", `${base}${annotation.id}`, csrfToken, body) : await apiCall("POST", base, csrfToken, body);
+    setSaving(false);
+    if (result.ok) {
+      showToast("success", annotation ? `Annotation ${body.short_descr} was saved` : `Annotation ${body.short_descr} was added`);
+      onSaved();
+      return;
+    }
+    setErrors(result.fieldErrors);
+    showToast("danger", result.message);
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={annotation ? "Edit annotation" : "Add annotation"} size="lg">
+      <form onSubmit={save} noValidate data-testid="annotation-form">
+        <Stack>
+          <TextInput label="Label" required value={fields.short_descr} onChange={set("short_descr")} error={errors.short_descr} data-testid="annotation-label" />
+          <Group grow>
+            <TextInput label="Start (UTC)" type="datetime-local" required value={fields.start_dttm} onChange={set("start_dttm")} error={errors.start_dttm} data-testid="annotation-start" />
+            <TextInput label="End (UTC)" type="datetime-local" value={fields.end_dttm} onChange={set("end_dttm")} error={errors.end_dttm} data-testid="annotation-end"
+              description="Empty: the same as the start" />
+          </Group>
+          <Textarea label="Description" autosize minRows={2} value={fields.long_descr} onChange={set("long_descr")} error={errors.long_descr} data-testid="annotation-descr" />
+          <Textarea label="JSON metadata" autosize minRows={2} value={fields.json_metadata} onChange={set("json_metadata")} error={errors.json_metadata}
+            styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} spellCheck={false} data-testid="annotation-json" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button type="submit" loading={saving} data-testid="annotation-save">{annotation ? "Save" : "Add"}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
