@@ -4,6 +4,7 @@ import { example as bigNumberTotal } from "./types/big_number_total/example";
 import { example as boxPlot } from "./types/box_plot/example";
 import { example as bubbleV2 } from "./types/bubble_v2/example";
 import { example as bullet } from "./types/bullet/example";
+import { example as calHeatmap } from "./types/cal_heatmap/example";
 import { example as chord } from "./types/chord/example";
 import { example as funnel } from "./types/funnel/example";
 import { example as ganttChart } from "./types/gantt_chart/example";
@@ -70,4 +71,5 @@ export const CHART_EXAMPLES: Readonly<Record<string, ChartExample>> = {
   rose,
   time_table: timeTable,
   handlebars,
+  cal_heatmap: calHeatmap,
 };

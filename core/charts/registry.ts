@@ -2,6 +2,7 @@ import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
 import { bullet } from "./types/bullet";
+import { calHeatmap } from "./types/cal_heatmap";
 import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
@@ -69,6 +70,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   rose,
   time_table: timeTable,
   handlebars,
+  cal_heatmap: calHeatmap,
 };
 
 /** Superset's default viz type. */

@@ -191,3 +191,18 @@ test("a drawing labels a saved metric by the verbose name its dataset gives it, 
   const model = chartModel({ ...tableChart(3), verboseMap: { sum__num: "Births" } });
   expect(model.kind === "table" && model.columns.map((c) => c.label)).toEqual(["name", "state", "Births"]);
 });
+
+test("the calendar heatmap is drawn on the server: its cells in the scheme's colours, block names and metric title as text", () => {
+  const rec = recordingText();
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const input = {
+    formData: { viz_type: "cal_heatmap", domain_granularity: "month", subdomain_granularity: "day", metrics: ["n"], linear_color_scheme: "white_black", steps: 2, y_axis_format: ",d" },
+    queriesData: [{ data: [{ __timestamp: day("2004-01-01"), n: 1 }, { __timestamp: day("2004-02-10"), n: 9 }] }], width: 600, height: 300,
+  };
+  const { svg } = drawChart(input, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(expect.arrayContaining(["n", "Jan 2004", "Feb 2004"]));
+  // the higher day in the scheme's black, the empty days in grey
+  expect(svg).toMatch(/fill="#000000"/i);
+  expect(svg).toMatch(/fill="#ededed"/i);
+  expect(inked(svg).share).toBeGreaterThan(0.05);
+});

@@ -11,6 +11,7 @@ import type { ChartJsModel } from "../charts/contract";
 import { chordRibbons, nodeLabels } from "../charts/graph-plugins";
 import { sliceLabels } from "../charts/slice-labels";
 import { colorLegend } from "../charts/color-legend";
+import { textMarks } from "../charts/text-marks";
 import { attachWorldFeatures } from "../charts/types/world_map/atlas";
 import type { SvgContext } from "./svg-context";
 
@@ -22,7 +23,7 @@ import type { SvgContext } from "./svg-context";
 Chart.register(
   ...registerables, MatrixController, MatrixElement, TreemapController, TreemapElement, BoxPlotController, BoxAndWiskers,
   SankeyController, Flow, FunnelController, TrapezoidElement, GraphController, ForceDirectedGraphController, TreeController, EdgeLine,
-  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons, sliceLabels, colorLegend,
+  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons, sliceLabels, colorLegend, textMarks,
 );
 
 /** The Chart.js chart types drawn on the server; the others name themselves in the report instead. */
