@@ -15,6 +15,7 @@ import { histogramV2 } from "./types/histogram_v2";
 import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
+import { pairedTTestTable } from "./types/paired_ttest";
 import { pie } from "./types/pie";
 import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
@@ -71,6 +72,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   time_table: timeTable,
   handlebars,
   cal_heatmap: calHeatmap,
+  paired_ttest: pairedTTestTable,
 };
 
 /** Superset's default viz type. */

@@ -206,3 +206,10 @@ test("the calendar heatmap is drawn on the server: its cells in the scheme's col
   expect(svg).toMatch(/fill="#ededed"/i);
   expect(inked(svg).share).toBeGreaterThan(0.05);
 });
+
+test("the paired t-test table is drawn on the server as its grid: the control row, then p-value, lift and significance", () => {
+  const rec = recordingText();
+  const data = [[0, "boy", 11], [0, "girl", 10], [1000, "boy", 14], [1000, "girl", 12], [2000, "boy", 15], [2000, "girl", 14]].map(([t, g, n]) => ({ __timestamp: t, gender: g, n }));
+  drawChart({ formData: { viz_type: "paired_ttest", granularity_sqla: "ds", metrics: ["n"], groupby: ["gender"], significance_level: 0.1, pvalue_precision: 4, liftvalue_precision: 2 }, queriesData: [{ data }], width: 600, height: 300 }, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["gender", "p-value", "Lift %", "Significant", "boy", "control", "control", "control", "girl", "0.0572", "-10.00", "true"]);
+});
