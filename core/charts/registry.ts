@@ -16,6 +16,7 @@ import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pairedTTestTable } from "./types/paired_ttest";
+import { para } from "./types/para";
 import { pie } from "./types/pie";
 import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
@@ -73,6 +74,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   handlebars,
   cal_heatmap: calHeatmap,
   paired_ttest: pairedTTestTable,
+  para,
 };
 
 /** Superset's default viz type. */

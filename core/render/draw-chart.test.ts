@@ -213,3 +213,14 @@ test("the paired t-test table is drawn on the server as its grid: the control ro
   drawChart({ formData: { viz_type: "paired_ttest", granularity_sqla: "ds", metrics: ["n"], groupby: ["gender"], significance_level: 0.1, pvalue_precision: 4, liftvalue_precision: 2 }, queriesData: [{ data }], width: 600, height: 300 }, rec);
   expect(rec.drawn.map((d) => d.text)).toEqual(["gender", "p-value", "Lift %", "Significant", "boy", "control", "control", "control", "girl", "0.0572", "-10.00", "true"]);
 });
+
+test("parallel coordinates are drawn on the server: the lines in their colours, axis ranges, the data table under them", () => {
+  const rec = recordingText();
+  const data = [{ c: "France", a: 100, b: 10, p: 50 }, { c: "USA", a: 300, b: 5, p: 70 }];
+  const input = { formData: { viz_type: "para", series: "c", metrics: ["a", "b"], secondary_metric: "p", linear_color_scheme: "white_black", show_datatable: true }, queriesData: [{ data }], width: 600, height: 400 };
+  const { svg } = drawChart(input, rec);
+  // the black line (70% opaque) of the highest colour value, the axes' ends, the table's header and rows
+  expect(svg).toMatch(/stroke="#000000b3"|stroke="rgba\(0, ?0, ?0, ?0\.7\d*\)"/i);
+  expect(rec.drawn.map((d) => d.text)).toEqual(expect.arrayContaining(["300", "100", "10", "5", "a", "b", "c", "France", "USA"]));
+  expect(inked(svg).share).toBeGreaterThan(0.03);
+});
