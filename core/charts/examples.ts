@@ -17,6 +17,7 @@ import { example as horizon } from "./types/horizon/example";
 import { example as mixedTimeseries } from "./types/mixed_timeseries/example";
 import { example as pairedTTest } from "./types/paired_ttest/example";
 import { example as para } from "./types/para/example";
+import { example as partition } from "./types/partition/example";
 import { example as pie } from "./types/pie/example";
 import { example as pivotTableV2 } from "./types/pivot_table_v2/example";
 import { example as popKpi } from "./types/pop_kpi/example";
@@ -76,4 +77,5 @@ export const CHART_EXAMPLES: Readonly<Record<string, ChartExample>> = {
   cal_heatmap: calHeatmap,
   paired_ttest: pairedTTest,
   para,
+  partition,
 };

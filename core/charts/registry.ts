@@ -17,6 +17,7 @@ import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
 import { pairedTTestTable } from "./types/paired_ttest";
 import { para } from "./types/para";
+import { partition } from "./types/partition";
 import { pie } from "./types/pie";
 import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
@@ -75,6 +76,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   cal_heatmap: calHeatmap,
   paired_ttest: pairedTTestTable,
   para,
+  partition,
 };
 
 /** Superset's default viz type. */

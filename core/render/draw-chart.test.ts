@@ -224,3 +224,14 @@ test("parallel coordinates are drawn on the server: the lines in their colours, 
   expect(rec.drawn.map((d) => d.text)).toEqual(expect.arrayContaining(["300", "100", "10", "5", "a", "b", "c", "France", "USA"]));
   expect(inked(svg).share).toBeGreaterThan(0.03);
 });
+
+test("the partition chart is drawn on the server: a column of bands per level, named", () => {
+  const rec = recordingText();
+  const data = [{ t: "EMEA", c: "France", n: 40 }, { t: "EMEA", c: "Spain", n: 20 }, { t: "NA", c: "USA", n: 40 }];
+  const { svg } = drawChart({ formData: { viz_type: "partition", groupby: ["t", "c"], metrics: ["n"], number_format: ",d", color_scheme: "supersetColors" }, queriesData: [{ data }], width: 600, height: 300 }, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["n 100", "EMEA 60", "France 40", "Spain 20", "NA 40", "USA 40"]);
+  // the root's grey and the scheme's first colour
+  expect(svg).toMatch(/fill="#c7c7c7"/i);
+  expect(svg).toMatch(/fill="#1FA8C9"/i);
+  expect(inked(svg).share).toBeGreaterThan(0.5);
+});

@@ -193,7 +193,8 @@ function transformProps(input: ChartPropsInput): ChartModel {
         },
       },
       scales: {
-        x: { type: "linear", display: false, min: 0, max: xMax },
+        // no offset (the matrix type pads its x scale by default): the calendar starts at the left edge
+        x: { type: "linear", display: false, offset: false, min: 0, max: xMax },
         y: { type: "linear", display: false, min: 0, max: yMax, reverse: true },
       },
     },

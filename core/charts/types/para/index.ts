@@ -4,8 +4,8 @@ import { BASE_OPTIONS, themeColors } from "../../chartjs";
 import { categoricalColors, sequentialColor } from "../../colors/schemes";
 import { emptyModel, num, rowsOf } from "../../data";
 import { getNumberFormatter } from "../../format/number";
-import { buildQueryContext } from "../../query/build-query-context";
 import { ensureArray, getColumnLabel, getMetricLabel } from "../../query/labels";
+import { sortMetricQuery } from "../../query/sort-metric-query";
 import type { TextMark } from "../../text-marks";
 
 // Superset's parallel coordinates (legacy `para`): one line per series value across a vertical axis per metric,
@@ -38,15 +38,7 @@ const controlPanel: ControlPanel = {
 };
 
 /** Superset's query: grouped by `series`, the metrics and the colour metric; the sort metric selected and ordered by. */
-function buildQuery(formData: FormData) {
-  return buildQueryContext(formData, (base) => {
-    const metrics = ensureArray(base.metrics);
-    const sortBy = ensureArray(formData.timeseries_limit_metric)[0];
-    if (!sortBy) return [{ ...base, orderby: undefined }];
-    const withSort = metrics.some((m) => getMetricLabel(m) === getMetricLabel(sortBy)) ? metrics : [...metrics, sortBy];
-    return [{ ...base, metrics: withSort, orderby: formData.order_desc ? [[sortBy, false]] : undefined }];
-  });
-}
+const buildQuery = (formData: FormData) => sortMetricQuery(formData);
 
 interface Axis { name: string; categorical: boolean; at: (row: Record<string, unknown>) => number | null; low: string; high: string; categories?: string[] }
 
