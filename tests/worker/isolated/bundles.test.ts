@@ -282,6 +282,8 @@ test("a Superset export of calendar heatmap, paired t-test, parallel coordinates
   const entries = unzipSync(new Uint8Array(await (await admin.get(`/api/v1/dataset/export/?q=${q([datasetId])}`)).arrayBuffer()));
   const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name.slice(name.indexOf("/") + 1), strFromU8(bytes)]));
   const dataset = parseYaml(files[Object.keys(files).find((p) => p.startsWith("datasets/"))!]) as { uuid: string };
+  // a chart bundle: its metadata names charts, which bring their dataset and database along
+  files["metadata.yaml"] = stringifyYaml({ ...(parseYaml(files["metadata.yaml"]) as object), type: "Slice" });
   const stamp = crypto.randomUUID().slice(0, 8);
   for (const [vizType, params] of Object.entries(LEGACY_CHARTS)) {
     files[`charts/${vizType}.yaml`] = stringifyYaml({ slice_name: `Imported ${vizType} ${stamp}`, viz_type: vizType, params: { ...params, viz_type: vizType }, uuid: crypto.randomUUID(), dataset_uuid: dataset.uuid, version: "1.0.0" });
