@@ -140,7 +140,13 @@ export interface ChartJsModel {
   type: string;
   data: { labels?: unknown[]; datasets: Record<string, unknown>[] };
   options: Record<string, unknown>;
+  /** a table of the chart's rows drawn under it (parallel coordinates' show_datatable): the chart takes the top
+   * DATA_TABLE_SHARE of the height */
+  dataTable?: TableModel;
 }
+
+/** With a data table under a chart, the chart's share of the height. */
+export const DATA_TABLE_SHARE = 0.6;
 
 export interface TableColumnModel {
   key: string;

@@ -4,6 +4,7 @@ import { example as bigNumberTotal } from "./types/big_number_total/example";
 import { example as boxPlot } from "./types/box_plot/example";
 import { example as bubbleV2 } from "./types/bubble_v2/example";
 import { example as bullet } from "./types/bullet/example";
+import { example as calHeatmap } from "./types/cal_heatmap/example";
 import { example as chord } from "./types/chord/example";
 import { example as funnel } from "./types/funnel/example";
 import { example as ganttChart } from "./types/gantt_chart/example";
@@ -14,6 +15,9 @@ import { example as heatmapV2 } from "./types/heatmap_v2/example";
 import { example as histogramV2 } from "./types/histogram_v2/example";
 import { example as horizon } from "./types/horizon/example";
 import { example as mixedTimeseries } from "./types/mixed_timeseries/example";
+import { example as pairedTTest } from "./types/paired_ttest/example";
+import { example as para } from "./types/para/example";
+import { example as partition } from "./types/partition/example";
 import { example as pie } from "./types/pie/example";
 import { example as pivotTableV2 } from "./types/pivot_table_v2/example";
 import { example as popKpi } from "./types/pop_kpi/example";
@@ -70,4 +74,8 @@ export const CHART_EXAMPLES: Readonly<Record<string, ChartExample>> = {
   rose,
   time_table: timeTable,
   handlebars,
+  cal_heatmap: calHeatmap,
+  paired_ttest: pairedTTest,
+  para,
+  partition,
 };

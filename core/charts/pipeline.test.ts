@@ -77,6 +77,7 @@ test("every brief's viz_type is registered with metadata and a control panel", (
     "word_cloud", "gantt_chart", "horizon",
     "graph_chart", "tree_chart", "chord", "world_map",
     "pop_kpi", "bullet", "rose", "time_table", "handlebars",
+    "cal_heatmap", "paired_ttest", "para", "partition",
   ];
   expect(Object.keys(CHART_TYPES).sort()).toEqual([...wanted].sort());
   for (const v of wanted) expect(getChartType(v)!.controlPanel.sections.length, v).toBeGreaterThan(0);

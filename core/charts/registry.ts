@@ -2,6 +2,7 @@ import type { ChartType } from "./contract";
 import { bigNumber } from "./types/big_number";
 import { boxPlot } from "./types/box_plot";
 import { bullet } from "./types/bullet";
+import { calHeatmap } from "./types/cal_heatmap";
 import { chord } from "./types/chord";
 import { bubbleV2 } from "./types/bubble_v2";
 import { funnel } from "./types/funnel";
@@ -14,6 +15,9 @@ import { histogramV2 } from "./types/histogram_v2";
 import { horizon } from "./types/horizon";
 import { bigNumberTotal } from "./types/big_number_total";
 import { mixedTimeseries } from "./types/mixed_timeseries";
+import { pairedTTestTable } from "./types/paired_ttest";
+import { para } from "./types/para";
+import { partition } from "./types/partition";
 import { pie } from "./types/pie";
 import { popKpi } from "./types/pop_kpi";
 import { pivotTableV2 } from "./types/pivot_table_v2";
@@ -69,6 +73,10 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   rose,
   time_table: timeTable,
   handlebars,
+  cal_heatmap: calHeatmap,
+  paired_ttest: pairedTTestTable,
+  para,
+  partition,
 };
 
 /** Superset's default viz type. */

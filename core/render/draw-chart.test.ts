@@ -191,3 +191,47 @@ test("a drawing labels a saved metric by the verbose name its dataset gives it, 
   const model = chartModel({ ...tableChart(3), verboseMap: { sum__num: "Births" } });
   expect(model.kind === "table" && model.columns.map((c) => c.label)).toEqual(["name", "state", "Births"]);
 });
+
+test("the calendar heatmap is drawn on the server: its cells in the scheme's colours, block names and metric title as text", () => {
+  const rec = recordingText();
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const input = {
+    formData: { viz_type: "cal_heatmap", domain_granularity: "month", subdomain_granularity: "day", metrics: ["n"], linear_color_scheme: "white_black", steps: 2, y_axis_format: ",d" },
+    queriesData: [{ data: [{ __timestamp: day("2004-01-01"), n: 1 }, { __timestamp: day("2004-02-10"), n: 9 }] }], width: 600, height: 300,
+  };
+  const { svg } = drawChart(input, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(expect.arrayContaining(["n", "Jan 2004", "Feb 2004"]));
+  // the higher day in the scheme's black, the empty days in grey
+  expect(svg).toMatch(/fill="#000000"/i);
+  expect(svg).toMatch(/fill="#ededed"/i);
+  expect(inked(svg).share).toBeGreaterThan(0.05);
+});
+
+test("the paired t-test table is drawn on the server as its grid: the control row, then p-value, lift and significance", () => {
+  const rec = recordingText();
+  const data = [[0, "boy", 11], [0, "girl", 10], [1000, "boy", 14], [1000, "girl", 12], [2000, "boy", 15], [2000, "girl", 14]].map(([t, g, n]) => ({ __timestamp: t, gender: g, n }));
+  drawChart({ formData: { viz_type: "paired_ttest", granularity_sqla: "ds", metrics: ["n"], groupby: ["gender"], significance_level: 0.1, pvalue_precision: 4, liftvalue_precision: 2 }, queriesData: [{ data }], width: 600, height: 300 }, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["gender", "p-value", "Lift %", "Significant", "boy", "control", "control", "control", "girl", "0.0572", "-10.00", "true"]);
+});
+
+test("parallel coordinates are drawn on the server: the lines in their colours, axis ranges, the data table under them", () => {
+  const rec = recordingText();
+  const data = [{ c: "France", a: 100, b: 10, p: 50 }, { c: "USA", a: 300, b: 5, p: 70 }];
+  const input = { formData: { viz_type: "para", series: "c", metrics: ["a", "b"], secondary_metric: "p", linear_color_scheme: "white_black", show_datatable: true }, queriesData: [{ data }], width: 600, height: 400 };
+  const { svg } = drawChart(input, rec);
+  // the black line (70% opaque) of the highest colour value, the axes' ends, the table's header and rows
+  expect(svg).toMatch(/stroke="#000000b3"|stroke="rgba\(0, ?0, ?0, ?0\.7\d*\)"/i);
+  expect(rec.drawn.map((d) => d.text)).toEqual(expect.arrayContaining(["300", "100", "10", "5", "a", "b", "c", "France", "USA"]));
+  expect(inked(svg).share).toBeGreaterThan(0.03);
+});
+
+test("the partition chart is drawn on the server: a column of bands per level, named", () => {
+  const rec = recordingText();
+  const data = [{ t: "EMEA", c: "France", n: 40 }, { t: "EMEA", c: "Spain", n: 20 }, { t: "NA", c: "USA", n: 40 }];
+  const { svg } = drawChart({ formData: { viz_type: "partition", groupby: ["t", "c"], metrics: ["n"], number_format: ",d", color_scheme: "supersetColors" }, queriesData: [{ data }], width: 600, height: 300 }, rec);
+  expect(rec.drawn.map((d) => d.text)).toEqual(["n 100", "EMEA 60", "France 40", "Spain 20", "NA 40", "USA 40"]);
+  // the root's grey and the scheme's first colour
+  expect(svg).toMatch(/fill="#c7c7c7"/i);
+  expect(svg).toMatch(/fill="#1FA8C9"/i);
+  expect(inked(svg).share).toBeGreaterThan(0.5);
+});

@@ -1,5 +1,5 @@
 import { getChartType } from "../charts/registry";
-import type { ChartModel, FormData, QueryData } from "../charts/contract";
+import { DATA_TABLE_SHARE, type ChartModel, type FormData, type QueryData } from "../charts/contract";
 import type { VerboseMap } from "../charts/verbose-map";
 import { drawBigNumber } from "./draw-big-number";
 import { drawBlock, type LayoutBlock } from "./draw-blocks";
@@ -55,8 +55,14 @@ export function chartModel(input: DrawInput): DrawableModel {
 /** One chart's model drawn in a box of its size at `at`: an <svg> element to place inside a picture. */
 function drawModel(model: DrawableModel, width: number, height: number, text: TextEngine, id: string, at: { x: number; y: number }, background: string | null = REPORT_BACKGROUND): string {
   switch (model.kind) {
-    case "chartjs":
-      return drawChartJs(model, new SvgContext(width, height, text, id), at, background);
+    case "chartjs": {
+      if (!model.dataTable) return drawChartJs(model, new SvgContext(width, height, text, id), at, background);
+      // the chart above, its rows' grid below, as the browser lays them out
+      const top = Math.round(height * DATA_TABLE_SHARE);
+      const grid = new SvgContext(width, height - top, text, `${id}t`);
+      drawGrid(tableGrid(model.dataTable), grid, text);
+      return drawChartJs(model, new SvgContext(width, top, text, id), at, background) + grid.toSvg(background ?? undefined, { x: at.x, y: at.y + top });
+    }
     case "big_number":
       return drawBigNumber(model, width, height, text, id, at, background);
     case "table":

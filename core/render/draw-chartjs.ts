@@ -12,6 +12,7 @@ import { chordRibbons, nodeLabels } from "../charts/graph-plugins";
 import { sliceLabels } from "../charts/slice-labels";
 import { colorLegend } from "../charts/color-legend";
 import { valueLabels } from "../charts/value-labels";
+import { textMarks } from "../charts/text-marks";
 import { attachWorldFeatures } from "../charts/types/world_map/atlas";
 import type { SvgContext } from "./svg-context";
 
@@ -23,7 +24,7 @@ import type { SvgContext } from "./svg-context";
 Chart.register(
   ...registerables, MatrixController, MatrixElement, TreemapController, TreemapElement, BoxPlotController, BoxAndWiskers,
   SankeyController, Flow, FunnelController, TrapezoidElement, GraphController, ForceDirectedGraphController, TreeController, EdgeLine,
-  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons, sliceLabels, colorLegend, valueLabels,
+  ChoroplethController, BubbleMapController, GeoFeature, ColorScale, SizeScale, ProjectionScale, nodeLabels, chordRibbons, sliceLabels, colorLegend, valueLabels, textMarks,
 );
 
 /** The Chart.js chart types drawn on the server; the others name themselves in the report instead. */

@@ -35,7 +35,7 @@ async function exampleCharts(page: Page): Promise<Map<string, ChartRow>> {
 
 let listed: Promise<Map<string, ChartRow>> | undefined;
 
-const DOM_CHARTS: Record<string, string> = { table: "table-chart", pivot_table_v2: "pivot-table-chart", big_number_total: "big-number-chart", pop_kpi: "big-number-chart", time_table: "table-chart", handlebars: "handlebars-chart" };
+const DOM_CHARTS: Record<string, string> = { table: "table-chart", pivot_table_v2: "pivot-table-chart", big_number_total: "big-number-chart", pop_kpi: "big-number-chart", time_table: "table-chart", handlebars: "handlebars-chart", paired_ttest: "table-chart" };
 
 async function expectAnswered(page: Page) {
   await expect(page.getByTestId("row-count")).toHaveText(/[1-9][\d,]* rows?/);

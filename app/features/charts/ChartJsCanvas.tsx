@@ -29,13 +29,14 @@ const PLUGIN_TYPES: Record<string, () => Promise<Registrable[]>> = {
     return [m.ChoroplethController, m.BubbleMapController, m.GeoFeature, m.ColorScale, m.SizeScale, m.ProjectionScale];
   },
 };
-/** Plugins a model asks for through a flag on its first dataset (node names, chord ribbons, slice labels, a colour legend, values on cells and bars). */
+/** Plugins a model asks for through a flag on its first dataset (node names, chord ribbons, slice labels, a colour legend, values on cells and bars, texts placed in data units). */
 const DATASET_PLUGINS: Record<string, () => Promise<Registrable[]>> = {
   nodeLabels: async () => [(await import("../../../core/charts/graph-plugins")).nodeLabels],
   chordRibbons: async () => [(await import("../../../core/charts/graph-plugins")).chordRibbons],
   labelTexts: async () => [(await import("../../../core/charts/slice-labels")).sliceLabels],
   colorLegend: async () => [(await import("../../../core/charts/color-legend")).colorLegend],
   valueTexts: async () => [(await import("../../../core/charts/value-labels")).valueLabels],
+  textMarks: async () => [(await import("../../../core/charts/text-marks")).textMarks],
 };
 /** Models that need data loaded where they are drawn: the world map's country shapes (world-atlas). */
 type Prepare = (model: ChartJsModel) => ChartJsModel;

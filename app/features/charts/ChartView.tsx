@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { Center, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
-import type { BigNumberModel, ChartModel, HandlebarsModel, PivotTableModel, TableModel } from "../../../core/charts/contract";
+import { DATA_TABLE_SHARE, type BigNumberModel, type ChartModel, type HandlebarsModel, type PivotTableModel, type TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
@@ -197,8 +197,17 @@ function BigNumberView({ model, width, height }: { model: BigNumberModel; width?
  */
 export function ChartView({ model, width, height, onPick, onContextPick, onDrawn }: { model: ChartModel; width?: number; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   switch (model.kind) {
-    case "chartjs":
-      return <ChartJs model={model} width={width} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />;
+    case "chartjs": {
+      if (!model.dataTable) return <ChartJs model={model} width={width} height={height} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />;
+      // the chart above, its rows' table below (parallel coordinates' data table)
+      const top = Math.round(height * DATA_TABLE_SHARE);
+      return (
+        <Stack gap={0}>
+          <ChartJs model={model} width={width} height={top} onPick={onPick} onContextPick={onContextPick} onDrawn={onDrawn} />
+          <TableView model={model.dataTable} height={height - top} />
+        </Stack>
+      );
+    }
     case "table":
       return <TableView model={model} height={height} onPick={onPick} onContextPick={onContextPick} />;
     case "pivot_table":

@@ -4,6 +4,8 @@ import { loginAsAdmin, type ApiClient } from "../../support/client";
 import { gammaWith, q } from "../../support/access";
 import { skipWithout } from "../../support/prerequisite";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import type { QueryData } from "../../../core/charts/contract";
+import { getChartType } from "../../../core/charts/registry";
 
 // Superset's asset bundles through the real Worker and D1: Superset's own example bundle (7 dashboards, 86 charts,
 // 18 datasets) imported as it is, its dashboards drawn from their imported layouts, exported and imported back
@@ -246,4 +248,60 @@ test("a filter box's date filter and columns become native filters on import; a 
   expect(refused.status).toBe(422);
   expect(JSON.stringify(refused.body.errors![0].extra)).toContain("show_druid_time_origin (Druid) is not supported");
   expect((await dashboardsByTitle()).has(druid.title)).toBe(false);
+});
+
+/** A sum of sales as Superset's metric popover saves it. */
+const sumSales = { expressionType: "SIMPLE", column: { column_name: "sales" }, aggregate: "SUM", label: "SUM(sales)" };
+const firstHalf2004 = { clause: "WHERE", subject: "order_date", operator: "TEMPORAL_RANGE", comparator: "2004-01-01 : 2004-07-01", expressionType: "SIMPLE" };
+
+/** Charts of the legacy types Superset 5 still ships, with form data as its plugins save them. */
+const LEGACY_CHARTS: Record<string, Record<string, unknown>> = {
+  cal_heatmap: {
+    granularity_sqla: "order_date", time_range: "No filter", domain_granularity: "month", subdomain_granularity: "day", metrics: [sumSales], adhoc_filters: [firstHalf2004],
+    linear_color_scheme: "blue_white_yellow", cell_size: 10, cell_padding: 2, cell_radius: 0, steps: 10, y_axis_format: "SMART_NUMBER", x_axis_time_format: "smart_date",
+    show_legend: true, show_values: false, show_metric_name: true,
+  },
+  paired_ttest: {
+    granularity_sqla: "order_date", time_grain_sqla: "P1W", metrics: [sumSales, "count"], groupby: ["deal_size"], adhoc_filters: [firstHalf2004], limit: 25, order_desc: true,
+    contribution: false, row_limit: 10000, significance_level: "0.05", pvalue_precision: "6", liftvalue_precision: "4",
+  },
+  para: {
+    series: "product_line", metrics: ["count", sumSales], secondary_metric: "avg__price_each", adhoc_filters: [firstHalf2004], limit: 100, row_limit: 10000,
+    timeseries_limit_metric: "count", order_desc: true, show_datatable: true, include_series: false, linear_color_scheme: "schemeRdYlGn",
+  },
+  partition: {
+    groupby: ["territory", "deal_size"], metrics: ["count"], adhoc_filters: [firstHalf2004], limit: 5, row_limit: 10000, order_desc: true, color_scheme: "supersetColors",
+    number_format: "SMART_NUMBER", date_time_format: "smart_date", partition_limit: "5", partition_threshold: "0.05", log_scale: false, rich_tooltip: true,
+    equal_date_size: true, time_series_option: "not_time",
+  },
+};
+
+test("a Superset export of calendar heatmap, paired t-test, parallel coordinates and partition charts imports, and each answers its data and draws", async () => {
+  const list = await (await admin.get(`/api/v1/dataset/?q=${q({ filters: [{ col: "table_name", opr: "eq", value: "cleaned_sales_data" }] })}`)).json() as { result: { id: number }[] };
+  const datasetId = list.result[0].id;
+  const entries = unzipSync(new Uint8Array(await (await admin.get(`/api/v1/dataset/export/?q=${q([datasetId])}`)).arrayBuffer()));
+  const files = Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name.slice(name.indexOf("/") + 1), strFromU8(bytes)]));
+  const dataset = parseYaml(files[Object.keys(files).find((p) => p.startsWith("datasets/"))!]) as { uuid: string };
+  // a chart bundle: its metadata names charts, which bring their dataset and database along
+  files["metadata.yaml"] = stringifyYaml({ ...(parseYaml(files["metadata.yaml"]) as object), type: "Slice" });
+  const stamp = crypto.randomUUID().slice(0, 8);
+  for (const [vizType, params] of Object.entries(LEGACY_CHARTS)) {
+    files[`charts/${vizType}.yaml`] = stringifyYaml({ slice_name: `Imported ${vizType} ${stamp}`, viz_type: vizType, params: { ...params, viz_type: vizType }, uuid: crypto.randomUUID(), dataset_uuid: dataset.uuid, version: "1.0.0" });
+  }
+  const res = await importZip("/api/v1/chart/import/", zip(files), { overwrite: "true" });
+  expect(res, JSON.stringify(res.body).slice(0, 1500)).toMatchObject({ status: 200 });
+  for (const vizType of Object.keys(LEGACY_CHARTS)) {
+    const found = await (await admin.get(`/api/v1/chart/?q=${q({ filters: [{ col: "slice_name", opr: "eq", value: `Imported ${vizType} ${stamp}` }] })}`)).json() as { result: { id: number }[] };
+    expect(found.result, vizType).toHaveLength(1);
+    const chart = (await (await admin.get(`/api/v1/chart/${found.result[0].id}`)).json()) as { result: { viz_type: string; params: string } };
+    const type = getChartType(chart.result.viz_type);
+    expect(type, vizType).toBeDefined();
+    const body = type!.buildQuery({ ...JSON.parse(chart.result.params), datasource: `${datasetId}__table` });
+    const answer = await admin.post("/api/v1/chart/data", body);
+    expect(answer.status, `${vizType}: ${await answer.clone().text()}`).toBe(200);
+    const result = ((await answer.json()) as { result: QueryData[] }).result;
+    expect(result[0].data.length, vizType).toBeGreaterThan(0);
+    const model = type!.transformProps({ formData: body.form_data, queriesData: result, width: 800, height: 500 });
+    expect(model.kind, `${vizType}: ${model.kind === "empty" ? model.message : ""}`).not.toBe("empty");
+  }
 });
