@@ -1,10 +1,11 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { Center, Group, Loader, ScrollArea, Stack, Table, Text } from "@mantine/core";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { Center, Group, Loader, Pagination, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { DATA_TABLE_SHARE, type BigNumberModel, type ChartModel, type HandlebarsModel, type PivotTableModel, type TableModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
 import { sparklineSegments } from "../../../core/charts/sparkline";
+import { tablePage } from "../../../core/charts/types/table/pages";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -74,32 +75,49 @@ function Sparkline({ values, width, height }: { values: (number | null)[]; width
  */
 const TABLE_SCROLL = { type: "auto", scrollbars: "xy", offsetScrollbars: true } as const;
 
+/** the room the page control under a paged table takes */
+const PAGER_HEIGHT = 32;
+
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
+  // one page of rows is drawn (core/charts/types/table/pages.ts): a paged 10,000-row result is not 60,000 cells
+  const [wantedPage, setPage] = useState(1);
+  const { start, end, pages, page } = tablePage(model.rows.length, model.pageSize, wantedPage);
+  const paged = pages > 1;
   return (
-    <ScrollArea h={height} {...TABLE_SCROLL} data-testid="table-chart">
-      <Table striped highlightOnHover stickyHeader withTableBorder>
-        <Table.Thead>
-          <Table.Tr>{model.columns.map((c) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{c.label}</Table.Th>)}</Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {model.formatted.map((row, i) => (
-            <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))}
-              onContextMenu={onContextPick && ((e) => (e.preventDefault(), onContextPick({ row: model.rows[i] }, { x: e.clientX, y: e.clientY })))} style={onPick ? { cursor: "pointer" } : undefined}>
-              {model.columns.map((c) => (
-                <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>
-                  {c.sparkline ? <Sparkline values={model.sparklines?.[i]?.[c.key] ?? []} {...c.sparkline} /> : row[c.key]}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        {model.totals && (
-          <Table.Tfoot>
-            <Table.Tr>{model.columns.map((c, i) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{model.totals?.[c.key] ?? (i === 0 ? "Summary" : "")}</Table.Th>)}</Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </ScrollArea>
+    <Stack gap={0} h={height}>
+      <ScrollArea h={paged ? height - PAGER_HEIGHT : height} {...TABLE_SCROLL} data-testid="table-chart">
+        <Table striped highlightOnHover stickyHeader withTableBorder>
+          <Table.Thead>
+            <Table.Tr>{model.columns.map((c) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{c.label}</Table.Th>)}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {model.formatted.slice(start, end).map((row, k) => {
+              const i = start + k;
+              return (
+                <Table.Tr key={i} onClick={onPick && (() => onPick({ row: model.rows[i] }))}
+                  onContextMenu={onContextPick && ((e) => (e.preventDefault(), onContextPick({ row: model.rows[i] }, { x: e.clientX, y: e.clientY })))} style={onPick ? { cursor: "pointer" } : undefined}>
+                  {model.columns.map((c) => (
+                    <Table.Td key={c.key} ta={c.isNumeric ? "right" : undefined} bg={model.cellBackgrounds?.[i]?.[c.key]}>
+                      {c.sparkline ? <Sparkline values={model.sparklines?.[i]?.[c.key] ?? []} {...c.sparkline} /> : row[c.key]}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+          {model.totals && (
+            <Table.Tfoot>
+              <Table.Tr>{model.columns.map((c, i) => <Table.Th key={c.key} ta={c.isNumeric ? "right" : undefined}>{model.totals?.[c.key] ?? (i === 0 ? "Summary" : "")}</Table.Th>)}</Table.Tr>
+            </Table.Tfoot>
+          )}
+        </Table>
+      </ScrollArea>
+      {paged && (
+        <Group h={PAGER_HEIGHT} justify="flex-end" wrap="nowrap">
+          <Pagination size="xs" total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} data-testid="table-chart-pages" />
+        </Group>
+      )}
+    </Stack>
   );
 }
 
