@@ -1,16 +1,19 @@
 import type { PivotTableModel, TableModel } from "../charts/contract";
 import type { Grid, GridCell } from "./draw-grid";
+import { tablePage } from "../charts/types/table/pages";
 
 // The table and pivot table chart models (their transformProps, shared with the browser) as grids of text cells,
 // laid out as the browser's TableView and PivotView lay them out (app/features/charts/ChartView.tsx): the same
 // headers, the same formatted cell text, totals in the same places.
 
+/** A paged table is drawn at its first page, as the browser first shows it: never all of a 10,000-row result. */
 export function tableGrid(model: TableModel): Grid {
   const { columns } = model;
+  const { start, end } = tablePage(model.formatted.length, model.pageSize, 1);
   return {
     align: columns.map((c) => (c.isNumeric ? "right" : "left")),
     head: columns.map((c) => ({ text: c.label })),
-    body: model.formatted.map((row, i) => columns.map((c) => ({
+    body: model.formatted.slice(start, end).map((row, i) => columns.map((c) => ({
       text: row[c.key] ?? "", background: model.cellBackgrounds?.[i]?.[c.key], ...(c.sparkline ? { spark: model.sparklines?.[i]?.[c.key] ?? [] } : {}),
     }))),
     foot: model.totals ? [columns.map((c, i) => ({ text: model.totals?.[c.key] ?? (i === 0 ? "Summary" : "") }))] : [],
