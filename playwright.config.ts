@@ -20,7 +20,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
-  // the longest file first, so it never starts last beside the other workers' journeys; the rest in name order
+  // the longest file first (on a Worker of its own: global-setup.ts), so it never starts last beside the other
+  // workers' journeys; the rest in name order
   projects: [
     { name: "example-bundle", testMatch: /superset-examples\.spec\.ts$/ },
     { name: "journeys", testIgnore: /superset-examples\.spec\.ts$/ },

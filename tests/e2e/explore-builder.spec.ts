@@ -136,9 +136,9 @@ test("explore: Change dataset keeps what the new dataset has, drops the rest, ke
   await page.getByTestId("change-dataset").click();
   const modal = page.getByTestId("change-dataset-modal");
   await expect(modal).toContainText("Changing the dataset may break the chart");
+  // the search matches by substring: Superset's example bundle, loaded into the same database, brings its own
   await modal.getByLabel("Search datasets").fill("cleaned_sales");
-  await expect(modal.getByTestId("change-dataset-row")).toHaveCount(1);
-  await modal.getByRole("button", { name: "cleaned_sales_data" }).click();
+  await modal.getByRole("button", { name: "cleaned_sales_data", exact: true }).click();
   await expect(page.getByTestId("dataset-name")).toHaveText("cleaned_sales_data");
   await expect(page.getByText("Successfully changed dataset!")).toBeVisible();
 

@@ -12,6 +12,16 @@ export async function birthNamesId(page: Page): Promise<number> {
   return (await api<{ result: { id: number }[] }>(page, `/api/v1/dataset/?q=${q}`)).result[0].id;
 }
 
+/**
+ * How charts label a saved metric of a dataset: its verbose name, or its name when it has none. Read at run time:
+ * journeys share a database, and one of them (datasets.spec.ts) renames birth_names' metrics.
+ */
+export async function metricLabel(page: Page, datasetId: number, metric: string): Promise<string> {
+  const { result } = await api<{ result: { metrics: { metric_name: string; verbose_name: string | null }[] } }>(page, `/api/v1/dataset/${datasetId}`);
+  const found = result.metrics.find((m) => m.metric_name === metric);
+  return found?.verbose_name || metric;
+}
+
 /** Picks an option of a Mantine select (the input given) from its dropdown. */
 export async function pickOption(page: Page, input: ReturnType<Page["getByRole"]>, option: string) {
   await input.click();

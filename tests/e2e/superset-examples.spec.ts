@@ -58,6 +58,11 @@ const configs = examplesPresent() ? readConfigs() : null;
 test.describe("Superset's example bundle", () => {
   test.skip(skipWithout(examplesPresent(), "Superset's example export (../shared/data/superset-examples, never committed)"), "Superset's example export is not on this machine");
 
+  // a Worker of its own (tests/e2e/global-setup.ts): what this file imports stays out of the other journeys' way
+  const examplesUrl = process.env.E2E_EXAMPLES_BASE_URL;
+  test.use({ baseURL: examplesUrl });
+  const signIn = (page: Page) => login(page, admin().username, admin().password, { origin: new URL(examplesUrl!).origin });
+
   const withPostgres = async <T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> => {
     const sql = postgres(PG_URI, { onnotice: () => undefined, max: 1 });
     try {
@@ -71,7 +76,7 @@ test.describe("Superset's example bundle", () => {
   test("loads into the examples database (the too-wide table refused, then to PostgreSQL) and imports through the Import dialog", async ({ page }) => {
     test.setTimeout(300_000);
     const started = Date.now();
-    await login(page, admin().username, admin().password);
+    await signIn(page);
     await withPostgres((sql) => sql.unsafe(`CREATE SCHEMA ${schema}`));
     // the examples database (D1) takes every table but the FCC survey, which it refuses by name (137 columns, D1
     // holds 100); that one goes to a PostgreSQL database registered for it
@@ -142,7 +147,7 @@ test.describe("Superset's example bundle", () => {
   for (const d of configs?.dashboards ?? []) {
     test(`every chart of "${d.title}" draws`, async ({ page }) => {
       test.setTimeout(240_000);
-      await login(page, admin().username, admin().password);
+      await signIn(page);
       const list = (await (await page.request.get("/api/v1/dashboard/?q=(page_size:100)")).json()) as { result: { id: number; dashboard_title: string }[] };
       const row = list.result.filter((r) => r.dashboard_title === d.title);
       expect(row, `${d.title}: imported once`).toHaveLength(1);
