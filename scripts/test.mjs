@@ -33,6 +33,20 @@ const only = process.argv.slice(2);
 const chosen = steps.filter((s) => !only.length || only.includes(s.name));
 const names = new Set(chosen.map((s) => s.name));
 const results = new Map(); // name -> { status: "passed" | "failed" | "not run", seconds, code }
+// The lines that name a failure (vitest's FAIL and ×, Playwright's ✘ and numbered failures), kept per step and
+// printed again under the table: in a long CI log the step's own report can be far above its tail.
+// The first error messages are kept too (fewer: a passing test may log one on purpose).
+const FAILURE_LINE = /^\s*(FAIL\s|×|✘|\d+\) \[)/;
+const ERROR_LINE = /^\s*\w*Error: /;
+const failureLines = new Map(); // name -> { failures: string[], errors: string[] }
+function keepFailures(name, text) {
+  const kept = failureLines.get(name) ?? { failures: [], errors: [] };
+  for (const line of text.split("\n")) {
+    if (FAILURE_LINE.test(line) && kept.failures.length < 40) kept.failures.push(line.trimEnd());
+    else if (ERROR_LINE.test(line) && kept.errors.length < 10) kept.errors.push(line.trimEnd().slice(0, 300));
+  }
+  failureLines.set(name, kept);
+}
 const t0 = Date.now();
 
 function run(step) {
@@ -42,13 +56,22 @@ function run(step) {
     let held = "";
     if (stream) console.log(`\n=== ${step.name} ===`);
     else console.log(`... ${step.name} started`);
-    const child = spawn(step.cmd, step.args, { env, stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"] });
-    if (!stream) {
-      child.stdout.on("data", (d) => (held += d));
-      child.stderr.on("data", (d) => (held += d));
-    }
+    const child = spawn(step.cmd, step.args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    // a streamed step's output is passed on as it comes; partial lines are joined before the failure scan
+    const partial = { stdout: "", stderr: "" };
+    const take = (key, out) => (d) => {
+      if (!stream) held += d;
+      else out.write(d);
+      const text = partial[key] + d;
+      const cut = text.lastIndexOf("\n");
+      partial[key] = text.slice(cut + 1);
+      if (cut >= 0) keepFailures(step.name, text.slice(0, cut));
+    };
+    child.stdout.on("data", take("stdout", process.stdout));
+    child.stderr.on("data", take("stderr", process.stderr));
     const finish = (code, error) => {
       const seconds = (Date.now() - started) / 1000;
+      keepFailures(step.name, partial.stdout + "\n" + partial.stderr);
       if (!stream) process.stdout.write(`\n=== ${step.name} (${seconds.toFixed(0)} s) ===\n${held}${held.endsWith("\n") || !held ? "" : "\n"}`);
       if (error) console.log(`${step.name}: ${error.message}`);
       results.set(step.name, { status: code === 0 ? "passed" : "failed", seconds, code });
@@ -95,4 +118,9 @@ for (const s of chosen) {
 }
 console.log(`${"total".padEnd(width + 2)}${"".padEnd(9)}${clock((Date.now() - t0) / 1000).padStart(9)}`);
 console.log(failed.length ? `\nFailed steps: ${failed.join(", ")}` : "\nAll test steps passed.");
+for (const name of failed) {
+  const { failures = [], errors = [] } = failureLines.get(name) ?? {};
+  if (failures.length) console.log(`\n${name}, what failed (as printed above):\n${failures.join("\n")}`);
+  if (errors.length) console.log(`${name}, its first error lines:\n${errors.join("\n")}`);
+}
 process.exit(failed.length ? 1 : 0);
