@@ -29,9 +29,12 @@ export class IsolateCache<K, T> {
     if (hit && hit.expires > Date.now()) return hit.value;
     if (hit) this.entries.delete(key);
     const generation = this.generation;
+    // the bound counts from when the read started, not when it ended: what it read may date from its start,
+    // and a slow read must not stretch the time another isolate's write can go unseen
+    const readStarted = Date.now();
     const value = await load();
     if (generation === this.generation) {
-      this.entries.set(key, { expires: Date.now() + this.ttlMs, value });
+      this.entries.set(key, { expires: readStarted + this.ttlMs, value });
       // past the cap the oldest entry goes (a Map iterates in insertion order)
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }

@@ -41,7 +41,8 @@ const ERROR_LINE = /^\s*\w*Error: /;
 const failureLines = new Map(); // name -> { failures: string[], errors: string[] }
 function keepFailures(name, text) {
   const kept = failureLines.get(name) ?? { failures: [], errors: [] };
-  for (const line of text.split("\n")) {
+  // eslint-disable-next-line no-control-regex -- colour codes, which vitest prints even into a pipe
+  for (const line of text.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
     if (FAILURE_LINE.test(line) && kept.failures.length < 40) kept.failures.push(line.trimEnd());
     else if (ERROR_LINE.test(line) && kept.errors.length < 10) kept.errors.push(line.trimEnd().slice(0, 300));
   }
