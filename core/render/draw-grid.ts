@@ -21,6 +21,8 @@ export interface GridCell {
 export interface Grid {
   /** per column: numbers sit right, as in the browser */
   align: ("left" | "right")[];
+  /** header rows above `head` (a pivot table's outer column levels) */
+  headAbove?: GridCell[][];
   head: GridCell[];
   body: GridCell[][];
   foot: GridCell[][];
@@ -42,8 +44,8 @@ const DIMMED = "#868e96";
 const SPARK_PX = 120;
 
 /** How many body rows fit `height` with the header and footer; when not all do, one line says how many more. */
-export function rowsShown(bodyRows: number, footRows: number, height: number): { shown: number; more: number } {
-  const room = Math.max(0, Math.floor((height - ROW_PX * (1 + footRows)) / ROW_PX));
+export function rowsShown(bodyRows: number, footRows: number, height: number, headRows = 1): { shown: number; more: number } {
+  const room = Math.max(0, Math.floor((height - ROW_PX * (headRows + footRows)) / ROW_PX));
   if (bodyRows <= room) return { shown: bodyRows, more: 0 };
   const shown = Math.max(0, room - 1);
   return { shown, more: bodyRows - shown };
@@ -71,11 +73,13 @@ export function columnWidths(natural: number[], width: number): number[] {
 
 export function drawGrid(grid: Grid, ctx: SvgContext, text: TextEngine): void {
   const { width, height } = ctx;
-  const { shown, more } = rowsShown(grid.body.length, grid.foot.length, height);
+  const above = grid.headAbove ?? [];
+  const { shown, more } = rowsShown(grid.body.length, grid.foot.length, height, 1 + above.length);
   const body = grid.body.slice(0, shown);
   // the line counting the rows left out sits where they would be: after the body, before the totals
   const moreLine = { cells: [] as GridCell[], head: false, stripe: false };
   const rows: { cells: GridCell[]; head: boolean; stripe: boolean }[] = [
+    ...above.map((cells) => ({ cells, head: true, stripe: false })),
     { cells: grid.head, head: true, stripe: false },
     ...body.map((cells, i) => ({ cells, head: false, stripe: grid.striped && i % 2 === 0 })),
     ...(more ? [moreLine] : []),

@@ -1,6 +1,7 @@
 import type { PivotTableModel, TableModel } from "../charts/contract";
 import type { Grid, GridCell } from "./draw-grid";
 import { tablePage } from "../charts/types/table/pages";
+import { pivotCellText, pivotLayout, type HeaderCell } from "../charts/types/pivot_table_v2/layout";
 
 // The table and pivot table chart models (their transformProps, shared with the browser) as grids of text cells,
 // laid out as the browser's TableView and PivotView lay them out (app/features/charts/ChartView.tsx): the same
@@ -22,31 +23,32 @@ export function tableGrid(model: TableModel): Grid {
   };
 }
 
+/** The pivot table's nested headers as grid rows: a merged header's text at its first row or column, the rest of
+ * its cells blank (the grid draws no spans). */
 export function pivotGrid(model: PivotTableModel): Grid {
-  const byRows = model.metricsLayout === "ROWS";
-  const label = (key: string[]) => key.join(" · ") || "Total";
-  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.labels.metrics[m] : "");
-  const joined = (...parts: string[]) => parts.filter(Boolean).join(" · ");
-  const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
-  // with metrics across the columns each metric has its own total column; with metrics down the rows, one
-  const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
-  const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
-  const head: GridCell[] = [
-    { text: model.labels.rowDims.join(" · ") },
-    ...cols.map(({ ck, m }) => ({ text: joined(label(ck), m >= 0 ? metricLabel(m) : "") })),
-    ...(model.rowTotals ? totalMetrics.map((m) => ({ text: joined("Total", m >= 0 ? metricLabel(m) : "") })) : []),
-  ];
-  const body: GridCell[][] = rows.map(({ rk, r, m }) => [
-    { text: joined(label(rk), m >= 0 ? metricLabel(m) : ""), bold: true },
-    ...cols.map((col) => ({ text: model.formatted[r]?.[col.c]?.[byRows ? m : col.m] ?? "" })),
-    ...(model.rowTotals ? totalMetrics.map((tm) => ({ text: model.rowTotals?.[r]?.[byRows ? m : tm] ?? "", bold: true })) : []),
-  ]);
-  const foot: GridCell[][] = model.colTotals
-    ? (byRows ? model.metrics.map((_, m) => m) : [-1]).map((m) => [
-      { text: joined("Total", m >= 0 ? metricLabel(m) : "") },
-      ...cols.map((col) => ({ text: model.colTotals?.[col.c]?.[byRows ? m : col.m] ?? "" })),
-      ...(model.rowTotals ? totalMetrics.map((tm) => ({ text: model.grandTotals?.[byRows ? m : tm] ?? "" })) : []),
-    ])
-    : [];
-  return { align: head.map((_, i) => (i === 0 ? "left" : "right")), head, body, foot, striped: false, columnBorders: true };
+  const { rows, columns } = pivotLayout(model);
+  const corner = rows.levelNames.length;
+  const blank = (n: number): GridCell[] => Array.from({ length: n }, () => ({ text: "" }));
+  const levelRow = (cells: HeaderCell[], name: string): GridCell[] => {
+    const row = [...blank(corner - 1), { text: name }, ...blank(columns.leaves.length)];
+    for (const h of cells) row[corner + h.start] = { text: h.text };
+    return row;
+  };
+  const headRows = columns.levels.map((cells, level) => levelRow(cells, columns.levelNames[level]));
+  if (rows.levelNames.some(Boolean)) headRows.push([...rows.levelNames.map((text) => ({ text })), ...blank(columns.leaves.length)]);
+  const lines = rows.leaves.map((leaf, i) => {
+    const heads = blank(corner).map((c) => ({ ...c, bold: true }));
+    for (const h of rows.headsAt[i]) heads[h.level] = { text: h.text, bold: true };
+    return [...heads, ...columns.leaves.map((col) => ({ text: pivotCellText(model, leaf, col), bold: leaf.key < 0 || col.key < 0 }))];
+  });
+  const bodyCount = rows.leaves.length - rows.totals;
+  return {
+    align: [...Array<"left">(corner).fill("left"), ...Array<"right">(columns.leaves.length).fill("right")],
+    headAbove: headRows.slice(0, -1),
+    head: headRows[headRows.length - 1],
+    body: lines.slice(0, bodyCount),
+    foot: lines.slice(bodyCount),
+    striped: false,
+    columnBorders: true,
+  };
 }

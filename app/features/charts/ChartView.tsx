@@ -6,6 +6,7 @@ import { useElementSize } from "@mantine/hooks";
 import { fittedFontSize } from "./fit-text";
 import { sparklineSegments } from "../../../core/charts/sparkline";
 import { tablePage } from "../../../core/charts/types/table/pages";
+import { pivotCellText, pivotLayout } from "../../../core/charts/types/pivot_table_v2/layout";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -121,50 +122,50 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
   );
 }
 
-/** A pivot table: metrics across the columns (COLUMNS) or down the rows (ROWS), totals when the model has them. */
+/** A pivot table with Superset's nested headers (core/charts/types/pivot_table_v2/layout.ts): a header row per
+ * column level, a header column per row level, equal neighbours merged; totals last along each axis. */
 function PivotView({ model, height, onPick }: { model: PivotTableModel; height: number; onPick?: (p: ChartPick) => void }) {
-  const byRows = model.metricsLayout === "ROWS";
-  const label = (key: string[]) => key.join(" · ") || "Total";
-  const metricLabel = (m: number) => (model.metrics.length > 1 ? model.labels.metrics[m] : "");
-  const cols = byRows ? model.colKeys.map((ck, c) => ({ ck, c, m: -1 })) : model.colKeys.flatMap((ck, c) => model.metrics.map((_, m) => ({ ck, c, m })));
-  // with metrics across the columns, each metric has its own total column; with metrics down the rows, one
-  const totalMetrics = byRows ? [-1] : model.metrics.map((_, m) => m);
-  const rows = byRows ? model.rowKeys.flatMap((rk, r) => model.metrics.map((_, m) => ({ rk, r, m }))) : model.rowKeys.map((rk, r) => ({ rk, r, m: -1 }));
+  const { rows, columns } = pivotLayout(model);
+  const corner = rows.levelNames.length;
+  const bodyRows = rows.leaves.length - rows.totals;
+  const pick = (dims: string[] | undefined) =>
+    onPick && dims ? () => onPick({ row: Object.fromEntries(dims.map((v, i) => [model.rowDims[i], v])) }) : undefined;
+  const rowOf = (i: number) => {
+    const leaf = rows.leaves[i];
+    const total = leaf.key < 0;
+    return (
+      <Table.Tr key={i}>
+        {rows.headsAt[i].map((h) => (
+          <Table.Th key={h.level} rowSpan={h.span} colSpan={h.depth} onClick={pick(h.dims)} style={{ verticalAlign: "top", ...(onPick && h.dims ? { cursor: "pointer" } : {}) }}>
+            {h.text}
+          </Table.Th>
+        ))}
+        {columns.leaves.map((col, c) => (
+          <Table.Td key={c} ta="right" fw={total || col.key < 0 ? (total && col.key < 0 ? 700 : 600) : undefined}>{pivotCellText(model, leaf, col)}</Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  };
+  const showRowNames = rows.levelNames.some(Boolean);
   return (
     <ScrollArea h={height} {...TABLE_SCROLL} data-testid="pivot-table-chart">
       <Table withTableBorder withColumnBorders stickyHeader>
         <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{model.labels.rowDims.join(" · ")}</Table.Th>
-            {cols.map(({ ck, c, m }) => <Table.Th key={`${c}-${m}`} ta="right">{[label(ck), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
-            {model.rowTotals && totalMetrics.map((m) => <Table.Th key={`t${m}`} ta="right">{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>)}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ rk, r, m }) => (
-            <Table.Tr key={`${r}-${m}`}>
-              <Table.Th onClick={onPick && (() => onPick({ row: Object.fromEntries(rk.map((v, i) => [model.rowDims[i], v])) }))} style={onPick ? { cursor: "pointer" } : undefined}>
-                {[label(rk), m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}
-              </Table.Th>
-              {cols.map((col) => {
-                const metric = byRows ? m : col.m;
-                return <Table.Td key={`${col.c}-${col.m}`} ta="right">{model.formatted[r]?.[col.c]?.[metric] ?? ""}</Table.Td>;
-              })}
-              {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={600}>{model.rowTotals?.[r]?.[byRows ? m : tm]}</Table.Td>)}
+          {columns.levels.map((cells, level) => (
+            <Table.Tr key={level}>
+              <Table.Th colSpan={corner} ta="right" c="dimmed">{columns.levelNames[level]}</Table.Th>
+              {cells.map((h) => <Table.Th key={h.start} colSpan={h.span} rowSpan={h.depth} ta="center">{h.text}</Table.Th>)}
             </Table.Tr>
           ))}
-        </Table.Tbody>
-        {model.colTotals && (
-          <Table.Tfoot>
-            {(byRows ? model.metrics.map((_, m) => m) : [-1]).map((m) => (
-              <Table.Tr key={m}>
-                <Table.Th>{["Total", m >= 0 ? metricLabel(m) : ""].filter(Boolean).join(" · ")}</Table.Th>
-                {cols.map((col) => <Table.Td key={`${col.c}-${col.m}`} ta="right" fw={600}>{model.colTotals?.[col.c]?.[byRows ? m : col.m]}</Table.Td>)}
-                {model.rowTotals && totalMetrics.map((tm) => <Table.Td key={`t${tm}`} ta="right" fw={700}>{model.grandTotals?.[byRows ? m : tm]}</Table.Td>)}
-              </Table.Tr>
-            ))}
-          </Table.Tfoot>
-        )}
+          {showRowNames && (
+            <Table.Tr>
+              {rows.levelNames.map((name, i) => <Table.Th key={i}>{name}</Table.Th>)}
+              <Table.Th colSpan={columns.leaves.length} />
+            </Table.Tr>
+          )}
+        </Table.Thead>
+        <Table.Tbody>{Array.from({ length: bodyRows }, (_, i) => rowOf(i))}</Table.Tbody>
+        {rows.totals > 0 && <Table.Tfoot>{Array.from({ length: rows.totals }, (_, t) => rowOf(bodyRows + t))}</Table.Tfoot>}
       </Table>
     </ScrollArea>
   );

@@ -67,6 +67,7 @@ test("pivot_table_v2: headers show the dataset's verbose names of columns and sa
   expect([model.rowDims, model.metrics]).toEqual([["gender"], ["sum__num", "count"]]);
   // the server's drawing of the same table (first paint, reports) shows the same headers
   const grid = pivotGrid(model);
-  expect(grid.head.map((h) => h.text)).toEqual(["Gender", "CA · Births", "CA · count", "Total · Births", "Total · count"]);
+  expect(grid.headAbove?.map((row) => row.map((h) => h.text))).toEqual([["State", "CA", "", "Total (Sum)", ""], ["Metric", "Births", "count", "Births", "count"]]);
+  expect(grid.head.map((h) => h.text)).toEqual(["Gender", "", "", "", ""]);
   expect(grid.body[0][0].text).toBe("boy");
 });
