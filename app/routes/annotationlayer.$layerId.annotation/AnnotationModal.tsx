@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
-import { showToast } from "../../components/toast-store";
+import { Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { ModalFormActions, useModalSave } from "../../components/modal-form";
 import { apiCall } from "../../components/api-call";
 import type { AnnotationListItem } from "../../../db/annotations/list";
 
@@ -25,29 +25,18 @@ export function AnnotationModal({ layerId, annotation, csrfToken, onClose, onSav
     long_descr: annotation?.long_descr ?? "",
     json_metadata: annotation?.json_metadata ?? "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useModalSave(onSaved);
   const set = (name: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = e.currentTarget.value;
     setFields((f) => ({ ...f, [name]: value }));
   };
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  const save = submit(() => {
     // an annotation at one moment has no separate end: the start stands for both, as Superset's single-date picker
     const body = { ...fields, end_dttm: fields.end_dttm || fields.start_dttm, long_descr: fields.long_descr || null, json_metadata: fields.json_metadata || null };
-    setSaving(true);
     const base = `/api/v1/annotation_layer/${layerId}/annotation/`;
-    const result = annotation ? await apiCall("PUT", `${base}${annotation.id}`, csrfToken, body) : await apiCall("POST", base, csrfToken, body);
-    setSaving(false);
-    if (result.ok) {
-      showToast("success", annotation ? `Annotation ${body.short_descr} was saved` : `Annotation ${body.short_descr} was added`);
-      onSaved();
-      return;
-    }
-    setErrors(result.fieldErrors);
-    showToast("danger", result.message);
-  }
+    return annotation ? apiCall("PUT", `${base}${annotation.id}`, csrfToken, body) : apiCall("POST", base, csrfToken, body);
+  }, () => (annotation ? `Annotation ${fields.short_descr} was saved` : `Annotation ${fields.short_descr} was added`));
 
   return (
     <Modal opened onClose={onClose} title={annotation ? "Edit annotation" : "Add annotation"} size="lg">
@@ -62,10 +51,7 @@ export function AnnotationModal({ layerId, annotation, csrfToken, onClose, onSav
           <Textarea label="Description" autosize minRows={2} value={fields.long_descr} onChange={set("long_descr")} error={errors.long_descr} data-testid="annotation-descr" />
           <Textarea label="JSON metadata" autosize minRows={2} value={fields.json_metadata} onChange={set("json_metadata")} error={errors.json_metadata}
             styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }} spellCheck={false} data-testid="annotation-json" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={saving} data-testid="annotation-save">{annotation ? "Save" : "Add"}</Button>
-          </Group>
+          <ModalFormActions onCancel={onClose} saving={saving} label={annotation ? "Save" : "Add"} testId="annotation-save" />
         </Stack>
       </form>
     </Modal>

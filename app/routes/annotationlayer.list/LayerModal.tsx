@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
-import { showToast } from "../../components/toast-store";
+import { Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { ModalFormActions, useModalSave } from "../../components/modal-form";
 import { apiCall } from "../../components/api-call";
 
 interface Props {
@@ -15,23 +15,12 @@ interface Props {
 export function LayerModal({ layer, csrfToken, onClose, onSaved }: Props) {
   const [name, setName] = useState(layer?.name ?? "");
   const [descr, setDescr] = useState(layer?.descr ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useModalSave(onSaved);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setSaving(true);
+  const save = submit(() => {
     const body = { name, descr: descr || null };
-    const result = layer ? await apiCall("PUT", `/api/v1/annotation_layer/${layer.id}`, csrfToken, body) : await apiCall("POST", "/api/v1/annotation_layer/", csrfToken, body);
-    setSaving(false);
-    if (result.ok) {
-      showToast("success", layer ? `Annotation layer ${name.trim()} was saved` : `Annotation layer ${name.trim()} was added`);
-      onSaved();
-      return;
-    }
-    setErrors(result.fieldErrors);
-    showToast("danger", result.message);
-  }
+    return layer ? apiCall("PUT", `/api/v1/annotation_layer/${layer.id}`, csrfToken, body) : apiCall("POST", "/api/v1/annotation_layer/", csrfToken, body);
+  }, () => (layer ? `Annotation layer ${name.trim()} was saved` : `Annotation layer ${name.trim()} was added`));
 
   return (
     <Modal opened onClose={onClose} title={layer ? "Edit annotation layer" : "Add annotation layer"}>
@@ -39,10 +28,7 @@ export function LayerModal({ layer, csrfToken, onClose, onSaved }: Props) {
         <Stack>
           <TextInput label="Annotation layer name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-testid="layer-name" />
           <Textarea label="Description" autosize minRows={2} value={descr} onChange={(e) => setDescr(e.currentTarget.value)} error={errors.descr} data-testid="layer-descr" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={saving} data-testid="layer-save">{layer ? "Save" : "Add"}</Button>
-          </Group>
+          <ModalFormActions onCancel={onClose} saving={saving} label={layer ? "Save" : "Add"} testId="layer-save" />
         </Stack>
       </form>
     </Modal>

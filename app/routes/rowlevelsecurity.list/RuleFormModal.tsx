@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from "@mantine/core";
-import { showToast } from "../../components/toast-store";
+import { Modal, MultiSelect, Select, Stack, TextInput, Textarea } from "@mantine/core";
+import { ModalFormActions, useModalSave } from "../../components/modal-form";
 import { adminCall } from "../../features/security-admin/admin-api";
 import type { RlsListItem } from "../../../core/rls/payloads";
 
@@ -32,24 +32,13 @@ export function RuleFormModal({ rule, roles, datasets, csrfToken, onClose, onSav
     clause: rule?.clause ?? "",
     description: rule?.description ?? "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useModalSave(onSaved);
   const set = (name: keyof typeof fields) => (value: string | string[] | null) => setFields((f) => ({ ...f, [name]: value ?? "" }));
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  const save = submit(() => {
     const body = { ...fields, tables: fields.tables.map(Number), roles: fields.roles.map(Number), group_key: fields.group_key || null, description: fields.description || null };
-    setSaving(true);
-    const result = rule ? await adminCall("PUT", `/api/v1/rowlevelsecurity/${rule.id}`, csrfToken, body) : await adminCall("POST", "/api/v1/rowlevelsecurity/", csrfToken, body);
-    setSaving(false);
-    if (result.ok) {
-      showToast("success", rule ? `Rule ${fields.name} was saved` : `Rule ${fields.name} was added`);
-      onSaved();
-      return;
-    }
-    setErrors(result.fieldErrors);
-    showToast("danger", result.message);
-  }
+    return rule ? adminCall("PUT", `/api/v1/rowlevelsecurity/${rule.id}`, csrfToken, body) : adminCall("POST", "/api/v1/rowlevelsecurity/", csrfToken, body);
+  }, () => (rule ? `Rule ${fields.name} was saved` : `Rule ${fields.name} was added`));
 
   return (
     <Modal opened onClose={onClose} title={rule ? "Edit Rule" : "Add Rule"} size="lg">
@@ -65,10 +54,7 @@ export function RuleFormModal({ rule, roles, datasets, csrfToken, onClose, onSav
           <Textarea label="Clause" required autosize minRows={2} value={fields.clause} onChange={(e) => set("clause")(e.currentTarget.value)} error={errors.clause} data-testid="rls-clause"
             description="The WHERE condition added to every query on these datasets, e.g. department = 'Finance' or owner = {{ current_username() }}." />
           <Textarea label="Description" autosize minRows={1} value={fields.description} onChange={(e) => set("description")(e.currentTarget.value)} error={errors.description} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={saving} data-testid="rls-save">Save</Button>
-          </Group>
+          <ModalFormActions onCancel={onClose} saving={saving} label="Save" testId="rls-save" />
         </Stack>
       </form>
     </Modal>

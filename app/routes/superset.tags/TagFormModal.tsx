@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Group, Modal, Stack, TextInput, Textarea } from "@mantine/core";
-import { showToast } from "../../components/toast-store";
+import { Modal, Stack, TextInput, Textarea } from "@mantine/core";
+import { ModalFormActions, useModalSave } from "../../components/modal-form";
 import { apiCall } from "../../components/api-call";
 
 interface Props {
@@ -15,23 +15,12 @@ interface Props {
 export function TagFormModal({ tag, csrfToken, onClose, onSaved }: Props) {
   const [name, setName] = useState(tag?.name ?? "");
   const [description, setDescription] = useState(tag?.description ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useModalSave(onSaved);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setSaving(true);
+  const save = submit(() => {
     const body = { name, description: description || null };
-    const result = tag ? await apiCall("PUT", `/api/v1/tag/${tag.id}`, csrfToken, body) : await apiCall("POST", "/api/v1/tag/", csrfToken, body);
-    setSaving(false);
-    if (result.ok) {
-      showToast("success", tag ? `Tag ${name} was saved` : `Tag ${name} was created`);
-      onSaved();
-      return;
-    }
-    setErrors(result.fieldErrors);
-    showToast("danger", result.message);
-  }
+    return tag ? apiCall("PUT", `/api/v1/tag/${tag.id}`, csrfToken, body) : apiCall("POST", "/api/v1/tag/", csrfToken, body);
+  }, () => (tag ? `Tag ${name} was saved` : `Tag ${name} was created`));
 
   return (
     <Modal opened onClose={onClose} title={tag ? "Edit Tag" : "Create Tag"}>
@@ -39,10 +28,7 @@ export function TagFormModal({ tag, csrfToken, onClose, onSaved }: Props) {
         <Stack>
           <TextInput label="Tag name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-testid="tag-name" />
           <Textarea label="Description" autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit" loading={saving} data-testid="tag-save">Save</Button>
-          </Group>
+          <ModalFormActions onCancel={onClose} saving={saving} label="Save" testId="tag-save" />
         </Stack>
       </form>
     </Modal>

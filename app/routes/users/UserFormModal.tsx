@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Group, Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
-import { showToast } from "../../components/toast-store";
+import { Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from "@mantine/core";
+import { ModalFormActions, useModalSave } from "../../components/modal-form";
 import { adminCall } from "../../features/security-admin/admin-api";
 
 export interface EditableUser {
@@ -36,12 +36,10 @@ export function UserFormModal({ user, roles, csrfToken, isSelf, onClose, onSaved
     roles: (user?.roles ?? []).map((r) => String(r.id)),
     active: user?.active ?? true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useModalSave(onSaved);
   const set = (name: keyof typeof fields) => (value: string | string[] | boolean) => setFields((f) => ({ ...f, [name]: value }));
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  const save = submit(() => {
     const body: Record<string, unknown> = {
       first_name: fields.first_name,
       last_name: fields.last_name,
@@ -51,19 +49,8 @@ export function UserFormModal({ user, roles, csrfToken, isSelf, onClose, onSaved
     };
     if (creating || fields.password) body.password = fields.password;
     if (!creating && !isSelf) body.active = fields.active;
-    setSaving(true);
-    const result = creating
-      ? await adminCall("POST", "/api/v1/security/users/", csrfToken, body)
-      : await adminCall("PUT", `/api/v1/security/users/${user.id}`, csrfToken, body);
-    setSaving(false);
-    if (result.ok) {
-      showToast("success", creating ? `User ${fields.username} was created` : `User ${fields.username} was saved`);
-      onSaved();
-      return;
-    }
-    setErrors(result.fieldErrors);
-    showToast("danger", result.message);
-  }
+    return creating ? adminCall("POST", "/api/v1/security/users/", csrfToken, body) : adminCall("PUT", `/api/v1/security/users/${user.id}`, csrfToken, body);
+  }, () => (creating ? `User ${fields.username} was created` : `User ${fields.username} was saved`));
 
   return (
     <Modal opened onClose={onClose} title={creating ? "Add user" : `Edit ${user.username}`} size="lg">
@@ -103,14 +90,7 @@ export function UserFormModal({ user, roles, csrfToken, isSelf, onClose, onSaved
               onChange={(e) => set("active")(e.currentTarget.checked)}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <ModalFormActions onCancel={onClose} saving={saving} label="Save" />
         </Stack>
       </form>
     </Modal>
