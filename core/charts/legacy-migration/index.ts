@@ -39,4 +39,7 @@ export function migrateLegacyChart(vizType: string, params: LegacyFormData): Cha
   return { from: vizType, to, formData };
 }
 
+/** What Explore and a dashboard say of a saved chart whose type this product does not draw. */
+export const unavailableTypeMessage = (vizType: string) => `This chart type (${vizType}) is not available; pick a new type in Explore`;
+
 export { NO_TIME_RANGE, type LegacyFormData } from "./base";
