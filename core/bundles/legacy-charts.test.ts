@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { migratedChartRows } from "./legacy-charts";
+import { chartsByExportedId, migratedChartRows, type BundleCharts } from "./legacy-charts";
 import { importSummary, removableFilterBoxes } from "./legacy-notes";
 import type { Step } from "./plan";
 
@@ -9,8 +9,10 @@ const legacyLine = {
   query_context: JSON.stringify({ datasource: { id: 3, type: "table" }, queries: [{ metrics: ["sum__num"] }], form_data: { viz_type: "line" } }),
 };
 
+const bundle: BundleCharts = { datasetIdOf: () => 12, byExportedId: () => undefined };
+
 test("a legacy chart gives its legacy row, kept as a revision, and a row of today's type with a query context built by that type", () => {
-  const m = migratedChartRows(legacyLine, 12)!;
+  const m = migratedChartRows(legacyLine, bundle)!;
   expect([m.from, m.to, m.legacy.viz_type, m.current.viz_type]).toEqual(["line", "echarts_timeseries_line", "line", "echarts_timeseries_line"]);
   expect(JSON.parse(m.legacy.params)).toEqual({ ...legacyLine.params, datasource: "12__table" });
   const params = JSON.parse(m.current.params);
@@ -19,7 +21,19 @@ test("a legacy chart gives its legacy row, kept as a revision, and a row of toda
   expect(qc.datasource).toEqual({ id: 12, type: "table" });
   expect(qc.form_data).toEqual(params);
   expect(qc.queries[0].columns[0]).toMatchObject({ columnType: "BASE_AXIS", sqlExpression: "ds" });
-  expect(migratedChartRows({ ...legacyLine, viz_type: "echarts_area", params: { viz_type: "echarts_area" } }, 12)).toBeNull();
+  expect(migratedChartRows({ ...legacyLine, viz_type: "echarts_area", params: { viz_type: "echarts_area" } }, bundle)).toBeNull();
+});
+
+test("a multi-line chart finds its charts by the ids the bundle's layouts give them, and moves to their dataset", () => {
+  const right = { ...legacyLine, uuid: "c2", params: { ...legacyLine.params, metrics: ["count"] } };
+  const dashboard = { position: { "CHART-a": { type: "CHART", meta: { chartId: 41, uuid: "c1" } }, "CHART-b": { type: "CHART", meta: { chartId: 42, uuid: "c2" } } } };
+  const byExportedId = chartsByExportedId([legacyLine, right], [dashboard]);
+  expect(byExportedId(42)).toEqual({ viz_type: "line", params: right.params, dataset_uuid: "d1" });
+  const multi = { slice_name: "Both", viz_type: "line_multi", uuid: "m", dataset_uuid: "d9", params: { viz_type: "line_multi", line_charts: [41], line_charts_2: [42], time_range: "Last year" } };
+  const m = migratedChartRows(multi, { datasetIdOf: (u) => (u === "d1" ? 12 : 99), byExportedId })!;
+  expect([m.from, m.to, m.legacy.datasource_id, m.current.datasource_id]).toEqual(["line_multi", "mixed_timeseries", 99, 12]);
+  expect(JSON.parse(m.current.params)).toMatchObject({ metrics: ["sum__num"], metrics_b: ["count"], datasource: "12__table" });
+  expect(migratedChartRows(multi, { datasetIdOf: () => 12, byExportedId: () => undefined })).toBeNull();
 });
 
 const step = (kind: Step["kind"], data: Record<string, unknown>, action: Step["action"] = "create"): Step => ({ kind, action, config: { path: `${kind}s/x.yaml`, data } });

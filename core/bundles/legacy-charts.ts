@@ -1,4 +1,5 @@
 import { migrateLegacyChart } from "../charts/legacy-migration";
+import { migrateLineMulti, type ReferencedChart } from "../charts/legacy-migration/line-multi";
 import { getChartType } from "../charts/registry";
 import { chartRow } from "./import-rows";
 
@@ -17,13 +18,23 @@ export interface MigratedChart {
   to: string;
 }
 
-/** The migrated rows of a bundle chart, or null when its type needs no migration. */
-export function migratedChartRows(d: Json, datasetId: number): MigratedChart | null {
+export interface BundleCharts {
+  /** a dataset's id here by its uuid */
+  datasetIdOf: (uuid: string) => number;
+  /** a chart of the bundle by its id in the exporting instance (a multi-line chart names its charts so) */
+  byExportedId: (chartId: number) => ReferencedChart | undefined;
+}
+
+/** The migrated rows of a bundle chart, or null when its type needs no migration (or cannot be migrated). */
+export function migratedChartRows(d: Json, bundle: BundleCharts): MigratedChart | null {
   const params = (typeof d.params === "object" && d.params !== null && !Array.isArray(d.params) ? d.params : {}) as Json;
-  const m = migrateLegacyChart(String(d.viz_type), params);
+  const datasetId = bundle.datasetIdOf(d.dataset_uuid as string);
+  const multi = d.viz_type === "line_multi" ? migrateLineMulti(params, bundle.byExportedId) : null;
+  const m = multi ? { from: "line_multi", to: multi.to, formData: multi.formData } : migrateLegacyChart(String(d.viz_type), params);
   if (!m) return null;
   const legacy = chartRow(d, datasetId);
-  const current = chartRow({ ...d, viz_type: m.to, params: m.formData, query_context: null }, datasetId);
+  // a multi-line chart moves to the dataset of the charts it drew
+  const current = chartRow({ ...d, viz_type: m.to, params: m.formData, query_context: null }, multi ? bundle.datasetIdOf(multi.dataset_uuid) : datasetId);
   current.query_context = queryContextOf(m.to, JSON.parse(current.params) as Json);
   return { legacy, current, from: m.from, to: m.to };
 }
@@ -38,6 +49,23 @@ function queryContextOf(vizType: string, formData: Json): string | null {
     // Explore then shows what is missing, as for any chart saved without a query context
     return null;
   }
+}
+
+/** The bundle's charts by the ids their dashboards' layouts give them in the exporting instance. */
+export function chartsByExportedId(charts: Json[], dashboards: Json[]): (chartId: number) => ReferencedChart | undefined {
+  const byUuid = new Map(charts.map((c) => [c.uuid as string, c]));
+  const byId = new Map<number, ReferencedChart>();
+  for (const d of dashboards) {
+    const position = (d.position ?? {}) as Json;
+    for (const node of Object.values(position)) {
+      const n = node as { type?: string; meta?: { chartId?: unknown; uuid?: unknown } } | null;
+      const meta = n?.meta;
+      if (n?.type !== "CHART" || typeof meta?.chartId !== "number" || typeof meta.uuid !== "string") continue;
+      const c = byUuid.get(meta.uuid);
+      if (c) byId.set(meta.chartId, { viz_type: String(c.viz_type), params: (c.params ?? {}) as Json, dataset_uuid: c.dataset_uuid as string });
+    }
+  }
+  return (chartId) => byId.get(chartId);
 }
 
 /** Whether this product draws a viz_type: an imported chart of another type says so and waits for a new one. */

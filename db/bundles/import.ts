@@ -17,7 +17,7 @@ import { nativeFilterDatasetIds } from "../../core/dashboards/data-grant";
 import { bundleTagNames, tagImportedObjects, type ImportedObject } from "../tags/bundle-tags";
 import { revisionWrites } from "../revisions/store";
 import { DEFAULT_REVISIONS_KEPT } from "../../core/revisions/revisions";
-import { isDrawable, migratedChartRows } from "../../core/bundles/legacy-charts";
+import { chartsByExportedId, isDrawable, migratedChartRows } from "../../core/bundles/legacy-charts";
 import { dropFilterBoxes } from "../../core/charts/legacy-migration/filter-box-layout";
 import { removableFilterBoxes, type ImportNotes } from "../../core/bundles/legacy-notes";
 
@@ -63,6 +63,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   const removedBoxes = removableFilterBoxes(plan.steps);
   const notes: ImportNotes = { migrated: [], unavailable: [] };
   const keep = opts.revisionsKept ?? DEFAULT_REVISIONS_KEPT;
+  const byExportedId = chartsByExportedId(bundle.chart.map((c) => c.data), bundle.dashboard.map((c) => c.data));
   const writes = plan.steps.filter((s) => s.action !== "keep" && !removedBoxes.has(s.config.data.uuid as string));
   for (const step of writes) {
     const d = step.config.data;
@@ -95,7 +96,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
     } else if (step.kind === "chart") {
       const datasetId = idOf(d.dataset_uuid as string);
       // a legacy type is written as it came, kept as a revision, then saved as today's type (one batch)
-      const migration = migratedChartRows(d, datasetId);
+      const migration = migratedChartRows(d, { datasetIdOf: idOf, byExportedId });
       const row = migration?.legacy ?? chartRow(d, datasetId);
       if (create) {
         items.push(db.insert(charts).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));

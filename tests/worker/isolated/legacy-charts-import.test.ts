@@ -37,6 +37,8 @@ const LEGACY: [string, Record<string, unknown>, string | null][] = [
   ["sunburst", { ...common, groupby: ["gender", "state"], metric: "sum__num", linear_color_scheme: "blue_white_yellow" }, "sunburst_v2"],
   ["treemap", { ...common, metrics: ["sum__num"], groupby: ["gender", "state"], treemap_ratio: 1.618, number_format: "SMART_NUMBER", order_desc: true }, "treemap_v2"],
   ["sankey", { ...common, groupby: ["gender", "state"], metric: "sum__num" }, "sankey_v2"],
+  // the line (500) on the left axis, the bar (501) on the right, as Superset's examples' multi-line chart
+  ["line_multi", { line_charts: [500], line_charts_2: [501], since: "1990", until: "2000", prefix_metric_with_slice_name: true, show_legend: true, x_axis_format: "%Y" }, "mixed_timeseries"],
   ["big_number_total", { ...common, granularity_sqla: "ds", time_range: "No filter", metric: "sum__num", subheader: "births" }, null],
   ["compare", { ...timeseries, metrics: ["sum__num"], groupby: ["gender"] }, null],
 ];
