@@ -209,7 +209,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
           ? <Center pos="absolute" inset={0} style={{ zIndex: 1, pointerEvents: "none" }} data-testid="chart-reloading"><Loader size="sm" /></Center>
           : <Center h="100%" lightHidden={drawingShown}><Loader size="sm" /></Center>)}
         {state.status === "failed" && (
-          <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
+          <Alert {...(getChartType(formData?.viz_type) ? { color: "red", title: "Unexpected error" } : { color: "yellow", title: "Chart type not available" })} variant="light" data-testid="dashboard-chart-error">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>
             {!view.embedded && <Anchor size="sm" href={chart.slice_url}>Open in Explore</Anchor>}
           </Alert>
