@@ -42,7 +42,8 @@ function timeseriesPre(fd: LegacyFormData): void {
   if (fd.x_ticks_layout) fd.x_ticks_layout = fd.x_ticks_layout === "45°" ? 45 : 0;
 }
 
-const timeseries = (spec: Omit<LegacySpec, "rename" | "remove" | "hasXAxisControl"> & { rename?: Record<string, string>; remove?: string[]; hasXAxisControl?: boolean }): LegacySpec => ({
+/** A member of the family: the shared renames, removals and pre-action, then its own. */
+const timeseries = (spec: LegacySpec): LegacySpec => ({
   hasXAxisControl: true,
   ...spec,
   rename: { ...RENAME, ...spec.rename },
