@@ -15,6 +15,11 @@ import { forgetDatasets } from "../datasets/cache";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "../dashboards/link-guard";
 import { nativeFilterDatasetIds } from "../../core/dashboards/data-grant";
 import { bundleTagNames, tagImportedObjects, type ImportedObject } from "../tags/bundle-tags";
+import { revisionWrites } from "../revisions/store";
+import { DEFAULT_REVISIONS_KEPT } from "../../core/revisions/revisions";
+import { chartsByExportedId, isDrawable, migratedChartRows } from "../../core/bundles/legacy-charts";
+import { dropFilterBoxes } from "../../core/charts/legacy-migration/filter-box-layout";
+import { removableFilterBoxes, type ImportNotes } from "../../core/bundles/legacy-notes";
 
 // Runs an import plan as one D1 batch (one transaction): new rows get their ids before the batch, so charts,
 // dashboards and their layouts can name them; a failing statement rolls the whole bundle back.
@@ -25,9 +30,11 @@ export interface ImportOptions {
   syncColumns: boolean;
   syncMetrics: boolean;
   secret: string;
+  /** revisions kept per chart (REVISIONS_KEPT): a migrated legacy chart keeps its legacy form data as one */
+  revisionsKept?: number;
 }
 
-export type ImportResult = { ok: true; counts: Record<string, number> } | { ok: false; errors: BundleErrors };
+export type ImportResult = { ok: true; counts: Record<string, number> } & ImportNotes | { ok: false; errors: BundleErrors };
 
 type Item = BatchItem<"sqlite">;
 
@@ -52,7 +59,12 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   const newDatabases: { id: number; name: string }[] = [];
   const newDatasets: number[] = [];
   const tagged: ImportedObject[] = [];
-  const writes = plan.steps.filter((s) => s.action !== "keep");
+  // filter boxes that become native filters of the bundle's dashboards are not imported (Superset deletes them)
+  const removedBoxes = removableFilterBoxes(plan.steps);
+  const notes: ImportNotes = { migrated: [], unavailable: [] };
+  const keep = opts.revisionsKept ?? DEFAULT_REVISIONS_KEPT;
+  const byExportedId = chartsByExportedId(bundle.chart.map((c) => c.data), bundle.dashboard.map((c) => c.data));
+  const writes = plan.steps.filter((s) => s.action !== "keep" && !removedBoxes.has(s.config.data.uuid as string));
   for (const step of writes) {
     const d = step.config.data;
     const id = ids.get(d.uuid as string)!;
@@ -82,11 +94,23 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
       }
       items.push(...datasetChildren(db, id, d, create, opts, now, who.id));
     } else if (step.kind === "chart") {
-      const row = chartRow(d, idOf(d.dataset_uuid as string));
+      const datasetId = idOf(d.dataset_uuid as string);
+      // a legacy type is written as it came, kept as a revision, then saved as today's type (one batch)
+      const migration = migratedChartRows(d, { datasetIdOf: idOf, byExportedId });
+      const row = migration?.legacy ?? chartRow(d, datasetId);
       if (create) {
         items.push(db.insert(charts).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
         items.push(db.insert(chartOwners).values({ slice_id: id, user_id: who.id }));
       } else items.push(db.update(charts).set({ ...row, ...audit }).where(eq(charts.id, id)));
+      if (migration) {
+        const { from, to } = migration;
+        items.push(...revisionWrites(db, "chart", id, { actor: who.id, message: `Migrated from ${from} on import`, keep }));
+        items.push(db.update(charts).set({ ...migration.current, ...audit }).where(eq(charts.id, id)));
+        items.push(...revisionWrites(db, "chart", id, { actor: who.id, message: `Saved as ${to} (migrated on import)`, keep }));
+        notes.migrated.push({ id, uuid: d.uuid as string, slice_name: row.slice_name, from, to });
+      } else if (!isDrawable(row.viz_type)) {
+        notes.unavailable.push({ id, uuid: d.uuid as string, slice_name: row.slice_name, viz_type: row.viz_type });
+      }
     } else if (step.kind === "dashboard") {
       const position = d.position as Record<string, unknown>;
       const chartIds = new Map<string, number>();
@@ -102,7 +126,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         const c = s.config.data as Record<string, unknown>;
         const chartId = s.kind === "chart" ? ids.get(c.uuid as string) : undefined;
         return chartId !== undefined && placed.has(chartId) && c.viz_type === "filter_box"
-          ? [{ chartId, datasetId: idOf(c.dataset_uuid as string), params: (c.params ?? {}) as Record<string, unknown> }] : [];
+          ? [{ chartId, datasetId: idOf(c.dataset_uuid as string), params: (c.params ?? {}) as Record<string, unknown>, uuid: c.uuid as string, name: String(c.slice_name) }] : [];
       });
       let metadata: Record<string, unknown>;
       try {
@@ -111,7 +135,12 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         if (e instanceof LegacyFilterError) return { ok: false, errors: { [step.config.path]: e.message } };
         throw e;
       }
-      const row = dashboardRow(d, mapped.position, metadata);
+      // the boxes whose filters were migrated leave the layout and the dashboard's charts
+      const gone = metadata === mapped.metadata ? [] : boxes.filter((b) => removedBoxes.has(b.uuid));
+      const layout = dropFilterBoxes(mapped.position, metadata, gone.map((b) => ({ chartId: b.chartId, name: b.name })));
+      metadata = layout.metadata;
+      for (const b of gone) notes.migrated.push({ id: null, uuid: b.uuid, slice_name: b.name, from: "filter_box", to: "native filters", dashboard: String(d.dashboard_title ?? "") });
+      const row = dashboardRow(d, layout.position, metadata);
       if (create) {
         items.push(db.insert(dashboards).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
         items.push(db.insert(dashboardOwners).values({ dashboard_id: id, user_id: who.id }));
@@ -119,7 +148,8 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         items.push(db.update(dashboards).set({ ...row, ...audit }).where(eq(dashboards.id, id)));
         items.push(db.delete(dashboardCharts).where(eq(dashboardCharts.dashboard_id, id)));
       }
-      const links = [...new Set(chartIds.values())].map((slice_id) => ({ dashboard_id: id, slice_id }));
+      const goneIds = new Set(gone.map((b) => b.chartId));
+      const links = [...new Set(chartIds.values())].filter((slice_id) => !goneIds.has(slice_id)).map((slice_id) => ({ dashboard_id: id, slice_id }));
       for (const chunk of insertChunks(dashboardCharts, links)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
     } else {
       const row = savedQueryRow(d, idOf(d.database_uuid as string));
@@ -133,7 +163,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   if (newDatasets.length) await ensureDatasetPermissions(db, newDatasets);
   await tagImportedObjects(db, tagged, who.id);
   forgetDatasets();
-  return { ok: true, counts: countOf(writes) };
+  return { ok: true, counts: countOf(writes), ...notes };
 }
 
 function countOf(steps: Step[]): Record<string, number> {

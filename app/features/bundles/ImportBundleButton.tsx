@@ -4,6 +4,7 @@ import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
 import { importProblems, type ImportProblems } from "./import-errors";
+import { importSummary, type ImportNotes } from "../../../core/bundles/legacy-notes";
 
 // Superset's import modal on a list page: pick a bundle ZIP, send it to /api/v1/<resource>/import/; when objects
 // already exist, ask for "OVERWRITE" and send overwrite=true; when databases need passwords, ask for each.
@@ -54,7 +55,11 @@ function ImportModal({ resource, onClose, title }: { resource: BundleResource; o
       const res = await fetch(`/api/v1/${resource}/import/`, { method: "POST", body: form, credentials: "same-origin", headers: csrfToken ? { "X-CSRFToken": csrfToken } : {} });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
-        showToast("success", `${one[0].toUpperCase()}${one.slice(1)}${resource === "rowlevelsecurity" ? "s" : ""} imported`);
+        // the answer lists the legacy charts migrated to today's types and those waiting for a new type
+        const what = `${one[0].toUpperCase()}${one.slice(1)}${resource === "rowlevelsecurity" ? "s" : ""}`;
+        const notes = body && typeof body === "object" ? (body as Partial<ImportNotes>) : null;
+        const legacy = Boolean(notes?.migrated?.length || notes?.unavailable?.length);
+        showToast("success", importSummary(what, notes), legacy ? { duration: 15_000 } : {});
         revalidator.revalidate();
         onClose();
         return;

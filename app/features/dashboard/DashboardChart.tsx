@@ -4,6 +4,7 @@ import { rowLimitReached } from "../../../core/dashboards/row-limit";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import type { VerboseMap } from "../../../core/charts/verbose-map";
 import { getChartType } from "../../../core/charts/registry";
+import { unavailableTypeMessage } from "../../../core/charts/legacy-migration";
 import { ChartView, prepareChartModel } from "../charts/ChartView";
 import { fetchChartDataBatched } from "../charts/chart-data-client";
 import { useChartFilters } from "./filters/context";
@@ -109,7 +110,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const run = useCallback(async (force: boolean) => {
     const mine = ++seq.current; // a newer query (the filters changed again) wins over a slower older one
     const type = getChartType(formData?.viz_type);
-    if (!formData || !type) return setState({ status: "failed", error: `Unknown chart type: ${String(formData?.viz_type)}` });
+    if (!formData || !type) return setState({ status: "failed", error: unavailableTypeMessage(String(formData?.viz_type)) });
     setState({ status: "loading" });
     let body: Record<string, unknown>;
     try {
@@ -208,7 +209,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
           ? <Center pos="absolute" inset={0} style={{ zIndex: 1, pointerEvents: "none" }} data-testid="chart-reloading"><Loader size="sm" /></Center>
           : <Center h="100%" lightHidden={drawingShown}><Loader size="sm" /></Center>)}
         {state.status === "failed" && (
-          <Alert color="red" variant="light" title="Unexpected error" data-testid="dashboard-chart-error">
+          <Alert {...(getChartType(formData?.viz_type) ? { color: "red", title: "Unexpected error" } : { color: "yellow", title: "Chart type not available" })} variant="light" data-testid="dashboard-chart-error">
             <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>{state.error}</Text>
             {!view.embedded && <Anchor size="sm" href={chart.slice_url}>Open in Explore</Anchor>}
           </Alert>

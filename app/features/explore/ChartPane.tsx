@@ -4,6 +4,7 @@ import { useElementSize } from "@mantine/hooks";
 import { useSnapshot } from "valtio";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
 import { getChartType } from "../../../core/charts/registry";
+import { unavailableTypeMessage } from "../../../core/charts/legacy-migration";
 import { allControls } from "../../../core/charts/controls/validate";
 import { needsQuery } from "../../../core/charts/controls/changes";
 import { ChartView } from "../charts/ChartView";
@@ -33,7 +34,9 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
   const dark = useComputedColorScheme("light") === "dark";
   const formData = snap.formData as FormData;
   const errors = validationErrors(formData);
-  const messages = controlMessages(formData, errors);
+  // a saved chart of a type not drawn here: one message asking for a type instead of the controls' messages
+  const unavailable = getChartType(formData.viz_type) ? null : String(formData.viz_type ?? "");
+  const messages = unavailable !== null ? [] : controlMessages(formData, errors);
   const chart = snap.chart;
   const queried = chart.queriedFormData as FormData | null;
   const stale = queried !== null && (queried.viz_type !== formData.viz_type || needsQuery(getChartType(formData.viz_type)!.controlPanel, queried, formData));
@@ -55,7 +58,7 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
   const drawing = (
     <Box ref={ref} style={{ flex: 1, minHeight: standalone ? 0 : 320, position: "relative" }} data-testid="chart-container">
       {chart.status === "loading" && <Center h="100%"><Loader /></Center>}
-      {chart.status === "idle" && messages.length === 0 && <Center h="100%"><Text c="dimmed">Click “Create chart” to see the chart</Text></Center>}
+      {chart.status === "idle" && messages.length === 0 && unavailable === null && <Center h="100%"><Text c="dimmed">Click “Create chart” to see the chart</Text></Center>}
       {chart.status !== "loading" && model?.kind === "error" && (
         <Alert color="red" variant="light" title="The chart could not be drawn" data-testid="chart-error">{model.message}</Alert>
       )}
@@ -73,17 +76,20 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
       <Group justify="space-between" mb="xs">
         <ChartHeader answer={answer as QueryData | null} />
         <Group gap="xs">
-          <ChartActions formData={formData} disabled={messages.length > 0} canSqlLab={canSqlLab} canWriteReport={canWriteReport} canRestore={canRestore} chartElement={() => ref.current} />
+          <ChartActions formData={formData} disabled={messages.length > 0 || unavailable !== null} canSqlLab={canSqlLab} canWriteReport={canWriteReport} canRestore={canRestore} chartElement={() => ref.current} />
           {canSave && <Button variant="default" size="xs" onClick={onSave} data-testid="save-chart">Save</Button>}
           {chart.status === "loading" ? (
             <Button size="xs" color="red" variant="light" onClick={stopQuery} data-testid="stop-query">Stop</Button>
           ) : (
-            <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0} data-testid="run-query">
+            <Button size="xs" onClick={() => void runQuery()} disabled={messages.length > 0 || unavailable !== null} data-testid="run-query">
               {chart.status === "idle" ? "Create chart" : "Update chart"}
             </Button>
           )}
         </Group>
       </Group>
+      {unavailable !== null && (
+        <Alert color="yellow" variant="light" mb="xs" data-testid="chart-type-unavailable">{unavailableTypeMessage(unavailable)}</Alert>
+      )}
       {messages.length > 0 && (
         <Alert color="red" variant="light" title="Required control values have been removed" mb="xs" data-testid="control-errors">
           <List size="sm">{messages.map((m) => <List.Item key={m}>{m}</List.Item>)}</List>

@@ -151,12 +151,15 @@ export async function openExplore(search: string, csrfToken: string | null): Pro
   // a viz_type in the address (as "Create a new chart" sends) is the type the chart starts as
   const asked = params.get("viz_type");
   const vizType = getChartType(asked) ? asked! : getChartType(form_data.viz_type) ? String(form_data.viz_type) : "table";
+  // a saved chart of a type not drawn here (an imported legacy type) opens as it is: Explore says so and offers the
+  // gallery, rather than quietly turning it into a table
+  const unavailable = slice && !getChartType(asked) && !getChartType(form_data.viz_type) && typeof form_data.viz_type === "string" && form_data.viz_type !== "";
   exploreStore.dataset = dataset;
   exploreStore.slice = slice
     ? { slice_id: slice.slice_id, slice_name: slice.slice_name, owners: slice.owners, certified_by: slice.certified_by ?? null, certification_details: slice.certification_details ?? null }
     : null;
   exploreStore.sliceName = slice?.slice_name ?? null;
-  exploreStore.formData = formDataForViz(form_data, vizType, dataset);
+  exploreStore.formData = unavailable ? { ...form_data, datasource: `${dataset.id}__table` } : formDataForViz(form_data, vizType, dataset);
   exploreStore.formDataKey = params.get("form_data_key");
   exploreStore.status = "ready";
   if (slice) void loadFavoriteStatus(slice.slice_id);
