@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { sign } from "hono/jwt";
 import { loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
-import { exampleDataset, gammaWith, json, pairFor, pairs, unique } from "../support/access";
+import { exampleDataset, gammaWith, json, pairFor, pairs, roleId, unique } from "../support/access";
 import { openApiAvailable, shapeProblems } from "../support/openapi";
 
 // Guest tokens end to end in the Worker (real D1): minting as Superset's POST /api/v1/security/guest_token/,
@@ -54,6 +54,8 @@ async function newChart(datasetId: number, dashboardId: number): Promise<number>
 
 beforeAll(async () => {
   admin = await loginAsAdmin();
+  // the battery downloads CSV as a guest: the built-in Guest role (GUEST_ROLE_NAME's default) needs can_csv for it
+  await grantGuestRole(admin, "can_csv", "Superset");
   const databaseId = (await exampleDataset(admin, "birth_names")).database.id;
   dsA = await virtualDataset(databaseId, "SELECT name, gender, state, num FROM birth_names");
   dsB = await virtualDataset(databaseId, "SELECT name, gender, state, num FROM birth_names WHERE num >= 0");
@@ -63,6 +65,14 @@ beforeAll(async () => {
   chartB = await newChart(dsB, dashboard.id);
   chartOther = await newChart(dsA, otherDashboard.id);
 });
+
+/** Adds a pair to the built-in Guest role (every guest of this Worker holds it within 2 s, at once in this isolate). */
+async function grantGuestRole(client: ApiClient, permission: string, view: string) {
+  const role = await roleId(client, "Guest");
+  const held = (await json<{ result: { id: number }[] }>(await client.get(`/api/v1/security/roles/${role}/permissions/`))).result.map((p) => p.id);
+  const res = await client.post(`/api/v1/security/roles/${role}/permissions`, { permission_view_menu_ids: [...new Set([...held, pairFor(await pairs(client), permission, view)!.id])] });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 async function mint(body: unknown): Promise<Response> {
   return admin.post("/api/v1/security/guest_token/", body);
