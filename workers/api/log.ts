@@ -4,7 +4,7 @@ import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
 import { ApiError, badRequest, notFound } from "../../core/http/errors";
 import { parseListArgs } from "../../core/http/list-query";
-import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
+import { logAuthorOf, logRowFor, optionalIdParam, withGuestUser, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
 import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs/logs";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
@@ -52,13 +52,16 @@ async function storeEvents(c: Context<AppEnv>): Promise<number[]> {
   const dashboardId = optionalIdParam(c.req.query("dashboard_id"), "dashboard_id");
   const sliceId = optionalIdParam(c.req.query("slice_id"), "slice_id");
   const events = await readEvents(c);
-  const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId }));
-  return insertLogs(c.var.db, rows, { userId: principalOf(c).id, referrer: trimReferrer(c.req.header("Referer")) });
+  // a guest's events (the embedded page's beacon) are the token's user's: no user id, guest_user in each row
+  const { userId, guestUser } = logAuthorOf(principalOf(c));
+  const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId })).map((r) => ({ ...r, json: withGuestUser(r.json, guestUser) }));
+  return insertLogs(c.var.db, rows, { userId, referrer: trimReferrer(c.req.header("Referer")) });
 }
 
 /**
  * The beacon sends multipart form data (`events` as JSON text, maybe `guest_token`); the fetch fallback and
- * scripts send a JSON array or `{ events: [...] }`. The guest token is a credential: checked for shape, never stored.
+ * scripts send a JSON array or `{ events: [...] }`. The guest token is a credential: authenticate.ts verifies it
+ * (the beacon cannot send X-GuestToken), this checks its shape; it is never stored.
  */
 async function readEvents(c: Context<AppEnv>): Promise<LogEvent[]> {
   const length = Number(c.req.header("Content-Length") ?? 0);
