@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
-import { ApiError, badRequest, notFound } from "../../core/http/errors";
+import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
 import { parseListArgs } from "../../core/http/list-query";
 import { logAuthorOf, logRowFor, optionalIdParam, withGuestUser, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
@@ -32,6 +32,8 @@ export const logApi = new Hono<AppEnv>()
   // The caller's own recent views: any signed-in user may read their own history (the home page's
   // "Recents"), so this needs a login rather than can_read on Log, which only admins hold.
   .get("/api/v1/log/recent_activity/", requiresLogin(), async (c) => {
+    // a guest or an anonymous viewer has no user record, so no history of its own (principal 0 is nobody's)
+    if (principalOf(c).anonymous) throw forbidden();
     const args = parseRecentActivityArgs(risonQuery(c));
     const now = new Date();
     const rows = await recentActivity(c.var.db, { ...args, userId: principalOf(c).id, now });
