@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { ApiError } from "./http/errors";
-import { logRowFor, MAX_EVENTS_PER_SEND, navigationEvent, optionalIdParam, parseEvents, parseEventsField } from "./event-log";
+import { guestUserOf, logAuthorOf, logRowFor, MAX_EVENTS_PER_SEND, navigationEvent, optionalIdParam, parseEvents, parseEventsField, withGuestUser } from "./event-log";
 
 const status = (fn: () => unknown) => {
   try {
@@ -89,4 +89,18 @@ test("navigation events have Superset's v2 shape and a source derived from the p
   expect(navigationEvent({ ...base, path: "/superset/dashboard/world-bank/" })).toMatchObject({ source: "dashboard", source_id: "world-bank" });
   expect(navigationEvent({ ...base, path: "/explore/", search: "?slice_id=8" })).toMatchObject({ source: "explore", source_id: 8 });
   expect(navigationEvent({ ...base, path: "/sqllab/" })).toMatchObject({ source: "sqlLab" });
+});
+
+test("a guest's rows have no user id and name the token's user; other anonymous callers have neither", () => {
+  expect(logAuthorOf({ id: 7, username: "ann" })).toEqual({ userId: 7, guestUser: null });
+  expect(logAuthorOf({ id: 0, username: "anonymous", anonymous: true })).toEqual({ userId: null, guestUser: null });
+  expect(logAuthorOf({ id: 0, username: "tenant-east", anonymous: true, guest: {} })).toEqual({ userId: null, guestUser: "tenant-east" });
+  expect(logAuthorOf(null)).toEqual({ userId: null, guestUser: null });
+  // the event's own guest_user cannot claim another name
+  expect(JSON.parse(withGuestUser(JSON.stringify({ event_name: "x", guest_user: "admin" }), "tenant-east"))).toEqual({ event_name: "x", guest_user: "tenant-east" });
+  expect(withGuestUser("{\"a\":1}", null)).toBe("{\"a\":1}");
+  expect(guestUserOf(withGuestUser("{}", "tenant-east"))).toBe("tenant-east");
+  expect(guestUserOf("{\"path\":\"/x\"}")).toBeNull();
+  expect(guestUserOf("not json")).toBeNull();
+  expect(guestUserOf(null)).toBeNull();
 });

@@ -96,6 +96,61 @@ function positiveInt(v: unknown): number | null {
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
+/** Who a log row is of: a user's id, or an embedded dashboard's guest (no user record) by its token's user name. */
+export interface LogAuthor {
+  userId: number | null;
+  /** the guest token's `user.username`, kept in the row's json as `guest_user` */
+  guestUser: string | null;
+}
+
+/**
+ * The author of a caller's log rows. A guest has no user id (principal 0 is nobody's), so its rows carry
+ * `guest_user` instead and admins still see embedded use; other anonymous callers write no user.
+ */
+export function logAuthorOf(p: { id: number; anonymous?: boolean; username: string; guest?: unknown } | null | undefined): LogAuthor {
+  if (!p) return { userId: null, guestUser: null };
+  if (p.guest) return { userId: null, guestUser: p.username.slice(0, MAX_GUEST_USER_CHARS) };
+  return { userId: p.anonymous ? null : p.id, guestUser: null };
+}
+const MAX_GUEST_USER_CHARS = 256;
+
+/** A row's json with the guest named in it (the guest's own `guest_user` field, if any, is replaced). */
+export function withGuestUser(json: string, guestUser: string | null): string {
+  if (guestUser === null) return json;
+  const value = JSON.parse(json) as unknown;
+  const object = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  return JSON.stringify({ ...object, guest_user: guestUser });
+}
+
+/** The Action Log's "User" of a row without a user: "<name> (guest)" when an embedded guest wrote it. */
+export function guestUserOf(json: string | null): string | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as { guest_user?: unknown };
+    return typeof value?.guest_user === "string" ? value.guest_user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The row of an embedded dashboard's opening by its guest (Superset's EmbeddedView.embedded, with its extra
+ * payload): the page data hands over the dashboard and the cached data of its charts at once, so this row also
+ * says which charts' rows left with it (the others are logged by their own chart-data requests).
+ */
+export function embeddedViewRow(view: { uuid: string; dashboardId: number; charts: number[]; chartsWithData: number[]; guestUser: string; durationMs: number }): LogRow {
+  return {
+    action: "EmbeddedView.embedded",
+    json: JSON.stringify({
+      path: `/embedded/${view.uuid}`, embedded_dashboard_id: view.uuid, dashboard_id: view.dashboardId, dashboard_version: "v2",
+      charts: view.charts.length, charts_with_data: view.chartsWithData, guest_user: view.guestUser,
+    }),
+    dashboard_id: view.dashboardId,
+    slice_id: null,
+    duration_ms: Math.max(0, Math.round(view.durationMs)),
+  };
+}
+
 export function trimReferrer(referrer: string | null | undefined): string | null {
   return referrer ? referrer.slice(0, MAX_REFERRER_CHARS) : null;
 }

@@ -59,7 +59,7 @@ export interface Env {
   GUEST_TOKEN_JWT_AUDIENCE?: string;
   /** seconds a guest token lives (300 when unset) */
   GUEST_TOKEN_JWT_EXP_SECONDS?: string;
-  /** the role whose rights a guest holds, within the guest allow-list (Superset's GUEST_ROLE_NAME, default Public) */
+  /** the role whose rights a guest holds, within the guest ceiling (Superset's GUEST_ROLE_NAME; default the built-in Guest role) */
   GUEST_ROLE_NAME?: string;
 }
 

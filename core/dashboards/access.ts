@@ -8,6 +8,8 @@ export function dashboardPermissions(p: Principal, ownerIds: number[]) {
   const canWrite = can(p, "can_write", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id));
   return { canEdit: canWrite, canSave: canWrite, canShare: can(p, "can_share_dashboard", "Superset"), canSaveAs: can(p, "can_write", "Dashboard"),
     canWriteReport: can(p, "can_write", "ReportSchedule"),
+    // Superset's canExportData: CSV and Excel downloads of a chart's data (an embedded guest's role may lack it)
+    canExportData: can(p, "can_csv", "Superset"),
     // Superset's "manage embedded": can_set_embedded, and (as every change of the dashboard) its owners or an admin
     canEmbed: can(p, "can_set_embedded", "Dashboard") && (isAdmin(p) || ownerIds.includes(p.id)) };
 }

@@ -62,7 +62,7 @@ test("id lists may be empty, are deduplicated, and refuse non-integers", () => {
 });
 
 test("the built-in roles are Superset's five", () => {
-  expect([...BUILT_IN_ROLE_NAMES].sort()).toEqual(["Admin", "Alpha", "Gamma", "Public", "sql_lab"]);
+  expect([...BUILT_IN_ROLE_NAMES].sort()).toEqual(["Admin", "Alpha", "Gamma", "Guest", "Public", "sql_lab"]);
 });
 
 test("role search reads name, user and permission filters with Superset's defaults", () => {

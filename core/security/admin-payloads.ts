@@ -1,5 +1,5 @@
 import { badRequest, validationError } from "../http/errors";
-import { BUILT_IN_ROLES } from "./roles";
+import { BUILT_IN_ROLES, GUEST_ROLE } from "./roles";
 
 // Validation of the security admin API's bodies (users, roles, role permissions), with Marshmallow's
 // messages so Superset clients show the same field errors. Unknown fields are refused as Marshmallow does.
@@ -188,6 +188,7 @@ function fieldErrorBag(): Record<string, string[]> {
 
 /**
  * Whether a role's permissions are fixed: the built-in roles', except Public, whose grants an admin chooses
- * (what anonymous visitors may see, as Superset's PUBLIC_ROLE_LIKE).
+ * (what anonymous visitors may see, as Superset's PUBLIC_ROLE_LIKE), and Guest, whose grants are what embedded
+ * dashboards' guests may do (GUEST_ROLE_NAME's default).
  */
-export const hasFixedPermissions = (roleName: string) => BUILT_IN_ROLE_NAMES.includes(roleName) && roleName !== "Public";
+export const hasFixedPermissions = (roleName: string) => BUILT_IN_ROLE_NAMES.includes(roleName) && roleName !== "Public" && roleName !== GUEST_ROLE;

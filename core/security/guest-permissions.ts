@@ -1,33 +1,30 @@
-import { pairKey, type PermissionPair, type Principal } from "./permissions";
+import { GUEST } from "./roles";
+import { pairKey, type Principal } from "./permissions";
 
 // What a guest of an embedded dashboard may do. Its reach is bounded by its token (the dashboards named, their
-// charts and those charts' datasets: core/datasets/access.ts), its rights by the role GUEST_ROLE_NAME names, as
-// Superset's, but only through this allow-list: a guest is anonymous-like and never writes a saved object, runs
-// SQL, or reads users, roles, logs or databases, whatever the role holds. When the role grants none of these
-// (Superset's default guest role, Public, grants nothing here) the guest gets the embedded viewer's set.
+// charts and those charts' datasets: core/datasets/access.ts), its rights are exactly the pairs of the role
+// GUEST_ROLE_NAME names (default: the built-in Guest role), as Superset's: an admin who takes a pair from that
+// role takes it from every guest, one who grants can_csv lets guests download. One bound stays whatever the role
+// holds: a guest is anonymous-like (no user record) and never writes a saved object, runs SQL, or reads users,
+// roles, logs or databases, so pairs outside CEILING are not a guest's even when the role has them (a role such
+// as Gamma named as the guest role then gives its reading pairs only).
 
-/** The embedded page's needs: read the dashboard, its charts and their data, download CSV, share a permalink. */
-export const GUEST_VIEWER: readonly PermissionPair[] = [
-  ["can_read", "Dashboard"], ["can_read", "Chart"], ["can_read", "Dataset"], ["can_read", "Datasource"],
-  ["can_read", "Annotation"], ["can_read", "CssTemplate"], ["can_csv", "Superset"],
-  ["can_read", "DashboardPermalinkRestApi"], ["can_write", "DashboardPermalinkRestApi"],
-  ["can_read", "AsyncEventsRestApi"], ["can_write", "Log"],
-];
-
-const ALLOWED = new Set<string>([
-  ...GUEST_VIEWER.map(([p, v]) => pairKey(p, v)),
+/** Every pair a guest can hold: the Guest role's, downloads, and reading tags, Explore's state and share links. */
+const CEILING = new Set<string>([
+  ...GUEST.map(([p, v]) => pairKey(p, v)),
+  pairKey("can_csv", "Superset"),
   pairKey("can_read", "Tag"), pairKey("can_read", "Explore"), pairKey("can_explore", "Superset"),
   pairKey("can_share_dashboard", "Superset"), pairKey("can_share_chart", "Superset"),
 ]);
 
-/** The guest's "permission|view" keys from the guest role's pairs. */
+/** The guest's "permission|view" keys: the guest role's pairs within the ceiling (none when the role has none). */
 export function guestPermissions(rolePairs: Iterable<readonly [string, string]>): Set<string> {
   const granted = new Set<string>();
   for (const [permission, view] of rolePairs) {
     const key = pairKey(permission, view);
-    if (ALLOWED.has(key)) granted.add(key);
+    if (CEILING.has(key)) granted.add(key);
   }
-  return granted.size ? granted : new Set(GUEST_VIEWER.map(([p, v]) => pairKey(p, v)));
+  return granted;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
 import { checkGuestClaims, guestClaims, guestTokenSeconds, parseGuestTokenRequest } from "./guest-token";
-import { GUEST_VIEWER, guestPermissions } from "./guest-permissions";
+import { guestPermissions } from "./guest-permissions";
+import { GUEST } from "./roles";
 import { pairKey } from "./permissions";
 
 const AUD = "http://0.0.0.0:8080/";
@@ -49,8 +50,16 @@ describe("guest token requests and claims", () => {
 });
 
 describe("guest permissions", () => {
-  it("keep the guest role's allowed pairs only, and the viewer's set when it grants none", () => {
+  it("are the guest role's pairs within the guest ceiling: nothing more, and nothing when the role grants nothing", () => {
     expect(guestPermissions([["can_read", "Dashboard"], ["can_write", "Dashboard"], ["can_read", "SQLLab"], ["all_datasource_access", "all_datasource_access"]])).toEqual(new Set([pairKey("can_read", "Dashboard")]));
-    expect(guestPermissions([])).toEqual(new Set(GUEST_VIEWER.map(([p, v]) => pairKey(p, v))));
+    expect(guestPermissions([])).toEqual(new Set());
+    expect(guestPermissions(GUEST)).toEqual(new Set(GUEST.map(([p, v]) => pairKey(p, v))));
+    expect(guestPermissions([...GUEST, ["can_csv", "Superset"]]).has(pairKey("can_csv", "Superset"))).toBe(true);
+  });
+
+  it("the built-in Guest role reads and shares, and neither downloads nor runs SQL", () => {
+    const keys = new Set(GUEST.map(([p, v]) => pairKey(p, v)));
+    for (const pair of [["can_read", "Dashboard"], ["can_read", "Chart"], ["can_read", "Datasource"], ["can_write", "Log"]] as const) expect(keys.has(pairKey(pair[0], pair[1]))).toBe(true);
+    for (const pair of [["can_csv", "Superset"], ["can_sqllab", "Superset"], ["can_write", "Chart"], ["can_read", "Log"]] as const) expect(keys.has(pairKey(pair[0], pair[1]))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { validationError } from "../http/errors";
 import { canonicalZone } from "../time-zone/zone";
+import { GUEST_ROLE } from "./roles";
 
 // Superset's guest tokens (security/guest_token.py, SupersetSecurityManager.create_guest_access_token): a host
 // app's backend asks POST /api/v1/security/guest_token/ for a short-lived HS256 JWT naming the embedded
@@ -13,8 +14,11 @@ export const GUEST_TOKEN_HEADER = "X-GuestToken";
 export const DEFAULT_GUEST_TOKEN_SECONDS = 300;
 /** Superset's audience when GUEST_TOKEN_JWT_AUDIENCE is unset: get_url_host(), WEBDRIVER_BASEURL's default. */
 export const DEFAULT_GUEST_AUDIENCE = "http://0.0.0.0:8080/";
-/** Superset's GUEST_ROLE_NAME default. */
-export const DEFAULT_GUEST_ROLE = "Public";
+/**
+ * GUEST_ROLE_NAME's default: the built-in Guest role (core/security/roles.ts). Superset's default is Public, but
+ * here Public's pairs are also the anonymous viewer's (PUBLIC_ROLE_LIKE): a role of its own keeps the two apart.
+ */
+export const DEFAULT_GUEST_ROLE = GUEST_ROLE;
 
 export interface GuestUser {
   username: string;

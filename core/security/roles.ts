@@ -1,4 +1,5 @@
-// The built-in roles (Admin, Alpha, Gamma, Public, sql_lab) and their permission pairs, mirroring Superset's defaults.
+// The built-in roles (Admin, Alpha, Gamma, Public, sql_lab, Guest) and their permission pairs, mirroring Superset's defaults
+// (Guest is this product's: the embedded viewer's role, GUEST_ROLE_NAME's default; ADR 0018).
 import type { PermissionPair } from "./permissions";
 
 const RESOURCES = [
@@ -64,12 +65,29 @@ const ADMIN: PermissionPair[] = [
   ...menus(...MENUS),
 ];
 
+/**
+ * The guest role (GUEST_ROLE_NAME's default, "Guest"): an embedded dashboard's viewer reads the dashboard, its
+ * charts and their data (drill to detail included), shares a permalink and logs its events. No SQL, no saved
+ * object, and no export: an admin grants can_csv on Superset to this role to let embedded viewers download.
+ * Migration 0014 makes it in databases that predate it; a new database gets it with the other roles.
+ */
+export const GUEST: PermissionPair[] = [
+  ["can_read", "Dashboard"], ["can_read", "Chart"], ["can_read", "Dataset"], ["can_read", "Datasource"],
+  ["can_read", "Annotation"], ["can_read", "CssTemplate"],
+  ["can_read", "DashboardPermalinkRestApi"], ["can_write", "DashboardPermalinkRestApi"],
+  ["can_read", "AsyncEventsRestApi"], ["can_write", "Log"],
+];
+
+/** The role an embedded dashboard's guest holds unless GUEST_ROLE_NAME names another. */
+export const GUEST_ROLE = "Guest";
+
 export const BUILT_IN_ROLES: Record<string, PermissionPair[]> = {
   Admin: dedupe(ADMIN),
   Alpha: dedupe(ALPHA),
   Gamma: dedupe(GAMMA),
   sql_lab: dedupe(SQL_LAB),
   Public: [],
+  [GUEST_ROLE]: GUEST,
 };
 
 function dedupe(pairs: PermissionPair[]): PermissionPair[] {

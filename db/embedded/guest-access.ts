@@ -17,7 +17,7 @@ export interface GuestReach {
 
 const GUEST_TTL_MS = 2_000;
 const reaches = new IsolateCache<string, GuestReach>(GUEST_TTL_MS, 1_000);
-const rolePairs = new IsolateCache<string, [string, string][]>(GUEST_TTL_MS, 20);
+const rolePairs = new IsolateCache<string, [string, string][] | null>(GUEST_TTL_MS, 20);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,19 +56,21 @@ export function guestReach(db: Database, resourceIds: readonly string[]): Promis
   });
 }
 
-/** The pairs of the role GUEST_ROLE_NAME names (none when it does not exist). */
-export function guestRolePairs(db: Database, roleName: string): Promise<[string, string][]> {
+/** The pairs of the role GUEST_ROLE_NAME names; null when no role has that name. */
+export function guestRolePairs(db: Database, roleName: string): Promise<[string, string][] | null> {
   return rolePairs.get(roleName, async () => {
+    // a LEFT JOIN chain: a role without pairs is one row of nulls, no role is no row
     const rows = await db
       .select({ permission: permissions.name, view: viewMenus.name })
       .from(roles)
-      .innerJoin(permissionViewRoles, eq(permissionViewRoles.role_id, roles.id))
-      .innerJoin(permissionViews, eq(permissionViews.id, permissionViewRoles.permission_view_id))
-      .innerJoin(permissions, eq(permissions.id, permissionViews.permission_id))
-      .innerJoin(viewMenus, and(eq(viewMenus.id, permissionViews.view_menu_id)))
+      .leftJoin(permissionViewRoles, eq(permissionViewRoles.role_id, roles.id))
+      .leftJoin(permissionViews, eq(permissionViews.id, permissionViewRoles.permission_view_id))
+      .leftJoin(permissions, eq(permissions.id, permissionViews.permission_id))
+      .leftJoin(viewMenus, and(eq(viewMenus.id, permissionViews.view_menu_id)))
       .where(eq(roles.name, roleName))
       .all();
-    return rows.map((r) => [r.permission, r.view]);
+    if (!rows.length) return null;
+    return rows.filter((r) => r.permission !== null && r.view !== null).map((r) => [r.permission!, r.view!]);
   });
 }
 

@@ -54,7 +54,9 @@ export const LOG_LIST_SPEC: ListSpec = {
     if (f.opr === "rel_o_m" || f.opr === "eq") return typeof f.value === "number" ? eq(logs.user_id, f.value) : sql`0`;
     if (f.opr === "ct" && typeof f.value === "string") {
       const text = f.value.replace(/[\\%_]/g, (m) => `\\${m}`);
-      return sql`${logs.user_id} IN ${userIdsMatching(sql`lower(${users.username}) LIKE lower(${`%${text}%`}) ESCAPE '\\'`)}`;
+      // an embedded dashboard's guest has no user row: its rows name it in json.guest_user
+      return sql`(${logs.user_id} IN ${userIdsMatching(sql`lower(${users.username}) LIKE lower(${`%${text}%`}) ESCAPE '\\'`)}
+        OR (${logs.user_id} IS NULL AND lower(CASE WHEN json_valid(${logs.json}) THEN json_extract(${logs.json}, '$.guest_user') END) LIKE lower(${`%${text}%`}) ESCAPE '\\'))`;
     }
     return undefined;
   },

@@ -104,7 +104,7 @@ async function missingIds(db: Database, table: typeof permissionViews | typeof u
   return ids.filter((id) => !found.has(id));
 }
 
-/** Replaces the permissions of a custom role (or of Public), as Superset's POST /roles/{id}/permissions does. */
+/** Replaces the permissions of a custom role (or of Public or Guest), as Superset's POST /roles/{id}/permissions does. */
 export async function setRolePermissions(db: Database, roleId: number, pvIds: number[]) {
   const role = await getRole(db, roleId);
   if (hasFixedPermissions(role.name)) throw unprocessable(`The permissions of the built-in role ${role.name} are fixed.`);

@@ -1,7 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { ownWorker } from "./own-worker";
-import { post } from "./api-helpers";
+import { csrfToken, post, type PermissionPair } from "./api-helpers";
 import { TEST_ADMIN } from "../support/server.mjs";
 import { clickMenuItem } from "./helpers";
 import { startEmbedHost, type EmbedHost } from "./fixtures/embed-host";
@@ -49,6 +49,24 @@ async function stateDashboard(page: Page, origin: string) {
     dashboard_title: `Embedded ${run}`, slug: `emb-${run}`, published: true, position_json: JSON.stringify(layout), json_metadata: JSON.stringify({ native_filter_configuration: filters }),
   });
   return { id: dash.id, slug: `emb-${run}`, table, run };
+}
+
+/**
+ * Embedded viewers download only when the guest role holds can_csv on Superset, which the built-in Guest role
+ * (GUEST_ROLE_NAME's default) does not: the admin grants it, on this spec's own Worker.
+ */
+async function guestsMayDownload(page: Page, origin: string) {
+  const get = async <T>(path: string) => (await (await page.request.get(`${origin}${path}`)).json()) as T;
+  const role = (await get<{ result: { id: number }[] }>(`/api/v1/security/roles/?q=${encodeURIComponent("(filters:!((col:name,opr:eq,value:Guest)))")}`)).result[0].id;
+  const held = (await get<{ result: { id: number }[] }>(`/api/v1/security/roles/${role}/permissions/`)).result.map((p) => p.id);
+  let csv: number | undefined;
+  for (let n = 0; csv === undefined; n++) {
+    const pairs = (await get<{ result: PermissionPair[] }>(`/api/v1/security/permissions-resources/?q=${encodeURIComponent(`(page:${n},page_size:100)`)}`)).result;
+    if (!pairs.length) throw new Error("no can_csv pair on Superset");
+    csv = pairs.find((p) => p.permission.name === "can_csv" && p.view_menu.name === "Superset")?.id;
+  }
+  const res = await page.request.post(`${origin}/api/v1/security/roles/${role}/permissions`, { data: { permission_view_menu_ids: [...new Set([...held, csv])] }, headers: { "X-CSRFToken": await csrfToken(page) } });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 const frameOf = (page: Page) => page.frameLocator("#mount iframe");
@@ -102,6 +120,7 @@ test("a host app embeds a dashboard for two tenants with the SDK: each sees only
   await worker.loginAsAdmin(page);
   await page.goto(`${worker.url()}/`);
   const d = await stateDashboard(page, worker.url());
+  await guestsMayDownload(page, worker.url());
 
   // the admin enables embedding for one host in the dashboard menu's dialog, and reads the uuid and snippet
   await page.goto(`${worker.url()}/superset/dashboard/${d.slug}/`);

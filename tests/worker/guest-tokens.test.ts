@@ -1,7 +1,7 @@
 import { beforeAll, expect, test } from "vitest";
 import { sign } from "hono/jwt";
 import { loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
-import { exampleDataset, gammaWith, json, pairFor, pairs, unique } from "../support/access";
+import { exampleDataset, gammaWith, json, pairFor, pairs, roleId, unique } from "../support/access";
 import { openApiAvailable, shapeProblems } from "../support/openapi";
 
 // Guest tokens end to end in the Worker (real D1): minting as Superset's POST /api/v1/security/guest_token/,
@@ -54,6 +54,8 @@ async function newChart(datasetId: number, dashboardId: number): Promise<number>
 
 beforeAll(async () => {
   admin = await loginAsAdmin();
+  // the battery downloads CSV as a guest: the built-in Guest role (GUEST_ROLE_NAME's default) needs can_csv for it
+  await grantGuestRole(admin, "can_csv", "Superset");
   const databaseId = (await exampleDataset(admin, "birth_names")).database.id;
   dsA = await virtualDataset(databaseId, "SELECT name, gender, state, num FROM birth_names");
   dsB = await virtualDataset(databaseId, "SELECT name, gender, state, num FROM birth_names WHERE num >= 0");
@@ -63,6 +65,14 @@ beforeAll(async () => {
   chartB = await newChart(dsB, dashboard.id);
   chartOther = await newChart(dsA, otherDashboard.id);
 });
+
+/** Adds a pair to the built-in Guest role (every guest of this Worker holds it within 2 s, at once in this isolate). */
+async function grantGuestRole(client: ApiClient, permission: string, view: string) {
+  const role = await roleId(client, "Guest");
+  const held = (await json<{ result: { id: number }[] }>(await client.get(`/api/v1/security/roles/${role}/permissions/`))).result.map((p) => p.id);
+  const res = await client.post(`/api/v1/security/roles/${role}/permissions`, { permission_view_menu_ids: [...new Set([...held, pairFor(await pairs(client), permission, view)!.id])] });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
 
 async function mint(body: unknown): Promise<Response> {
   return admin.post("/api/v1/security/guest_token/", body);
@@ -226,7 +236,7 @@ test("the bypass battery: ≥ 500 generated attempts each read no row they shoul
   const samples = (id: number) => `/datasource/samples?datasource_type=table&datasource_id=${id}&per_page=50`;
   const explore = (id: number, csv = false) => `/tptanalytics/explore_json/?${csv ? "csv=true&" : ""}form_data=${encodeURIComponent(JSON.stringify({ datasource: `${id}__table`, viz_type: "table", groupby: ["gender"], metrics: ["count"], time_range: "No filter" }))}`;
 
-  type Attempt = { path: string; method?: "GET" | "POST"; body?: unknown };
+  type Attempt = { path: string; method?: "GET" | "POST"; body?: unknown; form?: boolean };
   // every route a row (or a dashboard's contents) could leave by, for a token that must not authenticate
   const everyRoute: Attempt[] = [
     { path: `/api/v1/dashboard/${dashboard.id}` }, { path: `/api/v1/dashboard/${dashboard.id}/charts` }, { path: `/api/v1/dashboard/${dashboard.id}/datasets` },
@@ -236,7 +246,11 @@ test("the bypass battery: ≥ 500 generated attempts each read no row they shoul
     { path: `/api/v1/chart/data/${boysKey}` }, { path: samples(dsA), method: "POST", body: {} }, { path: `/api/v1/datasource/table/${dsA}/column/gender/values/` },
     { path: explore(dsA) }, { path: explore(dsA, true) }, { path: "/api/v1/me/roles/" }, { path: `/api/v1/embedded_dashboard/${dashboard.uuid}` },
     { path: `/superset/dashboard/${dashboard.id}/` }, { path: `/api/v1/dashboard/permalink/${permalink}` }, { path: `/api/v1/dashboard/${otherDashboard.id}/filter_state/${filterState}` },
-    { path: `/api/v1/dataset/${dsA}` },
+    { path: `/api/v1/dataset/${dsA}` }, { path: "/api/v1/log/" }, { path: `/embedded/${dashboard.uuid}/dashboard` },
+    { path: `/api/v1/chart/${chartA}/thumbnail/0/` }, { path: `/api/v1/dashboard/${dashboard.id}/thumbnail/0/` },
+    // the event beacon, which carries the token as a form field (it cannot send headers)
+    { path: "/tptanalytics/log/?explode=events", method: "POST", form: true, body: [{ event_name: "mount_dashboard", source: "dashboard", source_id: dashboard.id }] },
+    { path: "/api/v1/log/", method: "POST", form: true, body: [{ event_name: "spa_navigation" }] },
   ];
   // for the valid token: what lies outside its reach, and paths whose rows must be its own
   const outsideReach: Attempt[] = [
@@ -250,6 +264,10 @@ test("the bypass battery: ≥ 500 generated attempts each read no row they shoul
     { path: `/api/v1/dashboard/export/?q=!(${dashboard.id})` }, { path: `/api/v1/chart/export/?q=!(${chartA})` }, { path: `/api/v1/dataset/export/?q=!(${dsA})` },
     { path: `/api/v1/dashboard/${otherDashboard.id}/embedded` }, { path: "/api/v1/security/guest_token/", method: "POST", body: { resources: [{ type: "dashboard", id: otherDashboard.uuid }], rls: [] } },
     { path: "/api/v1/rowlevelsecurity/" }, { path: "/api/v1/database/" }, { path: "/api/v1/sqllab/execute/", method: "POST", body: { database_id: 1, sql: "SELECT * FROM birth_names" } },
+    // the event log and the guest role: a guest writes its events, reads none, and reads no role or user
+    { path: "/api/v1/log/" }, { path: "/api/v1/log/1" }, { path: "/api/v1/log/recent_activity/" }, { path: "/api/v1/security/roles/" }, { path: "/api/v1/security/users/" },
+    { path: "/api/v1/security/permissions-resources/" }, { path: "/api/v1/report/" },
+    { path: `/embedded/${otherDashboard.uuid}/dashboard` }, { path: `/api/v1/chart/${chartOther}/thumbnail/0/` }, { path: `/api/v1/dashboard/${otherDashboard.id}/thumbnail/0/` },
   ];
   const ownRows: Attempt[] = [
     { path: `/api/v1/chart/${chartA}/data/` }, { path: `/api/v1/chart/${chartB}/data/` }, { path: `/api/v1/chart/${chartA}/data/?format=csv` },
@@ -259,7 +277,13 @@ test("the bypass battery: ≥ 500 generated attempts each read no row they shoul
     { path: explore(dsA) }, { path: explore(dsB, true) },
   ];
 
-  const send = (token: string, a: Attempt) => (a.method === "POST" ? guestPost(token, a.path, a.body) : guestFetch(token, a.path));
+  const beacon = (token: string, a: Attempt) => {
+    const form = new FormData();
+    form.set("events", JSON.stringify(a.body));
+    form.set("guest_token", token);
+    return workerFetch(a.path, { method: "POST", body: form });
+  };
+  const send = (token: string, a: Attempt) => (a.form ? beacon(token, a) : a.method === "POST" ? guestPost(token, a.path, a.body) : guestFetch(token, a.path));
   const leaks = (text: string) => /\bboy\b/.test(text);
   let attempts = 0;
   const failures: string[] = [];

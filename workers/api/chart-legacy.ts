@@ -12,6 +12,7 @@ import { visibleDashboard } from "../../db/dashboards/dashboards";
 import { dashboardRbacOn, dashboardViewer } from "../../core/dashboards/access";
 import { datasetIdByName } from "../../db/datasets/datasets";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
+import { mayExport } from "../chart-data/answer";
 
 // Superset's older chart routes, on the same chart path as POST /api/v1/chart/data:
 // - POST /tptanalytics/explore_json/: legacy charts' form_data in, the legacy payload out (csv/query/results/samples flags);
@@ -67,6 +68,7 @@ chartLegacyApi.on(["GET", "POST"], "/tptanalytics/explore_json/", read, async (c
   const { formData, chart } = await requestFormData(c);
   const flag = (name: string) => c.req.query(name) === "true";
   const resultType = flag("query") ? "query" : flag("samples") ? "samples" : flag("results") ? "results" : "full";
+  if (flag("csv")) mayExport(c, "csv");
   const body = { datasource: { id: legacyDatasourceId(formData), type: "table" }, queries: [legacyQueryObject(formData)], form_data: formData, result_type: resultType, force: flag("force") };
   const { results } = await runChartData(callOf(c, chart?.cache_timeout ?? null), body);
   const r = results[0];

@@ -9,7 +9,7 @@ import { dialectFor } from "../../core/connectors/dialects";
 import type { SqlDialect } from "../../core/sql-gate/lexer";
 import { datasetsById } from "../../db/rls/store";
 import { embeddedDashboardsNamed, guestReach } from "../../db/embedded/guest-access";
-import { guestAudience, guestRoleAllowed, signGuestToken } from "../http/guest-token";
+import { guestAudience, guestRoleAllowed, guestRoleExists, guestRoleName, signGuestToken } from "../http/guest-token";
 
 // POST /api/v1/security/guest_token/: Superset's SecurityRestApi.guest_token (can_grant_guest_token on
 // SecurityRestApi, Admin's by default). Everything is checked before the token is signed, and nothing is
@@ -26,6 +26,10 @@ guestTokenApi.post("/api/v1/security/guest_token/", requires("can_grant_guest_to
   if (!guestRoleAllowed(c.env)) throw new ApiError(500, "GUEST_ROLE_NAME may not name the Admin role.", "GENERIC_BACKEND_ERROR");
   const request = parseGuestTokenRequest(await jsonObject(c));
   const db = c.var.db;
+  // a guest's rights are exactly that role's: a token whose role is missing would open a page that reads nothing
+  if (!(await guestRoleExists(db, c.env))) {
+    throw new ApiError(500, `GUEST_ROLE_NAME names no role: "${guestRoleName(c.env)}". Create that role, or unset GUEST_ROLE_NAME to use the built-in Guest role.`, "GENERIC_BACKEND_ERROR");
+  }
 
   const ids = request.resources.map((r) => r.id);
   const found = await embeddedDashboardsNamed(db, ids);

@@ -2,9 +2,9 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf, requires, requiresLogin } from "../http/guard";
 import { idParam, jsonBody, MAX_JSON_BODY_BYTES, risonQuery } from "../http/input";
-import { ApiError, badRequest, notFound } from "../../core/http/errors";
+import { ApiError, badRequest, forbidden, notFound } from "../../core/http/errors";
 import { parseListArgs } from "../../core/http/list-query";
-import { logRowFor, optionalIdParam, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
+import { logAuthorOf, logRowFor, optionalIdParam, withGuestUser, parseEvents, parseEventsField, trimReferrer, type LogEvent } from "../../core/event-log";
 import { parseRecentActivityArgs, recentActivityItem } from "../../core/recent-activity";
 import { getLog, insertLogs, listLogs, recentActivity } from "../../db/logs/logs";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
@@ -32,6 +32,8 @@ export const logApi = new Hono<AppEnv>()
   // The caller's own recent views: any signed-in user may read their own history (the home page's
   // "Recents"), so this needs a login rather than can_read on Log, which only admins hold.
   .get("/api/v1/log/recent_activity/", requiresLogin(), async (c) => {
+    // a guest or an anonymous viewer has no user record, so no history of its own (principal 0 is nobody's)
+    if (principalOf(c).anonymous) throw forbidden();
     const args = parseRecentActivityArgs(risonQuery(c));
     const now = new Date();
     const rows = await recentActivity(c.var.db, { ...args, userId: principalOf(c).id, now });
@@ -52,13 +54,16 @@ async function storeEvents(c: Context<AppEnv>): Promise<number[]> {
   const dashboardId = optionalIdParam(c.req.query("dashboard_id"), "dashboard_id");
   const sliceId = optionalIdParam(c.req.query("slice_id"), "slice_id");
   const events = await readEvents(c);
-  const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId }));
-  return insertLogs(c.var.db, rows, { userId: principalOf(c).id, referrer: trimReferrer(c.req.header("Referer")) });
+  // a guest's events (the embedded page's beacon) are the token's user's: no user id, guest_user in each row
+  const { userId, guestUser } = logAuthorOf(principalOf(c));
+  const rows = events.map((e) => logRowFor(e, { dashboardId, sliceId })).map((r) => ({ ...r, json: withGuestUser(r.json, guestUser) }));
+  return insertLogs(c.var.db, rows, { userId, referrer: trimReferrer(c.req.header("Referer")) });
 }
 
 /**
  * The beacon sends multipart form data (`events` as JSON text, maybe `guest_token`); the fetch fallback and
- * scripts send a JSON array or `{ events: [...] }`. The guest token is a credential: checked for shape, never stored.
+ * scripts send a JSON array or `{ events: [...] }`. The guest token is a credential: authenticate.ts verifies it
+ * (the beacon cannot send X-GuestToken), this checks its shape; it is never stored.
  */
 async function readEvents(c: Context<AppEnv>): Promise<LogEvent[]> {
   const length = Number(c.req.header("Content-Length") ?? 0);

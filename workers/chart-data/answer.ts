@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../services/env";
 import { principalOf } from "../http/guard";
+import { forbidden } from "../../core/http/errors";
+import { can } from "../../core/security/permissions";
 import { runChartData, type ChartDataCall } from "../../services/chart-data/run-context";
 import { CacheMiss } from "../../services/chart-data/run-query";
 import type { QueryContext } from "../../core/chart-data/query-context";
@@ -27,6 +29,7 @@ export type JsonAnswer =
 
 /** `allowFiles`: a csv/xlsx result_format answers the rows for the caller to turn into a file. */
 export async function chartDataAnswer(c: C, body: Record<string, unknown>, forceParam: boolean, chartCacheTimeout: number | null = null, front?: FrontRecorder): Promise<JsonAnswer> {
+  mayExport(c, body.result_format);
   const wantsJson = (body.result_format ?? "json") === "json" && (body.result_type ?? "full") === "full";
   // anonymous viewers and guests (principal 0: no channel or job of their own, and a job re-reads its starter
   // from D1) are answered at once; a guest's rules then never travel through a job (apache/superset#31492)
@@ -45,4 +48,12 @@ export async function chartDataAnswer(c: C, body: Record<string, unknown>, force
   const format = context.result_format;
   if ((format === "csv" || format === "xlsx") && context.result_type !== "query") return { status: "file", context, results };
   return { status: 200, body: { result: results }, context, datasource };
+}
+
+/**
+ * Superset's ChartDataRestApi: a CSV or Excel answer needs can_csv on Superset (refused before the query runs).
+ * Readers without it (an embedded guest whose role lacks it, an anonymous viewer) read the chart, not a file.
+ */
+export function mayExport(c: C, format: unknown): void {
+  if ((format === "csv" || format === "xlsx") && !can(principalOf(c), "can_csv", "Superset")) throw forbidden("You may not download this data: it needs can_csv on Superset.");
 }

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../../services/env";
 import { apiActionRow } from "../../core/api-action-log";
-import { trimReferrer } from "../../core/event-log";
+import { logAuthorOf, trimReferrer, withGuestUser } from "../../core/event-log";
 import { insertLogRows, type StoredLogRow } from "../../db/logs/logs";
 import { LogBatcher } from "../../core/log-batch";
 
@@ -24,9 +24,11 @@ export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = Date.now();
   await next();
   const note = c.get("actionNote");
-  const userId = note?.userId ?? (c.get("principal")?.anonymous ? null : c.get("principal")?.id) ?? null;
-  // Anonymous callers (refused logins, probes) are not users with actions to audit.
-  if (userId === null) return;
+  const author = logAuthorOf(c.get("principal"));
+  const userId = note?.userId ?? author.userId;
+  // Anonymous callers (refused logins, probes) are not users with actions to audit; an embedded dashboard's guest
+  // is, by its token's user name (no user id), so admins see embedded use
+  if (userId === null && author.guestUser === null) return;
   const row = apiActionRow({
     method: c.req.method,
     // the route that answered (later matches such as the /api/* fallback never ran)
@@ -41,7 +43,7 @@ export const actionLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
   if (!row) return;
   const db = c.get("db");
-  const stored = { ...row, user_id: userId, referrer: trimReferrer(c.req.header("Referer")), dttm: new Date().toISOString() };
+  const stored = { ...row, json: withGuestUser(row.json, userId === null ? author.guestUser : null), user_id: userId, referrer: trimReferrer(c.req.header("Referer")), dttm: new Date().toISOString() };
   const write = batcher.add(stored, async (rows) => {
     await insertLogRows(db, rows).catch((e: unknown) => {
       console.error(`action log write of ${rows.length} rows failed`, e);

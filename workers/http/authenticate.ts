@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { cachedPrincipal } from "../../db/security/principal-cache";
 import { ApiError, JwtError, unauthorized } from "../../core/http/errors";
 import { GUEST_TOKEN_HEADER } from "../../core/security/guest-token";
@@ -12,7 +12,8 @@ import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Finds who is calling: a guest token (X-GuestToken: an embedded dashboard's viewer, workers/http/guest-token.ts),
+ * Finds who is calling: a guest token (X-GuestToken, or a small form post's guest_token field: an embedded
+ * dashboard's viewer, workers/http/guest-token.ts),
  * a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
  * The principal's roles and permissions come from this isolate's short-lived cache (db/security/principal-cache.ts) or
@@ -29,15 +30,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionId", null);
   c.set("tokenError", null);
   const guestToken = c.req.header(GUEST_TOKEN_HEADER);
-  if (guestToken !== undefined) {
-    // a guest token that does not verify (expired, forged, tampered, another audience, not a guest's) is a 401
-    // on every route, pages included: never a fall back to the anonymous viewer (apache/superset#24745)
-    const guest = guestRoleAllowed(c.env) ? await verifiedGuestToken(guestToken, c.env) : null;
-    if (!guest) throw unauthorized("Invalid guest token");
-    c.set("principalLoad", handled(guestPrincipal(c.get("db"), c.env, guest)));
-    c.set("authMethod", "guest");
-    return next();
-  }
+  if (guestToken !== undefined) return asGuest(c, guestToken, next);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
     const claims = await verifiedJwt(auth.slice(7).trim(), c.get("secret"));
@@ -52,6 +45,11 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next();
   }
   const session = await readSession(c);
+  if (!session) {
+    // the embedded page's event beacon cannot send headers: its guest token comes as a form field
+    const formToken = await formGuestToken(c.req.raw);
+    if (formToken !== undefined) return asGuest(c, formToken, next);
+  }
   if (session) {
     c.set("principalLoad", handled(cachedPrincipal(c.get("db"), session.uid, { generation: session.gen, sid: session.sid })));
     c.set("authMethod", "cookie");
@@ -65,6 +63,18 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   return next();
 };
+
+/**
+ * A guest token that does not verify (expired, forged, tampered, another audience, not a guest's) is a 401 on
+ * every route, pages included: never a fall back to the anonymous viewer (apache/superset#24745).
+ */
+async function asGuest(c: Context<AppEnv>, token: string, next: Next) {
+  const guest = guestRoleAllowed(c.env) ? await verifiedGuestToken(token, c.env) : null;
+  if (!guest) throw unauthorized("Invalid guest token");
+  c.set("principalLoad", handled(guestPrincipal(c.get("db"), c.env, guest)));
+  c.set("authMethod", "guest");
+  return next();
+}
 
 /** The caller's principal, once loaded (null for anonymous or deactivated callers); guards call this first. */
 export async function resolvePrincipal(c: Context<AppEnv>): Promise<Principal | null> {
@@ -86,6 +96,25 @@ export async function resolvePrincipal(c: Context<AppEnv>): Promise<Principal | 
 function handled<T>(p: Promise<T>): Promise<T> {
   p.catch(() => {});
   return p;
+}
+
+/** Small form posts may carry the guest token as a field (the bytes a beacon can send). */
+const MAX_GUEST_FORM_BYTES = 1024 * 1024;
+
+/**
+ * The `guest_token` field of a form post, as Superset's get_guest_user_from_request reads it after the header:
+ * the embedded page's event beacon cannot set headers. Only for small bodies of callers without a session or a
+ * bearer token (as Superset, whose session user comes first), so an upload is never read twice.
+ */
+async function formGuestToken(request: Request): Promise<string | undefined> {
+  if (request.method !== "POST" || request.headers.has("Authorization")) return undefined;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return undefined;
+  const length = Number(request.headers.get("Content-Length") ?? NaN);
+  if (!(length <= MAX_GUEST_FORM_BYTES)) return undefined;
+  const form = await request.clone().formData().catch(() => null);
+  const value = form?.get("guest_token");
+  return typeof value === "string" ? value : undefined;
 }
 
 async function formCsrfToken(request: Request): Promise<string | undefined> {

@@ -29,6 +29,11 @@ export async function signGuestToken(claims: GuestClaims, secret: string): Promi
 /** A guest holding the Admin role would hold every right (isAdmin): with such a setting no guest token is accepted or minted. */
 export const guestRoleAllowed = (env: GuestEnv) => !isAdminRoleName(guestRoleName(env));
 
+/** Whether the role GUEST_ROLE_NAME names exists: a token minted without it would grant its guest nothing. */
+export async function guestRoleExists(db: Database, env: GuestEnv): Promise<boolean> {
+  return (await guestRolePairs(db, guestRoleName(env))) !== null;
+}
+
 /** The token's claims when it verifies (HS256 under GUEST_TOKEN_JWT_SECRET, audience, type guest, not expired), else null. */
 export async function verifiedGuestToken(token: string, env: GuestEnv): Promise<VerifiedGuest | null> {
   const secret = env.GUEST_TOKEN_JWT_SECRET;
@@ -61,7 +66,8 @@ export async function guestPrincipal(db: Database, env: GuestEnv, { claims, key 
     first_name: user.first_name,
     last_name: user.last_name,
     roles: [roleName],
-    permissions: guestPermissions(pairs),
+    // exactly the guest role's pairs (within the guest ceiling); a role that does not exist grants nothing
+    permissions: guestPermissions(pairs ?? []),
     anonymous: true,
     guest: {
       dashboardIds: reach.dashboardIds,

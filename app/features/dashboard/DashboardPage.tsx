@@ -44,7 +44,7 @@ export interface DashboardView {
   layout: Layout;
   charts: Record<string, DashboardChartData>;
   isFavorite: boolean;
-  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean; canEmbed?: boolean };
+  permissions: { canEdit: boolean; canSave: boolean; canShare: boolean; canSaveAs?: boolean; canWriteReport?: boolean; canEmbed?: boolean; canExportData?: boolean };
   filterSetup: FilterSetup;
   /** the shared data mask the page opens with (key: a native_filters_key to keep updating; value null: not found) */
   filterState?: { key: string | null; value: string | null } | null;
@@ -157,11 +157,12 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
     dashboard: { id: dashboard.id, canEdit: data.permissions.canEdit && !embedded },
     embedded: Boolean(embedded),
     rowLimitWarning: !embedded || embedded.showRowLimitWarning,
+    canExportData: data.permissions.canExportData !== false,
     share: data.permissions.canShare && !embedded ? {
       dashboardId: dashboard.id, title: dashboard.title,
       state: () => ({ dataMask: filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}, activeTabs: Object.values(activeRef.current) }),
     } : undefined,
-  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, dashboard.id, dashboard.title, embedded]);
+  }), [refresh.signal, options.hideChartControls, metadata, data.permissions.canShare, data.permissions.canEdit, data.permissions.canExportData, dashboard.id, dashboard.title, embedded]);
   useEffect(() => {
     embedded?.onReady({
       dataMask: () => (filtersRef.current ? appliedDataMask(filtersRef.current.state) : {}),

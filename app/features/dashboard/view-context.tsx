@@ -23,6 +23,8 @@ export interface DashboardViewState {
   embedded?: boolean;
   /** charts whose answer reached their row limit say so (always, but inside a host's page only when it asks) */
   rowLimitWarning?: boolean;
+  /** CSV and Excel downloads are offered (the viewer holds can_csv on Superset); absent: offered */
+  canExportData?: boolean;
 }
 
 export const DashboardViewContext = createContext<DashboardViewState>({

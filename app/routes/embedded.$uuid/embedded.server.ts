@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { embeddedByUuid } from "../../../db/embedded/embedded";
 import { loadDashboardPage, type DashboardPageData } from "../superset.dashboard.$idOrSlug/dashboard.server";
+import { insertLogRows } from "../../../db/logs/logs";
+import { embeddedViewRow, logAuthorOf } from "../../../core/event-log";
 
 // The embedded page's server side. The page itself (/embedded/{uuid}) is served to anyone: it holds no data,
 // only the dashboard's id and the hosts allowed to frame it (Superset's embedded view does the same); the
@@ -34,6 +36,7 @@ export async function embeddedConfig(context: AppLoadContext, uuid: string): Pro
  * (permalink_key, native_filters_key, native_filters), read as on the dashboard page.
  */
 export async function embeddedDashboard(context: AppLoadContext, uuid: string, search: URLSearchParams) {
+  const started = Date.now();
   const { dashboardId } = await embeddedConfig(context, uuid);
   if (!context.principal) return Response.json({ message: "A valid guest token is required." }, { status: 401 });
   // the charts' drawings ride in the JSON (the page shows them until its live charts draw, as the dashboard page
@@ -44,6 +47,20 @@ export async function embeddedDashboard(context: AppLoadContext, uuid: string, s
     throw e;
   });
   if (!page) return Response.json({ message: "This guest token does not grant this dashboard." }, { status: 403 });
+  logEmbeddedView(context, uuid, page, started);
   const answer: EmbeddedPageData = { ...page, drawings };
   return Response.json(answer, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The event log's row of this opening, attributed to the guest (no user id), written after the answer. */
+function logEmbeddedView(context: AppLoadContext, uuid: string, page: DashboardPageData, started: number) {
+  const { guestUser } = logAuthorOf(context.principal);
+  if (guestUser === null) return;
+  const charts = Object.values(page.charts);
+  const row = embeddedViewRow({
+    uuid, dashboardId: page.dashboard.id, charts: charts.map((c) => c.id), guestUser, durationMs: Date.now() - started,
+    chartsWithData: charts.filter((c) => "initial_data" in c).map((c) => c.id),
+  });
+  const dttm = new Date().toISOString();
+  context.waitUntil(insertLogRows(context.db, [{ ...row, user_id: null, referrer: null, dttm }]).catch((e: unknown) => console.error("embedded view log write failed", e)));
 }

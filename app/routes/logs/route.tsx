@@ -6,6 +6,7 @@ import { ListTable } from "../../components/list-view/ListTable";
 import { SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { useListUrlState } from "../../components/list-view/useListUrlState";
 import { LOG_LIST } from "./list-config";
+import { guestUserOf } from "../../../core/event-log";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
@@ -19,6 +20,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 type Entry = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+/** A row without a user: an embedded dashboard's guest names itself in the row (core/event-log.ts logAuthorOf). */
+const guestLabel = (json: string | null) => {
+  const guest = guestUserOf(json);
+  return guest === null ? "—" : `${guest} (guest)`;
+};
 
 /** Superset's Action Log: every logged event, newest first, filterable by action and user, sortable. */
 export default function ActionLog() {
@@ -39,7 +46,7 @@ export default function ActionLog() {
         <ListTable testId="log-table" rows={rows} rowTestId={() => "log-row"} sort={list.state.sort} onSort={list.sortBy} onRowClick={setShown}
           columns={[
             { key: "dttm", header: "Time (UTC)", sortColumn: "dttm", nowrap: true, cell: (r) => (r.dttm ?? "").replace("T", " ").slice(0, 19) },
-            { key: "user", header: "User", cell: (r) => r.user?.username ?? "—" },
+            { key: "user", header: "User", cell: (r) => r.user?.username ?? guestLabel(r.json) },
             { key: "action", header: "Action", sortColumn: "action", cell: (r) => r.action },
             { key: "details", header: "Details", cell: summary },
           ]} />

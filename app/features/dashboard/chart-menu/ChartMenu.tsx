@@ -51,7 +51,7 @@ export function ChartMenu(p: ChartMenuProps) {
     const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
     if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
   };
-  const { share: shareOf, dashboard, embedded } = useDashboardView();
+  const { share: shareOf, dashboard, embedded, canExportData = true } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
     void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
@@ -83,11 +83,14 @@ export function ChartMenu(p: ChartMenuProps) {
             {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>}
             <Menu.Divider />
             <Menu.Label>Download</Menu.Label>
-            <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
-            <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
-            {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
-            {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
-            {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
+            {/* data files need can_csv (Superset's canExportData); the image is drawn in the browser from what is shown */}
+            {canExportData && <>
+              <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
+              <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
+              {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
+              {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
+              {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
+            </>}
             <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
           </Menu.Dropdown>
         </Menu>
