@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-// What the catalogs must hold: every key the code translates. A key is the first argument of t("...") written as
+// What the catalogs must hold: every key the code translates. A key is the first argument of a t call, written as
 // a double-quoted literal (the code's convention: never a variable, never a template, except the labels listed in
-// DYNAMIC below); a call that passes `count` needs each plural form its language's rules have
+// DYNAMIC below) or the i18nKey of a Trans element; a call that passes `count` needs each plural form its language's rules have
 // (Intl.PluralRules: English and German one/other, Spanish one/many/other), as i18next looks them up.
 // Used by catalogs.test.ts only (Node): it reads the source tree.
 
@@ -14,6 +14,8 @@ export interface UsedKey {
 }
 
 const CALL = /\bt\(\s*"((?:[^"\\]|\\.)*)"\s*(,\s*\{([^}]*)\})?/g;
+// a Trans element's i18nKey, for a sentence with markup inside
+const TRANS = /\bi18nKey="((?:[^"\\]|\\.)*)"/g;
 
 /** Files whose labels the code translates through t(variable); each label: "..." is a key. */
 export const DYNAMIC: { file: string; pattern: RegExp }[] = [
@@ -23,6 +25,7 @@ export const DYNAMIC: { file: string; pattern: RegExp }[] = [
 export function keysInSource(text: string, file: string): UsedKey[] {
   const out: UsedKey[] = [];
   for (const m of text.matchAll(CALL)) out.push({ key: JSON.parse(`"${m[1]}"`) as string, plural: /\bcount\b/.test(m[3] ?? ""), file });
+  for (const m of text.matchAll(TRANS)) out.push({ key: JSON.parse(`"${m[1]}"`) as string, plural: false, file });
   return out;
 }
 
