@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { i18n } from "i18next";
 import type { Language } from "../../core/i18n/languages";
-import { setFormatLanguage } from "../../core/charts/format/locale";
+import { setFormatLanguage } from "../../core/charts/format/language";
 import { createI18n, type Catalog } from "./instance";
 
 /**

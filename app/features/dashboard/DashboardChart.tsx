@@ -1,6 +1,6 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { withFormatLanguage } from "../../../core/charts/format/locale";
+import { withFormatLanguage } from "../../../core/charts/format/language";
 import type { Language } from "../../../core/i18n/languages";
 import { Alert, Anchor, Badge, Box, Center, Group, Loader, Paper, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
 import { rowLimitReached } from "../../../core/dashboards/row-limit";
@@ -155,7 +155,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
     setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
   }, [chart]);
-  // numbers and dates in the page's language (core/charts/format/locale.ts), on the server as in the browser
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
   const language = useTranslation().i18n.language as Language;
   const latest = useMemo((): Drawable | null => {
     if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { withFormatLanguage } from "../../../core/charts/format/locale";
+import { withFormatLanguage } from "../../../core/charts/format/language";
 import type { Language } from "../../../core/i18n/languages";
 import { Alert, Box, Button, Center, Group, List, Loader, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
@@ -45,7 +45,7 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
   const dataset = snap.dataset;
   const verboseMap = useMemo(() => (dataset ? verboseMapOf(dataset.columns, dataset.metrics) : undefined), [dataset]);
 
-  // numbers and dates in the page's language (core/charts/format/locale.ts), on the server as in the browser
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
   const language = useTranslation().i18n.language as Language;
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if ((chart.status !== "success" && chart.status !== "stopped") || !chart.queriesData || !drawWith || width === 0) return null;

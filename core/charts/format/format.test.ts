@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { getNumberFormatter } from "./number";
 import { getTimeFormatter, getTimeFormatterForGranularity } from "./time";
-import { setFormatLanguage, withFormatLanguage } from "./locale";
+import { setFormatLanguage, withFormatLanguage } from "./language";
 
 test("SMART_NUMBER: SI above 1000 with B for billions, 2 decimals from 1, 4 below, micro below 0.001", () => {
   const f = getNumberFormatter("SMART_NUMBER");

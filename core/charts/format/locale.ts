@@ -6,12 +6,13 @@ import enNumber from "d3-format/locale/en-US";
 import deTime from "d3-time-format/locale/de-DE";
 import esTime from "d3-time-format/locale/es-ES";
 import enTime from "d3-time-format/locale/en-US";
-import { DEFAULT_LANGUAGE, type Language } from "../../i18n/languages";
+import type { Language } from "../../i18n/languages";
+import { formatLanguage } from "./language";
 
-// The one locale context every chart's number and date formatting reads (issue 29): the page sets it once for its
-// language (the browser has one viewer), and a server-side caller that draws for a viewer wraps its synchronous
-// transformProps in withFormatLanguage. Formatters are made for the language active when first asked for and
-// cached per language, so a formatter a chart keeps (an axis tick callback) stays in the language it was drawn in.
+// d3-format and d3-time-format locale definitions of the UI's languages, for the language of ./language.ts (the
+// one locale context every chart's formatting reads). Formatters are made for the language active when first asked
+// for and cached per language, so a formatter a chart keeps (an axis tick callback) stays in the language it was
+// drawn in.
 
 const TAGS: Record<Language, string> = { en: "en-US", de: "de-DE", es: "es-ES" };
 
@@ -44,32 +45,10 @@ function timeDefinition(language: Language, base: TimeLocaleDefinition): TimeLoc
   return { ...base, ...intlShortNames(TAGS[language], base) };
 }
 
-let active: Language = DEFAULT_LANGUAGE;
-
-/** The language charts format numbers and dates in from now on (the page's language, set by the app's root). */
-export function setFormatLanguage(language: Language): void {
-  active = language;
-}
-
-export function formatLanguage(): Language {
-  return active;
-}
-
-/** Runs a synchronous drawing step in a viewer's language and puts the previous one back. */
-export function withFormatLanguage<T>(language: Language, run: () => T): T {
-  const previous = active;
-  active = language;
-  try {
-    return run();
-  } finally {
-    active = previous;
-  }
-}
-
 const numberLocales = new Map<Language, ReturnType<typeof formatLocale>>();
 const timeLocales = new Map<Language, ReturnType<typeof timeFormatLocale>>();
 
-export function numberLocale(language: Language = active) {
+export function numberLocale(language: Language = formatLanguage()) {
   let hit = numberLocales.get(language);
   if (!hit) numberLocales.set(language, (hit = formatLocale(NUMBER[language])));
   return hit;
@@ -81,7 +60,7 @@ const TIME: Record<Language, TimeLocaleDefinition> = {
   es: esTime as TimeLocaleDefinition,
 };
 
-export function timeLocale(language: Language = active) {
+export function timeLocale(language: Language = formatLanguage()) {
   let hit = timeLocales.get(language);
   if (!hit) timeLocales.set(language, (hit = timeFormatLocale(timeDefinition(language, TIME[language]))));
   return hit;

@@ -1,8 +1,9 @@
-import { formatLanguage, numberLocale } from "./locale";
+import { formatLanguage } from "./language";
+import { numberLocale } from "./locale";
 
 // Superset's number formats: a d3-format specifier (",.2f", ".1%", "$,.2f", ...) or one of its named formats.
 // Formatters are cached by language and format string because a chart formats every tick and cell with the same
-// few; the language is the one locale context of ./locale.ts ("1.234,5" in German).
+// few; the language is the one locale context of ./language.ts ("1.234,5" in German).
 
 export const SMART_NUMBER = "SMART_NUMBER";
 export const SMART_NUMBER_SIGNED = "SMART_NUMBER_SIGNED";

@@ -1,9 +1,10 @@
 import type { Language } from "../../i18n/languages";
-import { formatLanguage, timeLocale } from "./locale";
+import { formatLanguage } from "./language";
+import { timeLocale } from "./locale";
 
 // Superset's date formats: a d3-time-format specifier ("%Y-%m-%d") or a named one. Chart data carries epoch
 // milliseconds in UTC and Superset formats them in UTC (useLocalTime false), so every formatter here is UTC.
-// Month and day names and the adaptive formats' order follow the language of ./locale.ts ("2. Dez. 2026").
+// Month and day names and the adaptive formats' order follow the language of ./language.ts ("2. Dez. 2026").
 
 export const SMART_DATE = "smart_date";
 export const SMART_DATE_VERBOSE = "smart_date_verbose";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { withFormatLanguage } from "../../../../core/charts/format/locale";
+import { withFormatLanguage } from "../../../../core/charts/format/language";
 import type { Language } from "../../../../core/i18n/languages";
 import type { VerboseMap } from "../../../../core/charts/verbose-map";
 import { Alert, Anchor, Box, Breadcrumbs, Center, Group, Loader, Modal, SegmentedControl, Text, useComputedColorScheme } from "@mantine/core";
@@ -50,7 +50,7 @@ export function DrillByModal({ title, formData, verboseMap, first, csrfToken, on
 
   const { ref, width } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
-  // numbers and dates in the page's language (core/charts/format/locale.ts), on the server as in the browser
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
   const language = useTranslation().i18n.language as Language;
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (answer.status !== "success" || width === 0) return null;
