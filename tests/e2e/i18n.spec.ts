@@ -48,6 +48,9 @@ test("a German viewer sees the UI, numbers and the language menu in their langua
   await expect(de.getByTestId("dashboard-title")).toHaveText(title);
   await expect(de.getByTestId("edit-dashboard")).toHaveText("Dashboard bearbeiten");
   await expect(de.getByTestId("dashboard-status")).toHaveText("Veröffentlicht");
+  // "edited … ago" in German words too (Intl.RelativeTimeFormat), not the API's English
+  await expect(de.getByTestId("dashboard-edited")).toContainText("Bearbeitet");
+  await expect(de.getByTestId("dashboard-edited")).not.toContainText("ago");
   // ",d" in German groups thousands with dots: birth_names's total reads like 48.891.612
   await expect(de.getByTestId("big-number-headline")).toHaveText(/^\d{1,3}(\.\d{3})+$/);
 

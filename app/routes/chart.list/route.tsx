@@ -18,6 +18,8 @@ import { EditChartModal } from "./EditChartModal";
 import { deleteChart, deleteCharts, setFavorite } from "./chart-api";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 import { loadChartsPage } from "./charts.server";
+import { pageLanguage } from "../../i18n/catalog.server";
+
 import { CHART_LIST } from "./list-config";
 import { ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
@@ -26,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Charts · Edge Superset" }];
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Chart"]);
   const state = parseListUrlState(new URL(request.url).searchParams, CHART_LIST);
-  return loadChartsPage(context, principal, state);
+  return loadChartsPage(context, principal, state, pageLanguage(request, principal).language);
 }
 
 /**

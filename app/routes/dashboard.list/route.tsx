@@ -19,6 +19,8 @@ import { DashboardTable } from "./DashboardTable";
 import { deleteDashboard, deleteDashboards, setFavorite } from "./dashboard-api";
 import type { DashboardRowActions, DashboardRowData } from "./dashboard-row";
 import { loadDashboardsPage } from "./dashboards.server";
+import { pageLanguage } from "../../i18n/catalog.server";
+
 import { DASHBOARD_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" }];
@@ -26,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
   const state = parseListUrlState(new URL(request.url).searchParams, DASHBOARD_LIST);
-  return loadDashboardsPage(context, principal, state);
+  return loadDashboardsPage(context, principal, state, pageLanguage(request, principal).language);
 }
 
 /**
