@@ -1,19 +1,22 @@
 import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { I18nextProvider } from "react-i18next";
 import { rootData } from "./root-data";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
 import { useNavigationLogging } from "./components/event-logger";
 import { useNonce } from "./components/nonce";
+import { pageLanguage } from "./i18n/catalog.server";
+import { usePageI18n } from "./i18n/use-page-i18n";
 
 const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return rootData(context.principal, context.csrfToken);
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return rootData(context.principal, context.csrfToken, pageLanguage(request, context.principal));
 }
 
 export type { RootData } from "./root-data";
@@ -23,8 +26,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // an embedded dashboard runs in a host's iframe, where the browser may deny it sessionStorage (third-party
   // storage blocked): Remix's scroll restoration script reads it first thing and would throw; a frame needs none
   const embedded = useLocation().pathname.startsWith("/embedded/");
+  // the root's data is missing only when the root loader itself failed: its error page is then in English
+  const root = useRouteLoaderData<typeof loader>("root");
+  const i18n = usePageI18n(root?.language ?? "en", root?.catalog ?? {});
   return (
-    <html lang="en">
+    <html lang={i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -33,10 +39,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
-          {children}
-          <Toasts />
-        </MantineProvider>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} defaultColorScheme="auto">
+            {children}
+            <Toasts />
+          </MantineProvider>
+        </I18nextProvider>
         {!embedded && <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>

@@ -3,6 +3,8 @@ import { Link, useLocation } from "@remix-run/react";
 import { IconChevronDown, IconMoon, IconPlus, IconSun } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
+import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "../i18n/LanguageMenu";
 import { openUploadDialog, uploadDialog } from "../features/upload/upload-store";
 import type { MenuGroup } from "../../core/navigation";
 import { hidesNavigation } from "../../core/dashboards/view-options";
@@ -29,6 +31,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
   // an embedded dashboard (/embedded/{uuid}) sits in a host's page: never the app's navigation around it
   const standalone = hidesNavigation(location.search) || location.pathname.startsWith("/embedded/");
   useBrowserZoneDefault(user && user.hasProfile ? user.time_zone ?? null : undefined, csrfToken);
+  const { t } = useTranslation();
   if (!user || standalone) return <>{children}</>;
   return (
     <AppShell header={{ height: 52 }} padding="md">
@@ -41,17 +44,17 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
             {menu.map((group) =>
               group.items.length === 1 && group.label === group.items[0].label ? (
                 <Text key={group.label} component={Link} to={group.items[0].href}>
-                  {group.label}
+                  {t(group.label)}
                 </Text>
               ) : (
                 <Menu key={group.label} trigger="click-hover" position="bottom-start">
                   <Menu.Target>
-                    <UnstyledButton data-testid={`menu-${group.label}`}><Group gap={2} wrap="nowrap" component="span">{group.label}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
+                    <UnstyledButton data-testid={`menu-${group.label}`}><Group gap={2} wrap="nowrap" component="span">{t(group.label)}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
                     {group.items.map((item) => (
                       <Menu.Item key={item.href} component={Link} to={item.href}>
-                        {item.label}
+                        {t(item.label)}
                       </Menu.Item>
                     ))}
                   </Menu.Dropdown>
@@ -61,6 +64,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
           </Group>
           <Group gap="sm">
             {(canUpload || canNew.sqlLab || canNew.chart || canNew.dashboard) && <NewMenu canUpload={!!canUpload} canNew={canNew} />}
+            <LanguageMenu signedIn csrfToken={csrfToken} />
             <ThemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
@@ -68,11 +72,11 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.roles.join(", ")}</Menu.Label>
-                <Menu.Item component={Link} to="/user_info/" data-testid="user-menu-profile">Your profile</Menu.Item>
+                <Menu.Item component={Link} to="/user_info/" data-testid="user-menu-profile">{t("Your profile")}</Menu.Item>
                 <form method="post" action="/logout/">
                   <input type="hidden" name="csrf_token" value={csrfToken ?? ""} />
                   <Menu.Item component="button" type="submit" data-testid="logout">
-                    Log out
+                    {t("Log out")}
                   </Menu.Item>
                 </form>
               </Menu.Dropdown>
@@ -91,25 +95,26 @@ const NOTHING_NEW: NewPermissions = { sqlLab: false, chart: false, dashboard: fa
 
 /** Superset's "+" menu: SQL query, Chart and Dashboard, then Data's uploads; each entry only with its permission. */
 function NewMenu({ canUpload, canNew }: { canUpload: boolean; canNew: NewPermissions }) {
+  const { t } = useTranslation();
   return (
     <Menu position="bottom-end" trigger="click-hover">
       <Menu.Target>
-        <ActionIcon variant="subtle" aria-label="New" data-testid="new-menu"><IconPlus size={18} aria-hidden /></ActionIcon>
+        <ActionIcon variant="subtle" aria-label={t("New")} data-testid="new-menu"><IconPlus size={18} aria-hidden /></ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {canNew.sqlLab && <Menu.Item component={Link} to="/sqllab/" data-testid="new-menu-sql">SQL query</Menu.Item>}
-        {canNew.chart && <Menu.Item component={Link} to="/chart/add" data-testid="new-menu-chart">Chart</Menu.Item>}
+        {canNew.sqlLab && <Menu.Item component={Link} to="/sqllab/" data-testid="new-menu-sql">{t("SQL query")}</Menu.Item>}
+        {canNew.chart && <Menu.Item component={Link} to="/chart/add" data-testid="new-menu-chart">{t("Chart")}</Menu.Item>}
         {/* /dashboard/new/ creates a dashboard when loaded: no prefetch (Link's default) */}
-        {canNew.dashboard && <Menu.Item component={Link} to="/dashboard/new/" data-testid="new-menu-dashboard">Dashboard</Menu.Item>}
+        {canNew.dashboard && <Menu.Item component={Link} to="/dashboard/new/" data-testid="new-menu-dashboard">{t("Dashboard")}</Menu.Item>}
         {canUpload && (
           <Menu.Sub>
             <Menu.Sub.Target>
-              <Menu.Sub.Item data-testid="new-menu-data">Data</Menu.Sub.Item>
+              <Menu.Sub.Item data-testid="new-menu-data">{t("Data")}</Menu.Sub.Item>
             </Menu.Sub.Target>
             <Menu.Sub.Dropdown>
-              <Menu.Item onClick={() => openUploadDialog("csv")} data-testid="menu-upload-csv">Upload CSV to database</Menu.Item>
-              <Menu.Item onClick={() => openUploadDialog("excel")} data-testid="menu-upload-excel">Upload Excel to database</Menu.Item>
-              <Menu.Item onClick={() => openUploadDialog("columnar")} data-testid="menu-upload-columnar">Upload Columnar file to database</Menu.Item>
+              <Menu.Item onClick={() => openUploadDialog("csv")} data-testid="menu-upload-csv">{t("Upload CSV to database")}</Menu.Item>
+              <Menu.Item onClick={() => openUploadDialog("excel")} data-testid="menu-upload-excel">{t("Upload Excel to database")}</Menu.Item>
+              <Menu.Item onClick={() => openUploadDialog("columnar")} data-testid="menu-upload-columnar">{t("Upload Columnar file to database")}</Menu.Item>
             </Menu.Sub.Dropdown>
           </Menu.Sub>
         )}
@@ -119,10 +124,11 @@ function NewMenu({ canUpload, canNew }: { canUpload: boolean; canNew: NewPermiss
 }
 
 function ThemeToggle() {
+  const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const dark = colorScheme === "dark";
   return (
-    <ActionIcon variant="subtle" aria-label="Toggle light and dark theme" onClick={() => setColorScheme(dark ? "light" : "dark")}>
+    <ActionIcon variant="subtle" aria-label={t("Toggle light and dark theme")} onClick={() => setColorScheme(dark ? "light" : "dark")}>
       {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
     </ActionIcon>
   );

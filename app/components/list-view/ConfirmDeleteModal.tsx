@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Superset's delete confirmation: the user types DELETE before the button is enabled. `onConfirm` answers
@@ -11,6 +12,7 @@ export function ConfirmDeleteModal({ title, description, onConfirm, onClose }: {
   onConfirm: () => Promise<string | null>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -24,10 +26,10 @@ export function ConfirmDeleteModal({ title, description, onConfirm, onClose }: {
       <Stack>
         <Text>{description}</Text>
         {error && <Alert color="red" data-testid="delete-error">{error}</Alert>}
-        <TextInput label='Type "DELETE" to confirm' value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="delete-confirm-text" data-autofocus />
+        <TextInput label={t("Type \"DELETE\" to confirm")} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="delete-confirm-text" data-autofocus />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color="red" onClick={confirm} loading={busy} disabled={typed !== "DELETE"} data-testid="confirm-delete">Delete</Button>
+          <Button variant="default" onClick={onClose}>{t("Cancel")}</Button>
+          <Button color="red" onClick={confirm} loading={busy} disabled={typed !== "DELETE"} data-testid="confirm-delete">{t("Delete")}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,6 @@
 import { Checkbox, Table } from "@mantine/core";
 import type { ListSort } from "../../../core/lists/list-url-state";
+import { useTranslation } from "react-i18next";
 import { SortableHeader } from "./SortableHeader";
 import type { BulkSelection } from "./useBulkSelection";
 
@@ -30,6 +31,7 @@ export function ListTable<T extends { id: number }>({ columns, rows, testId, row
   rowLabel?: (row: T) => string;
   onRowClick?: (row: T) => void;
 }) {
+  const { t } = useTranslation();
   const shown = columns.filter((c): c is ListColumn<T> => Boolean(c));
   const selecting = selection?.enabled;
   return (
@@ -38,7 +40,7 @@ export function ListTable<T extends { id: number }>({ columns, rows, testId, row
         <Table.Tr>
           {selecting && (
             <Table.Th w={40}>
-              <Checkbox aria-label="Select all" checked={selection.allSelected} indeterminate={selection.someSelected} onChange={selection.toggleAll} data-testid="select-all" />
+              <Checkbox aria-label={t("Select all")} checked={selection.allSelected} indeterminate={selection.someSelected} onChange={selection.toggleAll} data-testid="select-all" />
             </Table.Th>
           )}
           {shown.map((c) =>
@@ -56,7 +58,7 @@ export function ListTable<T extends { id: number }>({ columns, rows, testId, row
             onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: "pointer" } : undefined}>
             {selecting && (
               <Table.Td>
-                <Checkbox aria-label={`Select ${rowLabel?.(row) ?? row.id}`} disabled={canSelect ? !canSelect(row) : false}
+                <Checkbox aria-label={t("Select {{name}}", { name: rowLabel?.(row) ?? row.id })} disabled={canSelect ? !canSelect(row) : false}
                   checked={selection.isSelected(row.id)} onChange={() => selection.toggle(row.id)} data-testid={`select-${row.id}`} />
               </Table.Td>
             )}

@@ -1,5 +1,7 @@
 import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { BulkActionBar } from "./BulkActionBar";
+import { useListTexts } from "./list-texts";
 import { ListEmptyState } from "./ListEmptyState";
 import { ViewModeToggle } from "./ViewModeToggle";
 import type { BulkSelection } from "./useBulkSelection";
@@ -44,7 +46,9 @@ export interface ListViewProps {
 export function ListView(props: ListViewProps) {
   const { title, headerActions, filters, filtered, onClearFilters, noun, count, loading, bulk, views } = props;
   const pages = Math.max(1, Math.ceil(count / props.pageSize));
-  const countText = loading && count === 0 ? "Loading…" : count === 1 ? `1 ${noun[0]}` : `${count} ${noun[1]}`;
+  const { t } = useTranslation();
+  const texts = useListTexts(noun);
+  const countText = loading && count === 0 ? t("Loading…") : texts.count(count);
   return (
     <Stack>
       <Group justify="space-between">
@@ -53,21 +57,21 @@ export function ListView(props: ListViewProps) {
           {headerActions}
           {views && <ViewModeToggle views={views.available} value={views.value} onChange={views.onChange} />}
           {bulk && bulk.available && !bulk.selection.enabled && (
-            <Button variant="default" onClick={() => bulk.selection.setEnabled(true)} data-testid="bulk-select">Bulk select</Button>
+            <Button variant="default" onClick={() => bulk.selection.setEnabled(true)} data-testid="bulk-select">{t("Bulk select")}</Button>
           )}
         </Group>
       </Group>
       {filters && (
         <Group align="end" gap="sm" data-testid="list-filters">
           {filters}
-          {filtered && <Button variant="subtle" onClick={onClearFilters} data-testid="clear-all-filters">Clear all</Button>}
+          {filtered && <Button variant="subtle" onClick={onClearFilters} data-testid="clear-all-filters">{t("Clear all")}</Button>}
         </Group>
       )}
       {bulk && <BulkActionBar selection={bulk.selection} noun={noun}>{bulk.actions}</BulkActionBar>}
       <Text c="dimmed" size="sm" data-testid={props.countTestId}>{countText}</Text>
       {props.error && <Text c="red" size="sm" data-testid="list-error">{props.error}</Text>}
       {count === 0 && !loading ? (
-        <ListEmptyState filtered={filtered} plural={noun[1]} onClear={onClearFilters} text={props.emptyText} testId={props.emptyTestId}>
+        <ListEmptyState filtered={filtered} empty={texts.empty} onClear={onClearFilters} text={props.emptyText} testId={props.emptyTestId}>
           {props.emptyContent}
         </ListEmptyState>
       ) : (

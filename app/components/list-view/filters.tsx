@@ -1,24 +1,27 @@
 import { Select, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Option } from "./options";
 
 // The inputs of a list page's filter bar. Each shows what the address holds and reports a change at once
 // (text on Enter or when leaving the field), so the address, not the inputs, is the state.
 
 export function TextFilter({ label, value, placeholder, onApply, testId }: { label: string; value: string; placeholder?: string; onApply: (v: string) => void; testId: string }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const apply = () => {
     if (text.trim() !== value) onApply(text.trim());
   };
   return (
-    <TextInput label={label} value={text} placeholder={placeholder ?? "Type a value"} w={220} data-testid={testId}
+    <TextInput label={label} value={text} placeholder={placeholder ?? t("Type a value")} w={220} data-testid={testId}
       onChange={(e) => setText(e.currentTarget.value)} onBlur={apply} onKeyDown={(e) => e.key === "Enter" && apply()} />
   );
 }
 
 export function SelectFilter({ label, value, options, onChange, testId }: { label: string; value: string | undefined; options: Option[]; onChange: (v: string | null) => void; testId: string }) {
-  return <Select label={label} data={options} value={value ?? null} onChange={onChange} placeholder="Select or type a value" clearable searchable w={200} data-testid={testId} />;
+  const { t } = useTranslation();
+  return <Select label={label} data={options} value={value ?? null} onChange={onChange} placeholder={t("Select or type a value")} clearable searchable w={200} data-testid={testId} />;
 }
 
 /**
@@ -32,6 +35,7 @@ export function AsyncSelectFilter({ label, value, fetchOptions, onChange, testId
   onChange: (v: string | null) => void;
   testId: string;
 }) {
+  const { t } = useTranslation();
   const [options, setOptions] = useState<Option[]>([]);
   const [search, setSearch] = useState("");
   const latest = useRef(0);
@@ -48,6 +52,6 @@ export function AsyncSelectFilter({ label, value, fetchOptions, onChange, testId
   return (
     <Select label={label} data={options} value={value ?? null} onChange={onChange} clearable searchable w={200} data-testid={testId}
       searchValue={search || (selectedLabel ?? "")} onSearchChange={(s) => setSearch(s === selectedLabel ? "" : s)}
-      filter={({ options: all }) => all} placeholder="Select or type a value" nothingFoundMessage="No matches" />
+      filter={({ options: all }) => all} placeholder={t("Select or type a value")} nothingFoundMessage={t("No matches")} />
   );
 }

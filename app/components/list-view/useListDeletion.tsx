@@ -1,9 +1,11 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { ApiCallResult } from "../api-call";
 import { showToast } from "../toast-store";
 import { ConfirmDeleteModal } from "./ConfirmDeleteModal";
 import type { BulkSelection } from "./useBulkSelection";
+import { useListTexts } from "./list-texts";
 
 // Delete one row or the bulk selection of a list page, as Superset's ListView does: a typed-DELETE confirmation,
 // a toast when done, the list reloaded; a failed delete keeps the dialog open with the reason (nothing is lost).
@@ -16,21 +18,23 @@ export function useListDeletion<T extends { id: number }>({ noun, label, deleteO
   deleteMany: (ids: number[]) => Promise<ApiCallResult<{ message: string }>>;
   selection: BulkSelection;
 }) {
+  const { t } = useTranslation();
+  const texts = useListTexts(noun);
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<T | null>(null);
   const [bulkDeleting, setBulkDeleting] = useState(false);
 
   const confirmOne = async (row: T) => {
     const res = await deleteOne(row.id);
-    if (!res.ok) return `There was an issue deleting ${label(row)}: ${res.message}`;
+    if (!res.ok) return t("There was an issue deleting {{name}}: {{message}}", { name: label(row), message: res.message });
     setDeleting(null);
-    showToast("success", `Deleted: ${label(row)}`);
+    showToast("success", t("Deleted: {{name}}", { name: label(row) }));
     revalidator.revalidate();
     return null;
   };
   const confirmSelected = async () => {
     const res = await deleteMany(selection.selected);
-    if (!res.ok) return `There was an issue deleting the selected ${noun[1]}: ${res.message}`;
+    if (!res.ok) return texts.bulkDeleteFailed(res.message);
     setBulkDeleting(false);
     selection.setEnabled(false);
     showToast("success", res.body.message);
@@ -42,12 +46,12 @@ export function useListDeletion<T extends { id: number }>({ noun, label, deleteO
   const dialogs = (
     <>
       {deleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setDeleting(null)} onConfirm={() => confirmOne(deleting)}
-          description={<>Are you sure you want to delete <b>{label(deleting)}</b>?</>} />
+        <ConfirmDeleteModal title={t("Please confirm")} onClose={() => setDeleting(null)} onConfirm={() => confirmOne(deleting)}
+          description={<Trans i18nKey="Are you sure you want to delete <b>{{name}}</b>?" values={{ name: label(deleting) }} components={{ b: <b /> }} />} />
       )}
       {bulkDeleting && (
-        <ConfirmDeleteModal title="Please confirm" onClose={() => setBulkDeleting(false)} onConfirm={confirmSelected}
-          description={`Are you sure you want to delete the ${picked === 1 ? `selected ${noun[0]}` : `${picked} selected ${noun[1]}`}?`} />
+        <ConfirmDeleteModal title={t("Please confirm")} onClose={() => setBulkDeleting(false)} onConfirm={confirmSelected}
+          description={texts.confirmBulkDelete(picked)} />
       )}
     </>
   );

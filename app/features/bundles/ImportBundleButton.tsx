@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, FileInput, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
 import { importProblems, type ImportProblems } from "./import-errors";
@@ -22,11 +23,12 @@ const FILE_KIND: Partial<Record<BundleResource, { accept: string; placeholder: s
 };
 
 export function ImportBundleButton({ resource }: { resource: BundleResource }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [one] = NOUNS[resource];
   return (
     <>
-      <Button variant="default" onClick={() => setOpen(true)} data-testid="bundle-import">Import</Button>
+      <Button variant="default" onClick={() => setOpen(true)} data-testid="bundle-import">{t("Import")}</Button>
       {open && <ImportModal resource={resource} onClose={() => setOpen(false)} title={`Import ${one}`} />}
     </>
   );
@@ -114,10 +116,11 @@ export function exportHref(resource: BundleResource, ids: number[]): string {
 }
 
 export function ExportButton({ resource, id, name }: { resource: BundleResource; id: number; name: string }) {
+  const { t } = useTranslation();
   return (
     // the row's name stays out of the accessible name, which must not compete with the row's own link
-    <Button component="a" href={exportHref(resource, [id])} download size="xs" variant="subtle" title={`Export ${name} as a ZIP bundle`} data-testid="bundle-export">
-      Export
+    <Button component="a" href={exportHref(resource, [id])} download size="xs" variant="subtle" title={t("Export {{name}} as a ZIP bundle", { name })} data-testid="bundle-export">
+      {t("Export")}
     </Button>
   );
 }

@@ -1,4 +1,7 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
+import { withFormatLanguage } from "../../../core/charts/format/language";
+import type { Language } from "../../../core/i18n/languages";
 import { Alert, Anchor, Badge, Box, Center, Group, Loader, Paper, Text, Tooltip, useComputedColorScheme } from "@mantine/core";
 import { rowLimitReached } from "../../../core/dashboards/row-limit";
 import type { ChartModel, FormData, QueryData } from "../../../core/charts/contract";
@@ -153,14 +156,16 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     const hits = p && chart ? crossFilterOf(chart.form_data, p) : null;
     setContextAt({ ...at, filters: (hits ?? []).map((h) => ({ col: h.col, op: "==" as const, val: h.value })) });
   }, [chart]);
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
+  const language = useTranslation().i18n.language as Language;
   const latest = useMemo((): Drawable | null => {
     if (state.status !== "success" || !near || !formData || drawWidth === 0) return null;
     try {
-      return getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark }, verboseMap: chart?.verbose_map });
+      return withFormatLanguage(language, () => getChartType(formData.viz_type)!.transformProps({ formData, queriesData: state.queriesData as never, width: drawWidth, height: drawHeight, theme: { dark }, verboseMap: chart?.verbose_map }));
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [state, near, formData, drawWidth, drawHeight, dark, chart?.verbose_map]);
+  }, [state, near, formData, drawWidth, drawHeight, dark, chart?.verbose_map, language]);
   // charts draw in turns (paint-turn.ts); a chart being queried again keeps its drawing until its new one is drawn
   const { shown, drawn } = useDrawTurn(latest, prepareDrawable);
   const model = state.status === "failed" ? null : shown;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useGridWidthCookie } from "./ServerDrawing";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
 import { openingTabs } from "../../../core/dashboards/permalink/url-state";
@@ -55,15 +56,16 @@ export interface DashboardView {
 }
 
 function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number; initial: boolean; csrfToken: string | null }) {
+  const { t } = useTranslation();
   const [on, setOn] = useState(initial);
   const toggle = async () => {
     const res = await apiCall(on ? "DELETE" : "POST", `/api/v1/dashboard/${dashboardId}/favorites/`, csrfToken, undefined, { keepalive: true });
     if (res.ok) setOn(!on);
   };
   return (
-    <Tooltip label={on ? "Unselect as favorite" : "Select as favorite"}>
+    <Tooltip label={on ? t("Unselect as favorite") : t("Select as favorite")}>
       <ActionIcon variant="subtle" color={on ? "yellow" : "gray"} onClick={() => void toggle()} aria-pressed={on}
-        aria-label={on ? "Unselect as favorite" : "Select as favorite"} data-testid="favorite-star">
+        aria-label={on ? t("Unselect as favorite") : t("Select as favorite")} data-testid="favorite-star">
         {on ? "★" : "☆"}
       </ActionIcon>
     </Tooltip>
@@ -75,29 +77,30 @@ function FavoriteStar({ dashboardId, initial, csrfToken }: { dashboardId: number
  * after asking; for everyone else it only shows it.
  */
 function PublishedStatus({ dashboardId, initial, canEdit, csrfToken }: { dashboardId: number; initial: boolean; canEdit: boolean; csrfToken: string | null }) {
+  const { t } = useTranslation();
   const [published, setPublished] = useState(initial);
   const [asking, setAsking] = useState(false);
   const badge = (
-    <Badge variant="light" color={published ? "teal" : "gray"} data-testid="dashboard-status">{published ? "Published" : "Draft"}</Badge>
+    <Badge variant="light" color={published ? "teal" : "gray"} data-testid="dashboard-status">{published ? t("Published") : t("Draft")}</Badge>
   );
   if (!canEdit) return badge;
   const change = async () => {
     setAsking(false);
     const res = await apiCall("PUT", `/api/v1/dashboard/${dashboardId}`, csrfToken, { published: !published });
     if (res.ok) setPublished(!published);
-    else showToast("danger", "You do not have permissions to edit this dashboard.");
+    else showToast("danger", t("You do not have permissions to edit this dashboard."));
   };
   return (
     <>
-      <Tooltip label={published ? "This dashboard is published. Click to make it a draft." : "This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard."}>
+      <Tooltip label={published ? t("This dashboard is published. Click to make it a draft.") : t("This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard.")}>
         <UnstyledButton onClick={() => setAsking(true)} data-testid="dashboard-status-toggle">{badge}</UnstyledButton>
       </Tooltip>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Please confirm">
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t("Please confirm")}>
         <Stack>
-          <Text>Are you sure you want to change status of this dashboard?</Text>
+          <Text>{t("Are you sure you want to change status of this dashboard?")}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>Cancel</Button>
-            <Button onClick={() => void change()} data-testid="confirm-status">OK</Button>
+            <Button variant="default" onClick={() => setAsking(false)}>{t("Cancel")}</Button>
+            <Button onClick={() => void change()} data-testid="confirm-status">{t("OK")}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -123,6 +126,7 @@ export interface EmbeddedHandle {
 }
 
 export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardView; csrfToken: string | null; embedded?: EmbeddedMode }) {
+  const { t } = useTranslation();
   const { dashboard, layout } = data;
   const [active, setActive] = useState<Record<string, string>>(() => openingTabs(layout, data.permalinkTabs, null));
   // the anchor is known only in the browser (it is never sent to the server); a permalink's anchor is scrolled to
@@ -204,9 +208,13 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
         </Group>
         <Group gap="xs" wrap="nowrap">
           {!embedded && <Text size="sm" c="dimmed" data-testid="dashboard-edited">
-            {[dashboard.owners.length ? `Owners: ${dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ")}` : "", dashboard.changedOnHumanized ? `Edited ${dashboard.changedOnHumanized}` : "", refresh.interval ? `Auto-refresh every ${intervalLabel(refresh.interval)}` : ""].filter(Boolean).join(" · ")}
+            {[
+              dashboard.owners.length ? t("Owners: {{names}}", { names: dashboard.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") }) : "",
+              dashboard.changedOnHumanized ? t("Edited {{when}}", { when: dashboard.changedOnHumanized }) : "",
+              refresh.interval ? t("Auto-refresh every {{interval}}", { interval: intervalLabel(refresh.interval) }) : "",
+            ].filter(Boolean).join(" · ")}
           </Text>}
-          {data.permissions.canEdit && !embedded && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">Edit dashboard</Button>}
+          {data.permissions.canEdit && !embedded && <Button size="xs" onClick={edit.enter} data-testid="edit-dashboard">{t("Edit dashboard")}</Button>}
           <HeaderMenu dashboard={{ id: dashboard.id, title: dashboard.title, css: dashboard.css ?? "", lastModifiedTime: dashboard.lastModifiedTime }} metadata={metadata}
             canEdit={data.permissions.canEdit && !embedded} canSaveAs={Boolean(data.permissions.canSaveAs) && !embedded} canWriteReport={Boolean(data.permissions.canWriteReport) && !embedded}
             canEmbed={Boolean(data.permissions.canEmbed) && !embedded} csrfToken={csrfToken} interval={refresh.interval}

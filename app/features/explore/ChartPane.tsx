@@ -1,4 +1,7 @@
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { withFormatLanguage } from "../../../core/charts/format/language";
+import type { Language } from "../../../core/i18n/languages";
 import { Alert, Box, Button, Center, Group, List, Loader, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useSnapshot } from "valtio";
@@ -45,14 +48,16 @@ export function ChartPane({ onSave, canSave, canSqlLab = false, canWriteReport =
   const dataset = snap.dataset;
   const verboseMap = useMemo(() => (dataset ? verboseMapOf(dataset.columns, dataset.metrics) : undefined), [dataset]);
 
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
+  const language = useTranslation().i18n.language as Language;
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if ((chart.status !== "success" && chart.status !== "stopped") || !chart.queriesData || !drawWith || width === 0) return null;
     try {
-      return getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark }, verboseMap });
+      return withFormatLanguage(language, () => getChartType(drawWith.viz_type)!.transformProps({ formData: drawWith, queriesData: chart.queriesData as never, width, height, theme: { dark }, verboseMap }));
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [chart.status, chart.queriesData, drawWith, width, height, dark, verboseMap]);
+  }, [chart.status, chart.queriesData, drawWith, width, height, dark, verboseMap, language]);
 
   const answer = chart.status === "success" || chart.status === "stopped" ? (chart.queriesData?.[0] ?? null) : null;
   const drawing = (

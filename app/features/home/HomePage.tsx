@@ -1,4 +1,6 @@
 import { Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { HomeItem } from "../../../core/home/home-items";
 import { HomePanel } from "./HomePanel";
 
@@ -16,36 +18,41 @@ export interface HomeData {
   savedQueries: { mine: HomeItem[] };
 }
 
-const favoriteEmpty = (plural: string, to: string) => ({ title: "You don't have any favorites yet!", action: { label: `See all ${plural}`, to } });
-const mineEmpty = (plural: string, to: string) => ({
-  title: `No ${plural} yet`, description: `${plural[0].toUpperCase()}${plural.slice(1)} you own will appear here`, action: { label: `See all ${plural}`, to },
+// whole sentences per kind, not "No {{plural}} yet": German and Spanish inflect around the noun
+const favoriteEmpty = (t: TFunction, kind: "dashboards" | "charts", to: string) => ({
+  title: t("You don't have any favorites yet!"),
+  action: { label: kind === "dashboards" ? t("See all dashboards") : t("See all charts"), to },
 });
+const mineEmpty = (t: TFunction, kind: "dashboards" | "charts", to: string) => (kind === "dashboards"
+  ? { title: t("No dashboards yet"), description: t("Dashboards you own will appear here"), action: { label: t("See all dashboards"), to } }
+  : { title: t("No charts yet"), description: t("Charts you own will appear here"), action: { label: t("See all charts"), to } });
 
 export function HomePage({ data }: { data: HomeData }) {
+  const { t } = useTranslation();
   const { panels, recents, canAdd } = data;
   return (
     <Stack>
-      <Title order={2}>Welcome, {data.username}</Title>
-      <HomePanel id="recents" title="Recents" tabs={[
-        { value: "viewed", label: "Viewed", items: recents.viewed, empty: { title: "No recents yet", description: "Recently viewed charts, dashboards, and saved queries will appear here" } },
-        { value: "edited", label: "Edited", items: recents.edited, empty: { title: "No recents yet", description: "Recently edited charts, dashboards, and saved queries will appear here" } },
-        { value: "created", label: "Created", items: recents.created, empty: { title: "No recents yet", description: "Recently created charts, dashboards, and saved queries will appear here" } },
+      <Title order={2}>{t("Welcome, {{name}}", { name: data.username })}</Title>
+      <HomePanel id="recents" title={t("Recents")} tabs={[
+        { value: "viewed", label: t("Viewed"), items: recents.viewed, empty: { title: t("No recents yet"), description: t("Recently viewed charts, dashboards, and saved queries will appear here") } },
+        { value: "edited", label: t("Edited"), items: recents.edited, empty: { title: t("No recents yet"), description: t("Recently edited charts, dashboards, and saved queries will appear here") } },
+        { value: "created", label: t("Created"), items: recents.created, empty: { title: t("No recents yet"), description: t("Recently created charts, dashboards, and saved queries will appear here") } },
       ]} />
       {panels.dashboards && (
-        <HomePanel id="dashboards" title="Dashboards" viewAll="/dashboard/list/" add={canAdd.dashboard ? { label: "Dashboard", to: "/dashboard/new/" } : undefined} tabs={[
-          { value: "favorite", label: "Favorite", items: data.dashboards.favorite, empty: favoriteEmpty("dashboards", "/dashboard/list/") },
-          { value: "mine", label: "Mine", items: data.dashboards.mine, empty: mineEmpty("dashboards", "/dashboard/list/") },
+        <HomePanel id="dashboards" title={t("Dashboards")} viewAll="/dashboard/list/" add={canAdd.dashboard ? { label: t("Dashboard"), to: "/dashboard/new/" } : undefined} tabs={[
+          { value: "favorite", label: t("Favorite"), items: data.dashboards.favorite, empty: favoriteEmpty(t, "dashboards", "/dashboard/list/") },
+          { value: "mine", label: t("Mine"), items: data.dashboards.mine, empty: mineEmpty(t, "dashboards", "/dashboard/list/") },
         ]} />
       )}
       {panels.charts && (
-        <HomePanel id="charts" title="Charts" viewAll="/chart/list/" add={canAdd.chart ? { label: "Chart", to: "/chart/add" } : undefined} tabs={[
-          { value: "favorite", label: "Favorite", items: data.charts.favorite, empty: favoriteEmpty("charts", "/chart/list/") },
-          { value: "mine", label: "Mine", items: data.charts.mine, empty: mineEmpty("charts", "/chart/list/") },
+        <HomePanel id="charts" title={t("Charts")} viewAll="/chart/list/" add={canAdd.chart ? { label: t("Chart"), to: "/chart/add" } : undefined} tabs={[
+          { value: "favorite", label: t("Favorite"), items: data.charts.favorite, empty: favoriteEmpty(t, "charts", "/chart/list/") },
+          { value: "mine", label: t("Mine"), items: data.charts.mine, empty: mineEmpty(t, "charts", "/chart/list/") },
         ]} />
       )}
       {panels.savedQueries && (
-        <HomePanel id="saved-queries" title="Saved queries" viewAll="/savedqueryview/list/" add={canAdd.sqlQuery ? { label: "SQL query", to: "/sqllab/" } : undefined} tabs={[
-          { value: "mine", label: "Mine", items: data.savedQueries.mine, empty: { title: "No saved queries yet", description: "Saved queries you write in SQL Lab will appear here" } },
+        <HomePanel id="saved-queries" title={t("Saved queries")} viewAll="/savedqueryview/list/" add={canAdd.sqlQuery ? { label: t("SQL query"), to: "/sqllab/" } : undefined} tabs={[
+          { value: "mine", label: t("Mine"), items: data.savedQueries.mine, empty: { title: t("No saved queries yet"), description: t("Saved queries you write in SQL Lab will appear here") } },
         ]} />
       )}
     </Stack>

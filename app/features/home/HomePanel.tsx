@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { HomeItem } from "../../../core/home/home-items";
 import { HomeCards } from "./HomeCards";
 
@@ -18,7 +19,8 @@ export interface HomeTab {
 
 export function HomePanel({ id, title, tabs, viewAll, add }: { id: string; title: string; tabs: HomeTab[]; viewAll?: string; add?: { label: string; to: string } }) {
   // Superset opens Favorite when there are favourites, otherwise Mine (the first tab with cards, else the first)
-  const [tab, setTab] = useState<string>((tabs.find((t) => t.items.length) ?? tabs[0]).value);
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string>((tabs.find((one) => one.items.length) ?? tabs[0]).value);
   return (
     <Paper withBorder p="md" data-testid={`home-${id}`}>
       <Stack gap="sm">
@@ -26,16 +28,16 @@ export function HomePanel({ id, title, tabs, viewAll, add }: { id: string; title
           <Title order={3}>{title}</Title>
           <Group gap="md">
             {add && <Button component={Link} to={add.to} variant="subtle" size="compact-sm" data-testid={`home-${id}-add`}>{`+ ${add.label}`}</Button>}
-            {viewAll && <Anchor component={Link} to={viewAll} size="sm" data-testid={`home-${id}-view-all`}>View All »</Anchor>}
+            {viewAll && <Anchor component={Link} to={viewAll} size="sm" data-testid={`home-${id}-view-all`}>{t("View All »")}</Anchor>}
           </Group>
         </Group>
         <Tabs value={tab} onChange={(v) => v && setTab(v)}>
           <Tabs.List>
-            {tabs.map((t) => <Tabs.Tab key={t.value} value={t.value} data-testid={`home-${id}-tab-${t.value}`}>{t.label}</Tabs.Tab>)}
+            {tabs.map((one) => <Tabs.Tab key={one.value} value={one.value} data-testid={`home-${id}-tab-${one.value}`}>{one.label}</Tabs.Tab>)}
           </Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Panel key={t.value} value={t.value} pt="sm">
-              {t.items.length ? <HomeCards items={t.items} testId={`home-${id}-${t.value}`} /> : <HomeEmpty {...t.empty} testId={`home-${id}-${t.value}-empty`} />}
+          {tabs.map((one) => (
+            <Tabs.Panel key={one.value} value={one.value} pt="sm">
+              {one.items.length ? <HomeCards items={one.items} testId={`home-${id}-${one.value}`} /> : <HomeEmpty {...one.empty} testId={`home-${id}-${one.value}-empty`} />}
             </Tabs.Panel>
           ))}
         </Tabs>

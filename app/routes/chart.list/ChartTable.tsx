@@ -1,5 +1,6 @@
 import { Anchor, Group } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { ListSort } from "../../../core/lists/list-url-state";
 import { ListTable } from "../../components/list-view/ListTable";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
@@ -16,13 +17,14 @@ export function ChartTable({ charts, sort, onSort, selection, actions }: {
   selection: BulkSelection;
   actions: ChartRowActions;
 }) {
+  const { t } = useTranslation();
   return (
     <ListTable testId="chart-table" rows={charts} rowTestId={() => "chart-row"} rowAttrs={(c) => ({ "data-chart-name": c.slice_name })}
       sort={sort} onSort={onSort} selection={selection} canSelect={(c) => c.canEdit} rowLabel={(c) => c.slice_name}
       columns={[
         { key: "favorite", header: "", width: 40, cell: (c) => <FavoriteStar chart={c} onToggle={() => actions.onFavorite(c)} /> },
         {
-          key: "name", header: "Name", sortColumn: "slice_name",
+          key: "name", header: t("Name"), sortColumn: "slice_name",
           cell: (c) => (
             <Group gap="xs" wrap="nowrap">
               <Anchor component={Link} to={c.url}>{c.slice_name}</Anchor>
@@ -30,18 +32,18 @@ export function ChartTable({ charts, sort, onSort, selection, actions }: {
             </Group>
           ),
         },
-        { key: "viz_type", header: "Type", sortColumn: "viz_type", cell: (c) => vizName(c.viz_type ?? "") },
+        { key: "viz_type", header: t("Type"), sortColumn: "viz_type", cell: (c) => vizName(c.viz_type ?? "") },
         {
-          key: "dataset", header: "Dataset", sortColumn: "datasource_name",
+          key: "dataset", header: t("Dataset"), sortColumn: "datasource_name",
           cell: (c) => (c.datasource_url ? <Anchor component={Link} to={c.datasource_url}>{c.datasource_name}</Anchor> : "—"),
         },
-        { key: "dashboards", header: "On dashboards", cell: (c) => (c.dashboards.length ? c.dashboards.map((d) => d.dashboard_title).join(", ") : "—") },
-        { key: "owners", header: "Owners", cell: (c) => (c.owners.length ? ownerNames(c) : "—") },
-        { key: "tags", header: "Tags", cell: (c) => <TagBadges tags={c.tags} /> },
-        { key: "changed_by", header: "Modified by", sortColumn: "changed_by.first_name", cell: (c) => c.changed_by_name || "—" },
-        { key: "changed_on", header: "Last modified", sortColumn: "changed_on_delta_humanized", cell: (c) => c.changed_on_delta_humanized },
+        { key: "dashboards", header: t("On dashboards"), cell: (c) => (c.dashboards.length ? c.dashboards.map((d) => d.dashboard_title).join(", ") : "—") },
+        { key: "owners", header: t("Owners"), cell: (c) => (c.owners.length ? ownerNames(c) : "—") },
+        { key: "tags", header: t("Tags"), cell: (c) => <TagBadges tags={c.tags} /> },
+        { key: "changed_by", header: t("Modified by"), sortColumn: "changed_by.first_name", cell: (c) => c.changed_by_name || "—" },
+        { key: "changed_on", header: t("Last modified"), sortColumn: "changed_on_delta_humanized", cell: (c) => c.changed_on_delta_humanized },
         {
-          key: "actions", header: "Actions",
+          key: "actions", header: t("Actions"),
           cell: (c) => <Group gap={4} wrap="nowrap"><ExportButton resource="chart" id={c.id} name={c.slice_name} /><RowActions chart={c} actions={actions} /></Group>,
         },
       ]} />

@@ -8,13 +8,17 @@ import { parseListArgs } from "../../../core/http/list-query";
 import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
 import { can, isAdmin, type Principal } from "../../../core/security/permissions";
 import { CHART_LIST } from "./list-config";
+import { changedAgoIn } from "../../../core/i18n/relative-time";
+import type { Language } from "../../../core/i18n/languages";
+
 
 // The Charts list page reads through the same query as GET /api/v1/chart/ (the address's state turned into
 // Superset's list query), with the caller's data access, favourites and what they may change.
 
 const DASHBOARD_OPTIONS = 500;
 
-export async function loadChartsPage(context: AppLoadContext, principal: Principal, state: ListUrlState) {
+/** `language`: the page's, for the "changed … ago" texts (core/i18n/relative-time.ts) */
+export async function loadChartsPage(context: AppLoadContext, principal: Principal, state: ListUrlState, language: Language = "en") {
   const args = parseListArgs(listQuery(state, CHART_LIST));
   const { count, rows } = await listChartRows(context.db, args, chartListSpec(datasetScope(principal), principal.id));
   const [relations, favorites] = await Promise.all([chartRelations(context.db, rows), favoriteChartIds(context.db, principal.id, rows.map((r) => r.id))]);
@@ -24,7 +28,7 @@ export async function loadChartsPage(context: AppLoadContext, principal: Princip
     return {
       id: item.id, slice_name: item.slice_name, viz_type: item.viz_type, url: item.url, description: item.description,
       datasource_id: item.datasource_id, datasource_name: item.datasource_name_text, datasource_url: item.datasource_url,
-      owners: item.owners, tags: item.tags, changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
+      owners: item.owners, tags: item.tags, changed_by_name: item.changed_by_name, changed_on_delta_humanized: changedAgoIn(language, r.changed_on, item.changed_on_delta_humanized),
       cache_timeout: item.cache_timeout, certified_by: item.certified_by, certification_details: item.certification_details,
       dashboards: item.dashboards, favorite: favorites.has(item.id),
       // Superset: owners and admins change or delete a chart, and only with can_write on Chart

@@ -2,6 +2,7 @@ import { Button, Group } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
@@ -17,6 +18,8 @@ import { EditChartModal } from "./EditChartModal";
 import { deleteChart, deleteCharts, setFavorite } from "./chart-api";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 import { loadChartsPage } from "./charts.server";
+import { pageLanguage } from "../../i18n/catalog.server";
+
 import { CHART_LIST } from "./list-config";
 import { ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 
@@ -25,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Charts · Edge Superset" }];
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Chart"]);
   const state = parseListUrlState(new URL(request.url).searchParams, CHART_LIST);
-  return loadChartsPage(context, principal, state);
+  return loadChartsPage(context, principal, state, pageLanguage(request, principal).language);
 }
 
 /**
@@ -34,6 +37,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function ChartsList() {
   const { count, charts, pageSize, mayWrite, dashboards } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const list = useListUrlState(CHART_LIST);
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
@@ -53,7 +57,7 @@ export default function ChartsList() {
       const res = await setFavorite(chart.id, on, csrfToken);
       if (!res.ok) {
         setFavorites((f) => ({ ...f, [chart.id]: !on }));
-        showToast("danger", `There was an issue favoriting this chart: ${res.message}`);
+        showToast("danger", t("There was an issue favoriting this chart: {{message}}", { message: res.message }));
       } else if (list.state.filters.favorite) {
         revalidator.revalidate();
       }
@@ -64,14 +68,14 @@ export default function ChartsList() {
 
   return (
     <>
-      <ListView title="Charts" noun={["chart", "charts"]} count={count} countTestId="chart-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+      <ListView title={t("Charts")} noun={["chart", "charts"]} count={count} countTestId="chart-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="chart" /><Button component={Link} to="/chart/add" data-testid="add-chart">+ Chart</Button></Group>}
+        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="chart" /><Button component={Link} to="/chart/add" data-testid="add-chart">{t("+ Chart")}</Button></Group>}
         views={{ available: CHART_LIST.views, value: list.state.view, onChange: list.setView }}
         filters={<ChartFilters list={list} dashboards={dashboards} />}
         bulk={{
           selection, available: mayWrite && charts.some((c) => c.canEdit),
-          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>,
+          actions: <Button size="xs" color="red" disabled={selection.selected.length === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">{t("Delete")}</Button>,
         }}>
         {list.state.view === "card" ? (
           <ChartCards charts={shown} selection={selection} actions={actions} />
@@ -83,7 +87,7 @@ export default function ChartsList() {
         <EditChartModal chart={editing} csrfToken={csrfToken} onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null);
-            showToast("success", `Chart properties updated: ${name}`);
+            showToast("success", t("Chart properties updated: {{name}}", { name }));
             revalidator.revalidate();
           }} />
       )}

@@ -1,11 +1,13 @@
 import { Anchor, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions, StatusBadge } from "./DashboardBits";
 import { ownerNames, type DashboardRowActions, type DashboardRowData } from "./dashboard-row";
 
 /** The card view: one card per dashboard with its status, owners and when it last changed. */
 export function DashboardCards({ dashboards, selection, actions }: { dashboards: DashboardRowData[]; selection: BulkSelection; actions: DashboardRowActions }) {
+  const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="dashboard-cards">
       {dashboards.map((d) => (
@@ -13,7 +15,7 @@ export function DashboardCards({ dashboards, selection, actions }: { dashboards:
           <Group justify="space-between" wrap="nowrap" align="start">
             <Group gap="xs" wrap="nowrap">
               {selection.enabled && (
-                <Checkbox aria-label={`Select ${d.title}`} disabled={!d.canEdit} checked={selection.isSelected(d.id)} onChange={() => selection.toggle(d.id)} data-testid={`select-${d.id}`} />
+                <Checkbox aria-label={t("Select {{name}}", { name: d.title })} disabled={!d.canEdit} checked={selection.isSelected(d.id)} onChange={() => selection.toggle(d.id)} data-testid={`select-${d.id}`} />
               )}
               <Anchor component={Link} to={d.url} fw={600} lineClamp={2}>{d.title}</Anchor>
             </Group>
@@ -23,7 +25,7 @@ export function DashboardCards({ dashboards, selection, actions }: { dashboards:
             <StatusBadge dashboard={d} />
             <CertifiedBadge dashboard={d} />
           </Group>
-          <Text size="xs" c="dimmed" mt="sm">Modified {d.changed_on_delta_humanized}{d.owners.length ? ` · ${ownerNames(d)}` : ""}</Text>
+          <Text size="xs" c="dimmed" mt="sm">{t("Modified {{when}}", { when: d.changed_on_delta_humanized })}{d.owners.length ? ` · ${ownerNames(d)}` : ""}</Text>
           <Group justify="flex-end" mt="xs" wrap="nowrap">
             <RowActions dashboard={d} actions={actions} />
           </Group>

@@ -3,6 +3,9 @@ import { dashboardListSpec, dashboardRelations, favoriteDashboardIds, listDashbo
 import { dashboardListItem } from "../../../core/dashboards/shape";
 import { dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
+import { changedAgoIn } from "../../../core/i18n/relative-time";
+import type { Language } from "../../../core/i18n/languages";
+
 import { parseListArgs } from "../../../core/http/list-query";
 import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
 import { can, isAdmin, type Principal } from "../../../core/security/permissions";
@@ -11,7 +14,8 @@ import { DASHBOARD_LIST } from "./list-config";
 // The Dashboards list page reads through the same query as GET /api/v1/dashboard/ (the address's state turned
 // into Superset's list query), under DashboardAccessFilter, with the caller's favourites and what they may change.
 
-export async function loadDashboardsPage(context: AppLoadContext, principal: Principal, state: ListUrlState) {
+/** `language`: the page's, for the "changed … ago" texts (core/i18n/relative-time.ts) */
+export async function loadDashboardsPage(context: AppLoadContext, principal: Principal, state: ListUrlState, language: Language = "en") {
   const args = parseListArgs(listQuery(state, DASHBOARD_LIST));
   const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const { count, rows } = await listDashboardRows(context.db, args, dashboardListSpec(viewer));
@@ -21,7 +25,7 @@ export async function loadDashboardsPage(context: AppLoadContext, principal: Pri
     const item = dashboardListItem(r, relations);
     return {
       id: item.id, title: item.dashboard_title, slug: item.slug, url: item.url, published: item.published, owners: item.owners, tags: item.tags,
-      changed_by_name: item.changed_by_name, changed_on_delta_humanized: item.changed_on_delta_humanized,
+      changed_by_name: item.changed_by_name, changed_on_delta_humanized: changedAgoIn(language, r.changed_on, item.changed_on_delta_humanized),
       certified_by: item.certified_by, certification_details: item.certification_details, favorite: favorites.has(item.id),
       // the properties modal saves with it, so a save over someone else's newer one is refused
       lastModifiedTime: lastModifiedTime(r.changed_on),

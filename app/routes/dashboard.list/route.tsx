@@ -2,6 +2,7 @@ import { Button, Group } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
@@ -18,6 +19,8 @@ import { DashboardTable } from "./DashboardTable";
 import { deleteDashboard, deleteDashboards, setFavorite } from "./dashboard-api";
 import type { DashboardRowActions, DashboardRowData } from "./dashboard-row";
 import { loadDashboardsPage } from "./dashboards.server";
+import { pageLanguage } from "../../i18n/catalog.server";
+
 import { DASHBOARD_LIST } from "./list-config";
 
 export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" }];
@@ -25,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboards · Edge Superset" 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const principal = requirePermission(context, request, ["can_read", "Dashboard"]);
   const state = parseListUrlState(new URL(request.url).searchParams, DASHBOARD_LIST);
-  return loadDashboardsPage(context, principal, state);
+  return loadDashboardsPage(context, principal, state, pageLanguage(request, principal).language);
 }
 
 /**
@@ -35,6 +38,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export default function DashboardsList() {
   const { count, dashboards, pageSize, mayWrite } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const list = useListUrlState(DASHBOARD_LIST);
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
@@ -56,7 +60,7 @@ export default function DashboardsList() {
       const res = await setFavorite(dashboard.id, on, csrfToken);
       if (!res.ok) {
         setFavorites((f) => ({ ...f, [dashboard.id]: !on }));
-        showToast("danger", `There was an issue favoriting this dashboard: ${res.message}`);
+        showToast("danger", t("There was an issue favoriting this dashboard: {{message}}", { message: res.message }));
       } else if (list.state.filters.favorite) {
         revalidator.revalidate();
       }
@@ -69,19 +73,19 @@ export default function DashboardsList() {
   const bulkActions = (
     <>
       {picked > 0 ? (
-        <Button size="xs" variant="default" component="a" href={exportHref("dashboard", selection.selected)} download data-testid="bulk-export">Export</Button>
+        <Button size="xs" variant="default" component="a" href={exportHref("dashboard", selection.selected)} download data-testid="bulk-export">{t("Export")}</Button>
       ) : (
-        <Button size="xs" variant="default" disabled data-testid="bulk-export">Export</Button>
+        <Button size="xs" variant="default" disabled data-testid="bulk-export">{t("Export")}</Button>
       )}
-      <Button size="xs" color="red" disabled={picked === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">Delete</Button>
+      <Button size="xs" color="red" disabled={picked === 0} onClick={deletion.askBulkDelete} data-testid="bulk-delete">{t("Delete")}</Button>
     </>
   );
 
   return (
     <>
-      <ListView title="Dashboards" noun={["dashboard", "dashboards"]} count={count} countTestId="dashboard-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+      <ListView title={t("Dashboards")} noun={["dashboard", "dashboards"]} count={count} countTestId="dashboard-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={isFiltered(list.state)} onClearFilters={list.clearFilters}
-        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="dashboard" /><Button component={Link} to="/dashboard/new/" data-testid="add-dashboard">+ Dashboard</Button></Group>}
+        headerActions={mayWrite && <Group gap="sm"><ImportBundleButton resource="dashboard" /><Button component={Link} to="/dashboard/new/" data-testid="add-dashboard">{t("+ Dashboard")}</Button></Group>}
         views={{ available: DASHBOARD_LIST.views, value: list.state.view, onChange: list.setView }}
         filters={<DashboardFilters list={list} />}
         bulk={{ selection, available: mayWrite && dashboards.some((d) => d.canEdit), actions: bulkActions }}>
@@ -95,7 +99,7 @@ export default function DashboardsList() {
         <PropertiesModal dashboardId={editing.id} lastModifiedTime={editing.lastModifiedTime} csrfToken={csrfToken} onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            showToast("success", "Dashboard properties updated");
+            showToast("success", t("Dashboard properties updated"));
             revalidator.revalidate();
           }} />
       )}

@@ -4,6 +4,9 @@ import { chartsOfDashboard, dashboardOwnerIds, dashboardRelations, favoriteDashb
 import { dashboardDetail, dashboardPageChart, parseIdOrSlug } from "../../../core/dashboards/shape";
 import { dashboardPermissions, dashboardRbacOn, dashboardViewer } from "../../../core/dashboards/access";
 import { lastModifiedTime } from "../../../core/dashboards/payloads";
+import { changedAgoIn } from "../../../core/i18n/relative-time";
+import type { Language } from "../../../core/i18n/languages";
+
 import { chartIdsInLayout, parseLayout } from "../../../core/dashboards/layout";
 import type { Principal } from "../../../core/security/permissions";
 import { filterSetupOf } from "../../../core/dashboards/filters/setup";
@@ -16,7 +19,7 @@ import { maskOfNativeFiltersParam } from "../../../core/dashboards/permalink/url
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
 // the same DashboardAccessFilter, in one server pass: the page paints its layout without a second round trip.
 
-export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, search = new URLSearchParams()) {
+export async function loadDashboardPage(context: AppLoadContext, principal: Principal, idOrSlug: string, search = new URLSearchParams(), language: Language = "en") {
   const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const row = await visibleDashboard(context.db, parseIdOrSlug(idOrSlug), viewer);
   if (!row) throw new Response("Dashboard not found.", { status: 404, statusText: "Not Found" });
@@ -39,7 +42,7 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
   return {
     dashboard: {
       id: detail.id, title: detail.dashboard_title, slug: detail.slug, published: detail.published, css: detail.css ?? "",
-      changedOnHumanized: detail.changed_on_delta_humanized, owners: detail.owners, lastModifiedTime: lastModifiedTime(row.changed_on),
+      changedOnHumanized: changedAgoIn(language, row.changed_on, detail.changed_on_delta_humanized), owners: detail.owners, lastModifiedTime: lastModifiedTime(row.changed_on),
     },
     layout,
     // the charts the layout places, keyed by id; a placed chart that no longer exists shows Superset's warning

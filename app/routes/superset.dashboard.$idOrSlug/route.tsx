@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { pageLanguage } from "../../i18n/catalog.server";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { loginRedirect, requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";
@@ -11,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   // the one page an anonymous visitor may see when an admin granted the Public role dashboard access
   const principal = requirePermission(context, request, ["can_read", "Dashboard"], { allowPublic: true });
-  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams).catch((e: unknown) => {
+  return loadDashboardPage(context, principal, params.idOrSlug ?? "", new URL(request.url).searchParams, pageLanguage(request, principal).language).catch((e: unknown) => {
     // a dashboard the Public role does not cover: the anonymous visitor is asked to log in, as Superset does
     if (principal.anonymous && e instanceof Response && e.status === 404) throw loginRedirect(request);
     throw e;

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { getNumberFormatter } from "./number";
 import { getTimeFormatter, getTimeFormatterForGranularity } from "./time";
+import { setFormatLanguage, withFormatLanguage } from "./language";
 
 test("SMART_NUMBER: SI above 1000 with B for billions, 2 decimals from 1, 4 below, micro below 0.001", () => {
   const f = getNumberFormatter("SMART_NUMBER");
@@ -44,4 +45,42 @@ test("d3 time formats in UTC, text timestamps, default and grain formats", () =>
 test("format and grain names every object inherits are format strings or the default, not Object's functions", () => {
   expect(getTimeFormatter("constructor")(Date.UTC(2019, 0, 14))).toBe("constructor");
   expect(getTimeFormatterForGranularity("toString")(Date.UTC(2019, 0, 14))).toBe(getTimeFormatterForGranularity(undefined)(Date.UTC(2019, 0, 14)));
+});
+
+test("German: decimal comma, dot for thousands, € after the figure; SMART_NUMBER too", () => {
+  withFormatLanguage("de", () => {
+    expect(getNumberFormatter(",.1f")(1234.5)).toBe("1.234,5");
+    expect(getNumberFormatter("$,.2f")(12345.432)).toBe("12.345,43\u00a0€");
+    expect(getNumberFormatter("SMART_NUMBER")(1234)).toBe("1,23k");
+    expect(getNumberFormatter("SMART_NUMBER")(3.14159)).toBe("3,14");
+    expect(getNumberFormatter(".1%")(-0.1234)).toBe("-12,3%");
+  });
+  // the English formatter of the same string is its own, untouched by the German one made above
+  expect(getNumberFormatter(",.1f")(1234.5)).toBe("1,234.5");
+});
+
+test("Spanish numbers", () => {
+  withFormatLanguage("es", () => expect(getNumberFormatter(",.2f")(1234567.891)).toBe("1.234.567,89"));
+});
+
+test("German and Spanish dates: CLDR month names, day before month, 24-hour clock", () => {
+  const dec2 = Date.UTC(2026, 11, 2);
+  withFormatLanguage("de", () => {
+    expect(getTimeFormatter("%-e. %b %Y")(dec2)).toBe("2. Dez. 2026");
+    expect(getTimeFormatter("smart_date_verbose")(dec2)).toBe("Mi., 2. Dez. 2026");
+    expect(getTimeFormatter("smart_date")(Date.UTC(2026, 2, 1))).toBe("März");
+    expect(getTimeFormatter("smart_date")(Date.UTC(2026, 2, 9, 15))).toBe("15:00");
+    expect(getTimeFormatterForGranularity("P1M")(dec2)).toBe("Dez. 2026");
+  });
+  withFormatLanguage("es", () => expect(getTimeFormatter("smart_date_verbose")(dec2)).toBe("mié, 2 dic 2026"));
+  expect(getTimeFormatter("smart_date_verbose")(dec2)).toBe("Wed Dec 2");
+});
+
+test("setFormatLanguage sets the page's language for formatters made afterwards", () => {
+  setFormatLanguage("de");
+  try {
+    expect(getNumberFormatter(",d")(12345)).toBe("12.345");
+  } finally {
+    setFormatLanguage("en");
+  }
 });

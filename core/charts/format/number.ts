@@ -1,22 +1,24 @@
-import { formatLocale } from "d3-format";
+import { formatLanguage } from "./language";
+import { numberLocale } from "./locale";
 
 // Superset's number formats: a d3-format specifier (",.2f", ".1%", "$,.2f", ...) or one of its named formats.
-// Formatters are cached by format string because a chart formats every tick and cell with the same few.
+// Formatters are cached by language and format string because a chart formats every tick and cell with the same
+// few; the language is the one locale context of ./language.ts ("1.234,5" in German).
 
 export const SMART_NUMBER = "SMART_NUMBER";
 export const SMART_NUMBER_SIGNED = "SMART_NUMBER_SIGNED";
 
 export type NumberFormatter = (value: unknown) => string;
 
-// en-US with an ASCII hyphen for minus: d3-format 3 defaults to U+2212, Superset's pinned d3-format 1.x writes "-"
-const d3Format = formatLocale({ decimal: ".", thousands: ",", grouping: [3], currency: ["$", ""], minus: "-" }).format;
-
-const siFormat = d3Format(".3~s");
-const float2 = d3Format(".2~f");
-const float4 = d3Format(".4~f");
-
 /** Superset's SMART_NUMBER: SI prefixes above 1000 (with B for billions, not G), 2 decimals from 1, 4 below 1. */
-function smartNumber(value: number): string {
+function smartNumberIn(d3Format: (specifier: string) => (n: number) => string): (value: number) => string {
+  const siFormat = d3Format(".3~s");
+  const float2 = d3Format(".2~f");
+  const float4 = d3Format(".4~f");
+  return (value) => smartNumber(value, siFormat, float2, float4);
+}
+
+function smartNumber(value: number, siFormat: (n: number) => string, float2: (n: number) => string, float4: (n: number) => string): string {
   if (value === 0) return "0";
   const abs = Math.abs(value);
   if (abs >= 1000) return siFormat(value).replace("G", "B");
@@ -42,10 +44,13 @@ function duration(ms: number): string {
   return sign + parts.join(" ");
 }
 
-function named(formatString: string): ((n: number) => string) | null {
+function named(formatString: string, d3Format: (specifier: string) => (n: number) => string): ((n: number) => string) | null {
   switch (formatString) {
-    case SMART_NUMBER: return smartNumber;
-    case SMART_NUMBER_SIGNED: return (n) => (n > 0 ? `+${smartNumber(n)}` : smartNumber(n));
+    case SMART_NUMBER: return smartNumberIn(d3Format);
+    case SMART_NUMBER_SIGNED: {
+      const smart = smartNumberIn(d3Format);
+      return (n) => (n > 0 ? `+${smart(n)}` : smart(n));
+    }
     case "DURATION": return duration;
     default: return null;
   }
@@ -56,9 +61,12 @@ const cache = new Map<string, NumberFormatter>();
 /** The formatter for a Superset number format; an empty format means SMART_NUMBER, Superset's default. */
 export function getNumberFormatter(formatString?: string | null): NumberFormatter {
   const key = formatString || SMART_NUMBER;
-  const hit = cache.get(key);
+  const language = formatLanguage();
+  const cacheKey = `${language} ${key}`;
+  const hit = cache.get(cacheKey);
   if (hit) return hit;
-  let fn = named(key);
+  const d3Format = numberLocale(language).format;
+  let fn = named(key, d3Format);
   if (!fn) {
     try {
       fn = d3Format(key);
@@ -77,7 +85,7 @@ export function getNumberFormatter(formatString?: string | null): NumberFormatte
     if (n === -Infinity) return "-∞";
     return run(n);
   };
-  cache.set(key, formatter);
+  cache.set(cacheKey, formatter);
   return formatter;
 }
 

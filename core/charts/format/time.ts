@@ -1,7 +1,10 @@
-import { utcFormat } from "d3-time-format";
+import type { Language } from "../../i18n/languages";
+import { formatLanguage } from "./language";
+import { timeLocale } from "./locale";
 
 // Superset's date formats: a d3-time-format specifier ("%Y-%m-%d") or a named one. Chart data carries epoch
 // milliseconds in UTC and Superset formats them in UTC (useLocalTime false), so every formatter here is UTC.
+// Month and day names and the adaptive formats' order follow the language of ./language.ts ("2. Dez. 2026").
 
 export const SMART_DATE = "smart_date";
 export const SMART_DATE_VERBOSE = "smart_date_verbose";
@@ -23,24 +26,53 @@ function level(d: Date): Level {
   return "year";
 }
 
-function multi(formats: Record<Level, string>): (d: Date) => string {
+type Patterns = Record<Level, string>;
+
+function multi(formats: Patterns, utcFormat: (specifier: string) => (d: Date) => string): (d: Date) => string {
   const fns = Object.fromEntries(Object.entries(formats).map(([k, f]) => [k, utcFormat(f)])) as Record<Level, (d: Date) => string>;
   return (d) => fns[level(d)](d);
 }
 
-const NAMED: Record<string, (d: Date) => string> = {
-  // Superset's "Adaptive formatting": ticks read "2021", "March", "Mar 07", "Tue 09", "03 PM", ...
-  [SMART_DATE]: multi({ millisecond: ".%Lms", second: ":%Ss", minute: "%I:%M", hour: "%I %p", day: "%a %d", week: "%b %d", month: "%B", year: "%Y" }),
-  // tables: a full date, trimmed of the parts that are zero
-  [SMART_DATE_DETAILED]: multi({
-    millisecond: "%Y-%m-%d %H:%M:%S.%L", second: "%Y-%m-%d %H:%M:%S", minute: "%Y-%m-%d %H:%M", hour: "%Y-%m-%d %H:%M",
-    day: "%Y-%m-%d", week: "%Y-%m-%d", month: "%Y-%m-%d", year: "%Y",
-  }),
-  [SMART_DATE_VERBOSE]: multi({
-    millisecond: ".%L", second: "%a %b %d, %I:%M:%S %p", minute: "%a %b %d, %I:%M %p", hour: "%a %b %d, %I %p",
-    day: "%a %b %-e", week: "%a %b %-e", month: "%b %Y", year: "%Y",
-  }),
+// tables: a full date, trimmed of the parts that are zero (ISO order reads the same in every language)
+const DETAILED: Patterns = {
+  millisecond: "%Y-%m-%d %H:%M:%S.%L", second: "%Y-%m-%d %H:%M:%S", minute: "%Y-%m-%d %H:%M", hour: "%Y-%m-%d %H:%M",
+  day: "%Y-%m-%d", week: "%Y-%m-%d", month: "%Y-%m-%d", year: "%Y",
 };
+
+// Superset's "Adaptive formatting": ticks read "2021", "March", "Mar 07", "Tue 09", "03 PM", ... in English; German
+// and Spanish put the day before the month and use a 24-hour clock ("7. März", "15:00")
+const ADAPTIVE: Record<Language, { smart: Patterns; verbose: Patterns }> = {
+  en: {
+    smart: { millisecond: ".%Lms", second: ":%Ss", minute: "%I:%M", hour: "%I %p", day: "%a %d", week: "%b %d", month: "%B", year: "%Y" },
+    verbose: {
+      millisecond: ".%L", second: "%a %b %d, %I:%M:%S %p", minute: "%a %b %d, %I:%M %p", hour: "%a %b %d, %I %p",
+      day: "%a %b %-e", week: "%a %b %-e", month: "%b %Y", year: "%Y",
+    },
+  },
+  de: {
+    smart: { millisecond: ".%Lms", second: ":%Ss", minute: "%H:%M", hour: "%H:%M", day: "%a %d.", week: "%-e. %b", month: "%B", year: "%Y" },
+    verbose: {
+      millisecond: ".%L", second: "%a, %-e. %b, %H:%M:%S", minute: "%a, %-e. %b, %H:%M", hour: "%a, %-e. %b, %H:%M",
+      day: "%a, %-e. %b %Y", week: "%a, %-e. %b %Y", month: "%b %Y", year: "%Y",
+    },
+  },
+  es: {
+    smart: { millisecond: ".%Lms", second: ":%Ss", minute: "%H:%M", hour: "%H:%M", day: "%a %d", week: "%-e %b", month: "%B", year: "%Y" },
+    verbose: {
+      millisecond: ".%L", second: "%a, %-e %b, %H:%M:%S", minute: "%a, %-e %b, %H:%M", hour: "%a, %-e %b, %H:%M",
+      day: "%a, %-e %b %Y", week: "%a, %-e %b %Y", month: "%b %Y", year: "%Y",
+    },
+  },
+};
+
+function named(key: string, language: Language, utcFormat: (specifier: string) => (d: Date) => string): ((d: Date) => string) | null {
+  switch (key) {
+    case SMART_DATE: return multi(ADAPTIVE[language].smart, utcFormat);
+    case SMART_DATE_VERBOSE: return multi(ADAPTIVE[language].verbose, utcFormat);
+    case SMART_DATE_DETAILED: return multi(DETAILED, utcFormat);
+    default: return null;
+  }
+}
 
 const cache = new Map<string, TimeFormatter>();
 
@@ -58,15 +90,18 @@ export function toDate(value: unknown): Date | null {
 /** The formatter for a Superset date format; empty means '%Y-%m-%d %H:%M:%S', Superset's default. */
 export function getTimeFormatter(formatString?: string | null): TimeFormatter {
   const key = formatString || DATABASE_DATETIME;
-  const hit = cache.get(key);
+  const language = formatLanguage();
+  const cacheKey = `${language} ${key}`;
+  const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const fn = (Object.hasOwn(NAMED, key) ? NAMED[key] : undefined) ?? utcFormat(key);
+  const { utcFormat } = timeLocale(language);
+  const fn = named(key, language, utcFormat) ?? utcFormat(key);
   const formatter: TimeFormatter = (value) => {
     if (value === null || value === undefined) return String(value);
     const d = toDate(value);
     return d && !Number.isNaN(d.getTime()) ? fn(d) : String(value);
   };
-  cache.set(key, formatter);
+  cache.set(cacheKey, formatter);
   return formatter;
 }
 

@@ -1,4 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { withFormatLanguage } from "../../../../core/charts/format/language";
+import type { Language } from "../../../../core/i18n/languages";
 import type { VerboseMap } from "../../../../core/charts/verbose-map";
 import { Alert, Anchor, Box, Breadcrumbs, Center, Group, Loader, Modal, SegmentedControl, Text, useComputedColorScheme } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
@@ -47,14 +50,16 @@ export function DrillByModal({ title, formData, verboseMap, first, csrfToken, on
 
   const { ref, width } = useElementSize();
   const dark = useComputedColorScheme("light") === "dark";
+  // numbers and dates in the page's language (core/charts/format/language.ts), on the server as in the browser
+  const language = useTranslation().i18n.language as Language;
   const model = useMemo((): ChartModel | { kind: "error"; message: string } | null => {
     if (answer.status !== "success" || width === 0) return null;
     try {
-      return getChartType(drilled.viz_type)!.transformProps({ formData: drilled, queriesData: answer.data as never, width, height: CHART_HEIGHT, theme: { dark }, verboseMap });
+      return withFormatLanguage(language, () => getChartType(drilled.viz_type)!.transformProps({ formData: drilled, queriesData: answer.data as never, width, height: CHART_HEIGHT, theme: { dark }, verboseMap }));
     } catch (e) {
       return { kind: "error", message: e instanceof Error ? e.message : String(e) };
     }
-  }, [answer, drilled, width, dark, verboseMap]);
+  }, [answer, drilled, width, dark, verboseMap, language]);
 
   const [contextAt, setContextAt] = useState<ContextMenuAt | null>(null);
   const crumbs = drillByBreadcrumbs(first.filters.map((f) => f.col).join(", "), steps);

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Button, Group, ScrollArea, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useSnapshot } from "valtio";
+import { useTranslation } from "react-i18next";
 import { isNativeFilter, type NativeFilter, type NativeFilterDivider } from "../../../../core/dashboards/filters/types";
 import type { FiltersState, FiltersStore } from "./store";
 import { CrossFilterList, DividerItem, FilterItem } from "./FilterItem";
@@ -15,13 +16,14 @@ export const BAR_COLLAPSED_WIDTH = 32;
 export interface BarProps { store: FiltersStore; dashboardId: number; csrfToken: string | null; canEdit: boolean; onEdit: () => void }
 
 export function FilterBar({ store, dashboardId, csrfToken, canEdit, onEdit }: BarProps) {
+  const { t } = useTranslation();
   const snap = useSnapshot(store.state) as FiltersState;
   const actions = useBarActions(store);
   if (snap.collapsed) {
     return (
       <Box w={BAR_COLLAPSED_WIDTH} style={{ flexShrink: 0 }} data-testid="filter-bar-collapsed">
-        <Tooltip label="Expand filter bar">
-          <ActionIcon variant="subtle" onClick={() => (store.state.collapsed = false)} aria-label="Expand filter bar" data-testid="filter-bar-expand">»</ActionIcon>
+        <Tooltip label={t("Expand filter bar")}>
+          <ActionIcon variant="subtle" onClick={() => (store.state.collapsed = false)} aria-label={t("Expand filter bar")} data-testid="filter-bar-expand">»</ActionIcon>
         </Tooltip>
       </Box>
     );
@@ -29,16 +31,16 @@ export function FilterBar({ store, dashboardId, csrfToken, canEdit, onEdit }: Ba
   return (
     <Stack w={BAR_WIDTH} gap="sm" style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-default-border)", paddingRight: 12 }} data-testid="filter-bar" data-orientation="VERTICAL">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={5}>Filters</Title>
+        <Title order={5}>{t("Filters")}</Title>
         <Group gap={2} wrap="nowrap">
           {canEdit && <BarSettings store={store} dashboardId={dashboardId} csrfToken={csrfToken} />}
-          <ActionIcon variant="subtle" color="gray" onClick={() => (store.state.collapsed = true)} aria-label="Collapse filter bar" data-testid="filter-bar-collapse">«</ActionIcon>
+          <ActionIcon variant="subtle" color="gray" onClick={() => (store.state.collapsed = true)} aria-label={t("Collapse filter bar")} data-testid="filter-bar-collapse">«</ActionIcon>
         </Group>
       </Group>
-      {canEdit && <Button variant="subtle" size="xs" justify="flex-start" onClick={onEdit} data-testid="filter-bar-edit">+ Add/Edit filters</Button>}
+      {canEdit && <Button variant="subtle" size="xs" justify="flex-start" onClick={onEdit} data-testid="filter-bar-edit">{t("+ Add/Edit filters")}</Button>}
       <ScrollArea.Autosize mah="calc(100vh - 260px)" type="auto">
         <Stack gap="md">
-          {snap.filters.length === 0 && <Text size="sm" c="dimmed" data-testid="filter-bar-empty">No filters are currently added to this dashboard.</Text>}
+          {snap.filters.length === 0 && <Text size="sm" c="dimmed" data-testid="filter-bar-empty">{t("No filters are currently added to this dashboard.")}</Text>}
           {snap.filters.map((f) =>
             isNativeFilter(f as NativeFilter)
               ? <FilterItem key={f.id} filter={f as NativeFilter} store={store} csrfToken={csrfToken} missing={actions.missing.has(f.id)} />

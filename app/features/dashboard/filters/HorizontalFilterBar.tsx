@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Badge, Button, CloseButton, Group, Popover, Stack, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
 import { useSnapshot } from "valtio";
 import { isNativeFilter, type FilterConfigItem, type NativeFilter, type NativeFilterDivider } from "../../../../core/dashboards/filters/types";
 import type { FiltersState } from "./store";
@@ -37,6 +38,7 @@ export function HorizontalFilterBar({ store, dashboardId, csrfToken, canEdit, on
   const snap = useSnapshot(store.state) as FiltersState;
   const actions = useBarActions(store);
   const { ref, width } = useElementSize();
+  const { t } = useTranslation();
   const [moreOpen, setMoreOpen] = useState(false);
   const filters = snap.filters as FilterConfigItem[];
   // before the first measure, show none rather than all: no flash of a row overflowing the page
@@ -52,17 +54,17 @@ export function HorizontalFilterBar({ store, dashboardId, csrfToken, canEdit, on
       style={{ borderBottom: "1px solid var(--mantine-color-default-border)", paddingBottom: 8, marginBottom: 8 }}>
       <Stack gap={2} style={{ flexShrink: 0 }}>
         <Group gap={2} wrap="nowrap">
-          <Text fw={700} size="sm">Filters</Text>
+          <Text fw={700} size="sm">{t("Filters")}</Text>
           {canEdit && <BarSettings store={store} dashboardId={dashboardId} csrfToken={csrfToken} />}
         </Group>
-        {canEdit && <Button variant="subtle" size="compact-xs" onClick={onEdit} data-testid="filter-bar-edit">+ Add/Edit filters</Button>}
+        {canEdit && <Button variant="subtle" size="compact-xs" onClick={onEdit} data-testid="filter-bar-edit">{t("+ Add/Edit filters")}</Button>}
       </Stack>
       <Group ref={ref} wrap="nowrap" align="flex-end" gap={GAP} style={{ flex: 1, minWidth: 0, overflow: "hidden" }} data-testid="filter-bar-row">
-        {filters.length === 0 && <Text size="sm" c="dimmed" data-testid="filter-bar-empty">No filters are currently added to this dashboard.</Text>}
+        {filters.length === 0 && <Text size="sm" c="dimmed" data-testid="filter-bar-empty">{t("No filters are currently added to this dashboard.")}</Text>}
         {filters.slice(0, shown).map((f) => render(f, false))}
         {cross.map(([id, c]) => (
           <Badge key={id} variant="light" style={{ textTransform: "none", flexShrink: 0 }} data-testid="cross-filter-item"
-            rightSection={<CloseButton size="xs" aria-label={`Remove cross-filter of ${c.chartTitle}`} onClick={() => store.removeCross(id)} data-testid="cross-filter-remove" />}>
+            rightSection={<CloseButton size="xs" aria-label={t("Remove cross-filter of {{name}}", { name: c.chartTitle })} onClick={() => store.removeCross(id)} data-testid="cross-filter-remove" />}>
             <span data-testid="cross-filter-value">{String(c.mask.filterState.label)}</span>
           </Badge>
         ))}
@@ -73,7 +75,7 @@ export function HorizontalFilterBar({ store, dashboardId, csrfToken, canEdit, on
         <Popover opened={moreOpen} onChange={setMoreOpen} keepMounted closeOnClickOutside={false} position="bottom-end" width={300} withinPortal shadow="md">
           <Popover.Target>
             <Button size="xs" variant={moreOpen ? "light" : "default"} onClick={() => setMoreOpen((o) => !o)} style={{ flexShrink: 0 }} data-testid="filter-bar-more">
-              More filters ({overflow.length})
+              {t("More filters ({{number}})", { number: overflow.length })}
             </Button>
           </Popover.Target>
           <Popover.Dropdown data-testid="filter-bar-more-list">

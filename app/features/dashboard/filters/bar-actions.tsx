@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Button, Group, Menu } from "@mantine/core";
 import { IconCheck, IconSettings } from "@tabler/icons-react";
 import { useSnapshot } from "valtio";
+import { useTranslation } from "react-i18next";
 import { withOrientation, type FilterBarOrientation } from "../../../../core/dashboards/filters/setup";
 import { apiCall } from "../../../components/api-call";
 import { showToast } from "../../../components/toast-store";
@@ -12,6 +13,7 @@ import { hasPendingChanges, type FiltersState, type FiltersStore } from "./store
 // cross-filters (the scoping modal) and turns the bar vertical or horizontal (json_metadata.filter_bar_orientation).
 
 export function useBarActions(store: FiltersStore) {
+  const { t } = useTranslation();
   const snap = useSnapshot(store.state) as FiltersState;
   const [showMissing, setShowMissing] = useState(false);
   const missing = new Set(showMissing ? store.missing().map((f) => f.id) : []);
@@ -19,7 +21,7 @@ export function useBarActions(store: FiltersStore) {
   const apply = () => {
     const blocked = store.missing();
     setShowMissing(true);
-    if (blocked.length) return showToast("warning", `Required filters need a value: ${blocked.map((f) => f.name).join(", ")}`);
+    if (blocked.length) return showToast("warning", t("Required filters need a value: {{names}}", { names: blocked.map((f) => f.name).join(", ") }));
     store.apply();
   };
   const clear = () => {
@@ -30,10 +32,11 @@ export function useBarActions(store: FiltersStore) {
 }
 
 export function ApplyButtons({ actions, grow = true }: { actions: ReturnType<typeof useBarActions>; grow?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Group gap="xs" grow={grow} wrap="nowrap" style={grow ? undefined : { flexShrink: 0 }}>
-      <Button size="xs" variant="default" disabled={!actions.anything} onClick={actions.clear} data-testid="filter-bar-clear">Clear all</Button>
-      <Button size="xs" disabled={!actions.pending} onClick={actions.apply} data-testid="filter-bar-apply">Apply filters</Button>
+      <Button size="xs" variant="default" disabled={!actions.anything} onClick={actions.clear} data-testid="filter-bar-clear">{t("Clear all")}</Button>
+      <Button size="xs" disabled={!actions.pending} onClick={actions.apply} data-testid="filter-bar-apply">{t("Apply filters")}</Button>
     </Group>
   );
 }
@@ -61,6 +64,7 @@ function withCrossFiltersEnabled(jsonMetadata: string | null, enabled: boolean):
 const CrossScopingModal = lazy(() => import("./CrossScopingModal").then((m) => ({ default: m.CrossScopingModal })));
 
 export function BarSettings({ store, dashboardId, csrfToken }: { store: FiltersStore; dashboardId: number; csrfToken: string | null }) {
+  const { t } = useTranslation();
   const { orientation, crossFiltersEnabled } = useSnapshot(store.state);
   const [scoping, setScoping] = useState(false);
   const choose = async (o: FilterBarOrientation) => {
@@ -91,15 +95,15 @@ export function BarSettings({ store, dashboardId, csrfToken }: { store: FiltersS
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Filter bar settings" data-testid="filter-bar-settings"><IconSettings size={16} /></ActionIcon>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("Filter bar settings")} data-testid="filter-bar-settings"><IconSettings size={16} /></ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => void toggleCross()} rightSection={crossFiltersEnabled ? <IconCheck size={14} /> : null} data-testid="filter-bar-cross-enabled">Enable cross-filtering</Menu.Item>
-          <Menu.Item onClick={() => setScoping(true)} disabled={!crossFiltersEnabled} data-testid="filter-bar-cross-scoping">Cross-filtering scoping</Menu.Item>
+          <Menu.Item onClick={() => void toggleCross()} rightSection={crossFiltersEnabled ? <IconCheck size={14} /> : null} data-testid="filter-bar-cross-enabled">{t("Enable cross-filtering")}</Menu.Item>
+          <Menu.Item onClick={() => setScoping(true)} disabled={!crossFiltersEnabled} data-testid="filter-bar-cross-scoping">{t("Cross-filtering scoping")}</Menu.Item>
           <Menu.Divider />
-          <Menu.Label>Orientation of filter bar</Menu.Label>
-          {item("VERTICAL", "Vertical (Left)")}
-          {item("HORIZONTAL", "Horizontal (Top)")}
+          <Menu.Label>{t("Orientation of filter bar")}</Menu.Label>
+          {item("VERTICAL", t("Vertical (Left)"))}
+          {item("HORIZONTAL", t("Horizontal (Top)"))}
         </Menu.Dropdown>
       </Menu>
       {scoping && (

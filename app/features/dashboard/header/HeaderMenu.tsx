@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { showToast } from "../../../components/toast-store";
 import { downloadAsImage } from "../../charts/image";
 import { useEmailReport } from "../../reports/EmailReportMenu";
@@ -42,6 +43,7 @@ export interface HeaderMenuProps {
 type Dialog = "refresh" | "properties" | "css" | "save-as" | "embed" | "history" | null;
 
 export function HeaderMenu(p: HeaderMenuProps) {
+  const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const email = useEmailReport({ kind: "dashboard", id: p.dashboard.id, name: p.dashboard.title }, Boolean(p.canWriteReport), p.csrfToken);
   const close = () => setDialog(null);
@@ -52,37 +54,37 @@ export function HeaderMenu(p: HeaderMenuProps) {
   };
   const { share: shareOf } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
-    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, shareOf.state(), `Superset dashboard: ${p.dashboard.title}`, "Check out this dashboard: ");
+    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, shareOf.state(), t("Superset dashboard: {{name}}", { name: p.dashboard.title }), t("Check out this dashboard: "));
   const image = async (as: "image" | "pdf") => {
     const el = p.imageOf();
     // the PDF maker (jsPDF) loads only when asked for: the view route stays within its size budget
     const draw = as === "pdf" ? (await import("../../charts/pdf")).downloadAsPdf : downloadAsImage;
-    const failure = el ? await draw(el, p.dashboard.title) : "The dashboard is not on the page";
-    if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
+    const failure = el ? await draw(el, p.dashboard.title) : t("The dashboard is not on the page");
+    if (failure) showToast("danger", t("Sorry, something went wrong. Try again later. {{reason}}", { reason: failure }));
   };
   return (
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="default" aria-label="Dashboard menu" data-testid="dashboard-menu" data-image-ignore>⋯</ActionIcon>
+          <ActionIcon variant="default" aria-label={t("Dashboard menu")} data-testid="dashboard-menu" data-image-ignore>⋯</ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={p.onRefresh} data-testid="dashboard-refresh">Refresh dashboard</Menu.Item>
-          <Menu.Item onClick={() => setDialog("refresh")} data-testid="dashboard-auto-refresh">Set auto-refresh interval</Menu.Item>
+          <Menu.Item onClick={p.onRefresh} data-testid="dashboard-refresh">{t("Refresh dashboard")}</Menu.Item>
+          <Menu.Item onClick={() => setDialog("refresh")} data-testid="dashboard-auto-refresh">{t("Set auto-refresh interval")}</Menu.Item>
           {(p.canEdit || p.canSaveAs) && <Menu.Divider />}
-          {p.canEdit && <Menu.Item onClick={() => setDialog("properties")} data-testid="dashboard-edit-properties">Edit properties</Menu.Item>}
-          {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">Edit CSS</Menu.Item>}
-          {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">Save as</Menu.Item>}
-          {p.canEmbed && <Menu.Item onClick={() => setDialog("embed")} data-testid="dashboard-embed">Embed dashboard</Menu.Item>}
-          <Menu.Item onClick={() => setDialog("history")} data-testid="dashboard-history">History</Menu.Item>
+          {p.canEdit && <Menu.Item onClick={() => setDialog("properties")} data-testid="dashboard-edit-properties">{t("Edit properties")}</Menu.Item>}
+          {p.canEdit && <Menu.Item onClick={() => setDialog("css")} data-testid="dashboard-edit-css">{t("Edit CSS")}</Menu.Item>}
+          {p.canSaveAs && <Menu.Item onClick={() => setDialog("save-as")} data-testid="dashboard-save-as">{t("Save as")}</Menu.Item>}
+          {p.canEmbed && <Menu.Item onClick={() => setDialog("embed")} data-testid="dashboard-embed">{t("Embed dashboard")}</Menu.Item>}
+          <Menu.Item onClick={() => setDialog("history")} data-testid="dashboard-history">{t("History")}</Menu.Item>
           <Menu.Divider />
-          {shareOf && <Menu.Label>Share</Menu.Label>}
-          {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">Copy permalink to clipboard</Menu.Item>}
-          {shareOf && <Menu.Item onClick={() => share("email")} data-testid="dashboard-email-permalink">Share permalink by email</Menu.Item>}
+          {shareOf && <Menu.Label>{t("Share")}</Menu.Label>}
+          {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="dashboard-copy-permalink">{t("Copy permalink to clipboard")}</Menu.Item>}
+          {shareOf && <Menu.Item onClick={() => share("email")} data-testid="dashboard-email-permalink">{t("Share permalink by email")}</Menu.Item>}
           {shareOf && <Menu.Divider />}
-          <Menu.Label>Download</Menu.Label>
-          <Menu.Item onClick={() => void image("image")} data-testid="dashboard-download-image">Download as image</Menu.Item>
-          <Menu.Item onClick={() => void image("pdf")} data-testid="dashboard-download-pdf">Export to PDF</Menu.Item>
+          <Menu.Label>{t("Download")}</Menu.Label>
+          <Menu.Item onClick={() => void image("image")} data-testid="dashboard-download-image">{t("Download as image")}</Menu.Item>
+          <Menu.Item onClick={() => void image("pdf")} data-testid="dashboard-download-pdf">{t("Export to PDF")}</Menu.Item>
           {email.items && <Menu.Divider />}
           {email.items}
         </Menu.Dropdown>
