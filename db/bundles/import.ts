@@ -27,7 +27,8 @@ export interface ImportOptions {
   secret: string;
 }
 
-export type ImportResult = { ok: true; counts: Record<string, number> } | { ok: false; errors: BundleErrors };
+/** `datasets`: the ids of datasets the import wrote (a live dashboard on one refreshes at once) */
+export type ImportResult = { ok: true; counts: Record<string, number>; datasets: number[] } | { ok: false; errors: BundleErrors };
 
 type Item = BatchItem<"sqlite">;
 
@@ -133,7 +134,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   if (newDatasets.length) await ensureDatasetPermissions(db, newDatasets);
   await tagImportedObjects(db, tagged, who.id);
   forgetDatasets();
-  return { ok: true, counts: countOf(writes) };
+  return { ok: true, counts: countOf(writes), datasets: writes.filter((s) => s.kind === "dataset").map((s) => ids.get(s.config.data.uuid as string)!) };
 }
 
 function countOf(steps: Step[]): Record<string, number> {

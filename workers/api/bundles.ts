@@ -13,6 +13,7 @@ import { importBundle } from "../../db/bundles/import";
 import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/bundles/zip";
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
+import { notifyDataChanged } from "../dashboards/live-notify";
 
 // Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
 // dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
@@ -103,5 +104,7 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
     secret: c.var.secret,
   });
   if (!result.ok) throw failed(result.errors);
+  // live dashboards on the written datasets refresh now (their definitions, hence their answers, may have changed)
+  c.executionCtx.waitUntil(notifyDataChanged(c.env, c.var.db, result.datasets));
   return c.json({ message: "OK" });
 }
