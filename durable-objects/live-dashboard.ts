@@ -22,12 +22,16 @@ const MAX_SOCKETS = 5_000;
 interface Cycle {
   start: number;
   waiting: CyclePlan;
+  /** charts run so far in this cycle */
+  runs?: number;
 }
 
 export interface LiveStats {
   /** chart-data runs since the object started (one per chart per cycle, plus data-changed refreshes) */
   runs: number;
   cycles: number;
+  /** chart-data runs of each of the last complete cycles, oldest first (the data-changed ones apart) */
+  cycleRuns: number[];
   sockets: number;
   charts: number;
 }
@@ -48,7 +52,8 @@ export class LiveDashboard extends DurableObject<Env> {
    */
   async configure(spec: LiveSpec): Promise<void> {
     await this.ctx.storage.put("spec", spec);
-    await liveIndexFor(this.env, spec.dashboardId).register(spec.key);
+    // listed in the dashboard's index while its cycle runs (stop() takes it out): once per cycle run, not per viewer
+    if ((await this.ctx.storage.getAlarm()) === null) await liveIndexFor(this.env, spec.dashboardId).register(spec.key);
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -72,12 +77,13 @@ export class LiveDashboard extends DurableObject<Env> {
     const now = Date.now();
     let cycle = await this.ctx.storage.get<Cycle>("cycle");
     if (!cycle || (!cycle.waiting.length && now >= cycle.start + spec.interval * 1000)) {
-      cycle = { start: now, waiting: planCycle(spec.charts.map((c) => c.id), spec.meta, spec.interval, now) };
+      if (cycle) await this.ctx.storage.put("cycleRuns", [...((await this.ctx.storage.get<number[]>("cycleRuns")) ?? []), cycle.runs ?? 0].slice(-10));
+      cycle = { start: now, waiting: planCycle(spec.charts.map((c) => c.id), spec.meta, spec.interval, now), runs: 0 };
       await this.bump("cycles");
     }
     const { due, waiting } = dueCharts(cycle.waiting, now);
     await this.refresh(spec, due);
-    await this.ctx.storage.put("cycle", { start: cycle.start, waiting });
+    await this.ctx.storage.put("cycle", { start: cycle.start, waiting, runs: (cycle.runs ?? 0) + due.length });
     await this.ctx.storage.setAlarm(nextWake(waiting, cycle.start, spec.interval));
   }
 
@@ -93,8 +99,11 @@ export class LiveDashboard extends DurableObject<Env> {
 
   async stats(): Promise<LiveStats> {
     const spec = await this.ctx.storage.get<LiveSpec>("spec");
-    const counts = await this.ctx.storage.get<{ runs?: number; cycles?: number }>(["runs", "cycles"]);
-    return { runs: (counts.get("runs") as number) ?? 0, cycles: (counts.get("cycles") as number) ?? 0, sockets: this.ctx.getWebSockets().length, charts: spec?.charts.length ?? 0 };
+    const counts = await this.ctx.storage.get<number | number[]>(["runs", "cycles", "cycleRuns"]);
+    return {
+      runs: (counts.get("runs") as number) ?? 0, cycles: (counts.get("cycles") as number) ?? 0, cycleRuns: (counts.get("cycleRuns") as number[]) ?? [],
+      sockets: this.ctx.getWebSockets().length, charts: spec?.charts.length ?? 0,
+    };
   }
 
   async webSocketMessage(): Promise<void> {
@@ -122,11 +131,11 @@ export class LiveDashboard extends DurableObject<Env> {
       let message: LiveMessage;
       try {
         const { results } = await runChartData(call, body);
-        message = { type: "answer", chart_id: id, hash: answerHash(results), result: results };
+        message = { type: "answer", chart_id: id, hash: answerHash(results), at: Date.now(), result: results };
       } catch (e) {
         const text = e instanceof ApiError ? e.message : "The chart query failed";
         if (!(e instanceof ApiError)) console.error("live dashboard chart failed", e);
-        message = { type: "error", chart_id: id, hash: answerHash(text), message: text };
+        message = { type: "error", chart_id: id, hash: answerHash(text), at: Date.now(), message: text };
       }
       const kept = this.sql.exec<{ hash: string }>(`SELECT hash FROM answers WHERE chart_id = ?`, id).toArray()[0];
       if (kept?.hash === message.hash) return; // unchanged: no viewer repaints

@@ -112,7 +112,7 @@ export function parseMasks(text: string | null | undefined): Record<string, Reco
   return out;
 }
 
-/** What a live object sends a viewer: a chart's new answer (or the error it ended in). */
+/** What a live object sends a viewer: a chart's new answer (or the error it ended in); `at`: when it was answered (ms). */
 export type LiveMessage =
-  | { type: "answer"; chart_id: number; hash: string; result: unknown[] }
-  | { type: "error"; chart_id: number; hash: string; message: string };
+  | { type: "answer"; chart_id: number; hash: string; at: number; result: unknown[] }
+  | { type: "error"; chart_id: number; hash: string; at: number; message: string };

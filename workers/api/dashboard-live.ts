@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../services/env";
-import { principalOf, requires } from "../http/guard";
+import { principalOf, requires, requiresAdmin } from "../http/guard";
 import { badRequest, forbidden } from "../../core/http/errors";
 import { allowedInterval, parseMasks } from "../../core/dashboards/live";
 import { refreshFrequency } from "../../core/dashboards/refresh";
 import { liveSpec, refreshMetadataOf } from "../../services/dashboards/live-scope";
-import { liveScopeFor } from "../../durable-objects/live-dashboard-index";
+import { liveIndexFor, liveScopeFor } from "../../durable-objects/live-dashboard-index";
 import { readableDashboard } from "./dashboard";
 import { sameHost } from "./async-event";
 
@@ -37,4 +37,12 @@ dashboardLiveApi.get("/api/v1/dashboard/:id_or_slug/live", requires("can_read", 
   const scope = liveScopeFor(c.env, spec.key);
   await scope.configure(spec);
   return scope.fetch(new Request("https://live-dashboard/connect", { headers: c.req.raw.headers }));
+});
+
+/** For operators (and bench/live-dashboard.mjs): each live scope of the dashboard, its viewers and its chart runs. */
+dashboardLiveApi.get("/api/v1/dashboard/:id_or_slug/live/stats", requiresAdmin(), async (c) => {
+  const row = await readableDashboard(c, c.req.param("id_or_slug"));
+  const keys = await liveIndexFor(c.env, row.id).scopes();
+  const result = await Promise.all(keys.map(async (key) => ({ key, ...(await liveScopeFor(c.env, key).stats()) })));
+  return c.json({ result });
 });

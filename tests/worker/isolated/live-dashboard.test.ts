@@ -98,6 +98,9 @@ test("two viewers of one scope share one object: each chart runs once a cycle an
   expect(a.messages).toEqual(b.messages);
   expect(Object.fromEntries(a.messages.map((m) => [m.result[0].colnames[0], valueOf(m)]))).toEqual({ total: 15, rows: 2 });
   expect(await live.stats()).toMatchObject({ runs: 2, cycles: 1, charts: 2 });
+  // what an operator reads (admins only)
+  const listed = await json<{ result: { key: string; sockets: number; runs: number }[] }>(await admin.get(`/api/v1/dashboard/${dashboardId}/live/stats`));
+  expect(listed.result).toEqual([expect.objectContaining({ key: adminKey, sockets: 2, runs: 2 })]);
 
   // a viewer arriving mid-interval is sent the current answers at once, without a query
   const late = await connect(admin);
@@ -148,6 +151,7 @@ test("a handshake that may not read the dashboard is refused; one without an upg
     return [username, password] as const;
   })()));
   expect((await nobody.raw(`/api/v1/dashboard/${dashboardId}/live`, { headers: { Upgrade: "websocket" } })).status).toBe(404);
+  expect((await nobody.get(`/api/v1/dashboard/${dashboardId}/live/stats`)).status).toBe(403);
   expect((await admin.get(`/api/v1/dashboard/${dashboardId}/live`)).status).toBe(426);
   expect((await admin.raw(`/api/v1/dashboard/${dashboardId}/live?interval=7`, { headers: { Upgrade: "websocket" } })).status).toBe(400);
   expect((await admin.raw(`/api/v1/dashboard/${dashboardId}/live?masks=%5B1%5D`, { headers: { Upgrade: "websocket" } })).status).toBe(400);
