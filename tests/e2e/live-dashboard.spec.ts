@@ -36,7 +36,7 @@ test("two viewers of a live dashboard get an upload's new answer in the same pus
   const ownQueries = [0, 0];
   for (const [i, viewer] of viewers.entries()) {
     await viewer.goto(`/superset/dashboard/${dashboardId}/`);
-    await expect(viewer.getByTestId("dashboard-page")).toHaveAttribute("data-live", "");
+    await expect(viewer.getByTestId("dashboard-page")).toHaveAttribute("data-live", "true");
     await expect(viewer.getByTestId("dashboard-chart")).toContainText("15");
     viewer.on("request", (r) => {
       if (r.url().includes("/api/v1/chart/data")) ownQueries[i]++;
