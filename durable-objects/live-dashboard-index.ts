@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../services/env";
-import type { LiveDashboard } from "./live-dashboard";
 
 // One LiveDashboardIndex per dashboard (`live-index:<id>`): the names of its live scopes that have viewers, so a
 // "data changed" push (an upload or import into a dataset's table) can reach every one. A scope registers when a
@@ -11,9 +10,9 @@ export function liveIndexFor(env: Env, dashboardId: number): DurableObjectStub<L
   return ns.get(ns.idFromName(`live-index:${dashboardId}`));
 }
 
-export function liveScopeFor(env: Env, key: string): DurableObjectStub<LiveDashboard> {
-  const ns = env.LIVE_DASHBOARD as unknown as DurableObjectNamespace<LiveDashboard>;
-  return ns.get(ns.idFromName(key));
+/** What the index asks of a scope (durable-objects/live-dashboard.ts, which imports this file: no cycle back). */
+interface LiveScope {
+  dataChanged(datasetIds: number[]): Promise<number>;
 }
 
 export class LiveDashboardIndex extends DurableObject<Env> {
@@ -31,7 +30,12 @@ export class LiveDashboardIndex extends DurableObject<Env> {
 
   /** Tells every live scope of the dashboard that these datasets' rows changed; answers how many charts refreshed. */
   async dataChanged(datasetIds: number[]): Promise<number> {
-    const counts = await Promise.all((await this.scopes()).map((key) => liveScopeFor(this.env, key).dataChanged(datasetIds).catch(() => 0)));
+    const counts = await Promise.all((await this.scopes()).map((key) => scopeStub(this.env, key).dataChanged(datasetIds).catch(() => 0)));
     return counts.reduce((a, b) => a + b, 0);
   }
+}
+
+function scopeStub(env: Env, key: string): LiveScope {
+  const ns = env.LIVE_DASHBOARD as DurableObjectNamespace;
+  return ns.get(ns.idFromName(key)) as unknown as LiveScope;
 }

@@ -36,6 +36,11 @@ export interface LiveStats {
   charts: number;
 }
 
+export function liveScopeFor(env: Env, key: string): DurableObjectStub<LiveDashboard> {
+  const ns = env.LIVE_DASHBOARD as unknown as DurableObjectNamespace<LiveDashboard>;
+  return ns.get(ns.idFromName(key));
+}
+
 export class LiveDashboard extends DurableObject<Env> {
   private readonly sql: SqlStorage;
 

@@ -5,7 +5,8 @@ import { badRequest, forbidden } from "../../core/http/errors";
 import { allowedInterval, parseMasks } from "../../core/dashboards/live";
 import { refreshFrequency } from "../../core/dashboards/refresh";
 import { liveSpec, refreshMetadataOf } from "../../services/dashboards/live-scope";
-import { liveIndexFor, liveScopeFor } from "../../durable-objects/live-dashboard-index";
+import { liveIndexFor } from "../../durable-objects/live-dashboard-index";
+import { liveScopeFor } from "../../durable-objects/live-dashboard";
 import { readableDashboard } from "./dashboard";
 import { sameHost } from "./async-event";
 
