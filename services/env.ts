@@ -35,6 +35,9 @@ export interface Env {
   RLS_IN_SQLLAB?: string;
   /** alerts and reports: one ReportRunner object per report schedule runs each scheduled time once */
   REPORT_RUNNER?: DurableObjectNamespace;
+  /** live dashboards: one object per (dashboard, data scope), and one index of scopes per dashboard */
+  LIVE_DASHBOARD?: DurableObjectNamespace;
+  LIVE_DASHBOARD_INDEX?: DurableObjectNamespace;
   /** the render Worker (wrangler.render.toml): draws report PNGs and PDFs (absent: such reports end in Error) */
   RENDERER?: Fetcher;
   /** Superset's SMTP settings (SMTP_USER and SMTP_PASSWORD as secrets); reports fail naming what is missing */

@@ -10,6 +10,8 @@ export { ConnectionPool } from "../durable-objects/connection-pool";
 export { LoginThrottle } from "../durable-objects/login-throttle";
 export { ChartDataJob } from "../durable-objects/chart-data-job";
 export { ReportRunner } from "../durable-objects/report-runner";
+export { LiveDashboard } from "../durable-objects/live-dashboard";
+export { LiveDashboardIndex } from "../durable-objects/live-dashboard-index";
 
 // The one entry: env is unpacked here and handed down; nothing deeper reads globals.
 const app = createApp(renderPage);

@@ -34,7 +34,8 @@ export interface ImportOptions {
   revisionsKept?: number;
 }
 
-export type ImportResult = { ok: true; counts: Record<string, number> } & ImportNotes | { ok: false; errors: BundleErrors };
+/** `datasets`: the ids of datasets the import wrote (a live dashboard on one refreshes at once) */
+export type ImportResult = ({ ok: true; counts: Record<string, number>; datasets: number[] } & ImportNotes) | { ok: false; errors: BundleErrors };
 
 type Item = BatchItem<"sqlite">;
 
@@ -163,7 +164,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   if (newDatasets.length) await ensureDatasetPermissions(db, newDatasets);
   await tagImportedObjects(db, tagged, who.id);
   forgetDatasets();
-  return { ok: true, counts: countOf(writes), ...notes };
+  return { ok: true, counts: countOf(writes), datasets: writes.filter((s) => s.kind === "dataset").map((s) => ids.get(s.config.data.uuid as string)!), ...notes };
 }
 
 function countOf(steps: Step[]): Record<string, number> {

@@ -37,7 +37,7 @@ export const asyncEventApi = new Hono<AppEnv>().get("/api/v1/async_event/", requ
 });
 
 /** No Origin (scripts) is fine; a browser's Origin must name this host (TLS may end before the Worker, so the scheme may differ). */
-function sameHost(origin: string | undefined, requestUrl: string): boolean {
+export function sameHost(origin: string | undefined, requestUrl: string): boolean {
   if (!origin) return true;
   try {
     return new URL(origin).host === new URL(requestUrl).host;

@@ -14,6 +14,7 @@ import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
 import { revisionsKept } from "../../core/revisions/revisions";
+import { notifyDataChanged } from "../dashboards/live-notify";
 
 // Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
 // dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
@@ -105,6 +106,8 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
     revisionsKept: revisionsKept(c.env.REVISIONS_KEPT),
   });
   if (!result.ok) throw failed(result.errors);
+  // live dashboards on the written datasets refresh now (their definitions, hence their answers, may have changed)
+  c.executionCtx.waitUntil(notifyDataChanged(c.env, c.var.db, result.datasets));
   // beside Superset's answer: the legacy charts migrated to today's types and those left for a new type in Explore
   return c.json({ message: "OK", migrated: result.migrated, unavailable: result.unavailable });
 }

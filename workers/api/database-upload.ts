@@ -19,6 +19,7 @@ import { errorAnswer } from "../http/on-error";
 import { databaseById } from "../../db/databases/databases";
 import { canAccessDatabase, databasePermName, isAdmin } from "../../core/security/permissions";
 import { registerUploadDataset } from "../datasets/upload-dataset";
+import { notifyDataChanged } from "../dashboards/live-notify";
 import { readUploadForm, UploadFormError, type UploadFile } from "../http/upload-form";
 
 // Superset's file upload into a database: POST /api/v1/database/<pk>/upload/ (multipart UploadPostSchema),
@@ -110,7 +111,9 @@ databaseUploadApi.post("/api/v1/database/:pk/upload/", requires("can_upload", "D
     } finally {
       await connector.close();
     }
-    await registerUploadDataset(c, database, opts.table_name, opts.schema);
+    const datasetId = await registerUploadDataset(c, database, opts.table_name, opts.schema);
+    // live dashboards reading the table refresh now rather than at their next interval (issue 29)
+    c.executionCtx.waitUntil(notifyDataChanged(c.env, c.var.db, [datasetId]));
   };
   if (!wantsProgress(c)) {
     try {

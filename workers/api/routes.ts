@@ -9,6 +9,7 @@ import { databaseUploadApi } from "./database-upload";
 import { datasetApi } from "./dataset";
 import { chartApi } from "./chart";
 import { dashboardApi } from "./dashboard";
+import { dashboardLiveApi } from "./dashboard-live";
 import { embeddedApi } from "./embedded";
 import { guestTokenApi } from "./guest-token";
 import { dashboardFiltersApi } from "./dashboard-filters";
@@ -33,4 +34,4 @@ import { tagObjectsApi } from "./tag-objects";
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [guestTokenApi, securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi, tagObjectsApi, tagApi, revisionApi];
+export const apiRoutes: Hono<AppEnv>[] = [guestTokenApi, securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardLiveApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi, tagObjectsApi, tagApi, revisionApi];

@@ -21,6 +21,8 @@ import { ServerDrawing, useServerDrawing } from "./ServerDrawing";
 import { ChartMenu, type ChartMenuProps } from "./chart-menu/ChartMenu";
 import { FULL_SIZE_STYLE, useFullSize } from "./chart-menu/useFullSize";
 import { useDashboardView, useRefreshSignal } from "./view-context";
+import { useLiveChart } from "./live/useLiveDashboard";
+import { answerHash, type LiveMessage } from "../../../core/dashboards/live";
 import { ChartContextMenu, type ContextMenuAt } from "./chart-menu/ChartContextMenu";
 import type { DrillFilter } from "../../../core/dashboards/drill-detail";
 import type { DrillByStep } from "../../../core/dashboards/drill-by";
@@ -110,6 +112,8 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
   const [described, setDescribed] = useState(() => Boolean(chart && view.expandedSlices[String(chart.id)]));
 
   const seq = useRef(0);
+  /** the hash of the answer shown, once a live push was compared to it (null: not hashed yet) */
+  const shownHash = useRef<string | null>(null);
   const run = useCallback(async (force: boolean) => {
     const mine = ++seq.current; // a newer query (the filters changed again) wins over a slower older one
     const type = getChartType(formData?.viz_type);
@@ -125,6 +129,7 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     const res = await fetchChartDataBatched(body, csrfToken);
     if (mine !== seq.current) return;
     // answers arriving together (one chunk of the batch stream) render in slices, not in one task
+    shownHash.current = null; // the chart's own answer: hashed when the next push is compared to it
     startTransition(() => setState(res.ok ? { status: "success", queriesData: res.result } : { status: "failed", error: res.message }));
   }, [formData, csrfToken]);
 
@@ -137,6 +142,18 @@ export const DashboardChart = memo(function DashboardChart({ layoutId, chart, ti
     }
   }, [near, filters.maskKey, run]);
   useRefreshSignal(chart?.id, state.status !== "waiting", run);
+  // a live dashboard's pushes (issue 29): drawn only when the answer differs from the one shown (its hash)
+  const stateNow = useRef(state);
+  stateNow.current = state;
+  useLiveChart(chart?.id, filters.extraFormData, useCallback((m: LiveMessage) => {
+    const now = stateNow.current;
+    if (now.status === "waiting" || now.status === "loading") return; // not queried yet, or its own query is on the way
+    if (shownHash.current === null && now.status === "success") shownHash.current = answerHash(now.queriesData);
+    if (m.hash === shownHash.current) return;
+    shownHash.current = m.hash;
+    seq.current++; // an older query of the chart's own must not overwrite the pushed answer
+    startTransition(() => setState(m.type === "answer" ? { status: "success", queriesData: m.result as QueryData[] } : { status: "failed", error: m.message }));
+  }, []));
 
   const { emitCross } = filters;
   const onPick = useCallback((p: ChartPick) => {

@@ -22,6 +22,7 @@ import { HeaderMenu } from "./header/HeaderMenu";
 import { DashboardCss } from "./header/DashboardCss";
 import { PinnedZone } from "./header/PinnedZone";
 import { useDashboardRefresh } from "./header/useDashboardRefresh";
+import { LiveContext, useLiveDashboard } from "./live/useLiveDashboard";
 import { VIEW_MODE_CSS, useFocusedChart } from "./header/useFocusedChart";
 
 // edit mode's code (builder pane, drag and drop, layout operations) loads only when someone starts editing
@@ -141,7 +142,11 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
   const options = useMemo(() => dashboardViewOptions(location.search), [location.search]);
   const metadata = useMemo(() => data.metadata ?? {}, [data.metadata]);
   const chartIds = useMemo(() => chartIdsInLayout(layout), [layout]);
-  const refresh = useDashboardRefresh(chartIds, metadata);
+  // while the live channel is open its server object refreshes the charts; the page's timer waits (the fallback)
+  const liveOpen = useRef(false);
+  const refresh = useDashboardRefresh(chartIds, metadata, liveOpen);
+  const live = useLiveDashboard(dashboard.id, refresh.interval, !embedded);
+  liveOpen.current = live.open;
   const [cssPreview, setCssPreview] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -197,7 +202,8 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
   const root = layout[ROOT_ID];
   return (
     <DashboardViewContext.Provider value={viewState}>
-    <Stack gap="md" data-testid="dashboard-page" ref={pageRef} className="dashboard" data-dashboard-root="">
+    <LiveContext.Provider value={live.channel}>
+    <Stack gap="md" data-testid="dashboard-page" ref={pageRef} className="dashboard" data-dashboard-root="" data-live={live.open || undefined}>
       <style dangerouslySetInnerHTML={{ __html: VIEW_MODE_CSS }} />
       <DashboardCss css={cssPreview ?? dashboard.css ?? ""} />
       {!options.hideTitle && <Group justify="space-between" wrap="nowrap">
@@ -229,6 +235,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
         </Box>
       </DashboardFilters>
     </Stack>
+    </LiveContext.Provider>
     </DashboardViewContext.Provider>
   );
 }

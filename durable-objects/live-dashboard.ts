@@ -1,0 +1,175 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../services/env";
+import { openDatabase } from "../db/client";
+import { ApiError } from "../core/http/errors";
+import { runChartData } from "../services/chart-data/run-context";
+import { answerHash, dueCharts, nextWake, planCycle, type CyclePlan, type LiveMessage } from "../core/dashboards/live";
+import type { LiveSpec } from "../services/dashboards/live-scope";
+import { liveIndexFor } from "./live-dashboard-index";
+
+// One LiveDashboard per (dashboard, data scope), named by core/dashboards/live.ts liveScopeKey. Viewers' websockets
+// (hibernation API) connect here; each cycle the object runs every chart's query once, through runChartData — the
+// function POST /api/v1/chart/data runs, so the caller's access and row-level security apply as there — and pushes
+// an answer to every socket only when its hash changed. Answers live in the object's SQLite, not in memory, so a
+// viewer arriving mid-interval gets them at once and memory stays flat with the number of viewers. With no socket
+// left the next alarm stops the cycle (and the object can be evicted).
+
+/** Answers above this are not kept for late viewers (SQLite rows hold 2 MB); pushes still carry them. */
+const MAX_KEPT_CHARS = 1_900_000;
+/** One object answers this many viewers; more get 503 and stay on polling. */
+const MAX_SOCKETS = 5_000;
+
+interface Cycle {
+  start: number;
+  waiting: CyclePlan;
+  /** charts run so far in this cycle */
+  runs?: number;
+}
+
+export interface LiveStats {
+  /** chart-data runs since the object started (one per chart per cycle, plus data-changed refreshes) */
+  runs: number;
+  cycles: number;
+  /** chart-data runs of each of the last complete cycles, oldest first (the data-changed ones apart) */
+  cycleRuns: number[];
+  sockets: number;
+  charts: number;
+}
+
+export function liveScopeFor(env: Env, key: string): DurableObjectStub<LiveDashboard> {
+  const ns = env.LIVE_DASHBOARD as unknown as DurableObjectNamespace<LiveDashboard>;
+  return ns.get(ns.idFromName(key));
+}
+
+export class LiveDashboard extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS answers (chart_id INTEGER PRIMARY KEY, hash TEXT NOT NULL, body TEXT)`);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /**
+   * The scope's spec from the Worker, before each upgrade: the charts' bodies and the caller to run them as (the
+   * latest viewer: every viewer of the scope gets the same rows, and a fresh principal carries today's roles).
+   */
+  async configure(spec: LiveSpec): Promise<void> {
+    await this.ctx.storage.put("spec", spec);
+    // listed in the dashboard's index while its cycle runs (stop() takes it out): once per cycle run, not per viewer
+    if ((await this.ctx.storage.getAlarm()) === null) await liveIndexFor(this.env, spec.dashboardId).register(spec.key);
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket", { status: 426 });
+    const spec = await this.ctx.storage.get<LiveSpec>("spec");
+    if (!spec) return new Response("This live dashboard was not configured", { status: 409 });
+    if (this.ctx.getWebSockets().length >= MAX_SOCKETS) return new Response("Too many viewers of this live dashboard", { status: 503 });
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1]);
+    // a viewer arriving mid-interval gets the current answers at once (their charts repaint only where they differ)
+    const kept = this.sql.exec<{ chart_id: number; hash: string; body: string | null }>(`SELECT chart_id, hash, body FROM answers WHERE body IS NOT NULL`);
+    for (const row of kept) pair[1].send(row.body!);
+    // the page has just queried every chart itself: the first cycle runs one interval from now
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + spec.interval * 1000);
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  async alarm(): Promise<void> {
+    const spec = await this.ctx.storage.get<LiveSpec>("spec");
+    if (!spec || this.ctx.getWebSockets().length === 0) return this.stop(spec);
+    const now = Date.now();
+    let cycle = await this.ctx.storage.get<Cycle>("cycle");
+    if (!cycle || (!cycle.waiting.length && now >= cycle.start + spec.interval * 1000)) {
+      if (cycle) await this.ctx.storage.put("cycleRuns", [...((await this.ctx.storage.get<number[]>("cycleRuns")) ?? []), cycle.runs ?? 0].slice(-10));
+      cycle = { start: now, waiting: planCycle(spec.charts.map((c) => c.id), spec.meta, spec.interval, now), runs: 0 };
+      await this.bump("cycles");
+    }
+    const { due, waiting } = dueCharts(cycle.waiting, now);
+    await this.refresh(spec, due);
+    await this.ctx.storage.put("cycle", { start: cycle.start, waiting, runs: (cycle.runs ?? 0) + due.length });
+    await this.ctx.storage.setAlarm(nextWake(waiting, cycle.start, spec.interval));
+  }
+
+  /** An upload or import changed rows of these datasets: their charts refresh now, outside the cycle. */
+  async dataChanged(datasetIds: number[]): Promise<number> {
+    const spec = await this.ctx.storage.get<LiveSpec>("spec");
+    if (!spec || this.ctx.getWebSockets().length === 0) return 0;
+    const changed = new Set(datasetIds);
+    const ids = spec.charts.filter((c) => changed.has(Number((c.body.datasource as { id?: unknown } | undefined)?.id))).map((c) => c.id);
+    await this.refresh(spec, ids);
+    return ids.length;
+  }
+
+  async stats(): Promise<LiveStats> {
+    const spec = await this.ctx.storage.get<LiveSpec>("spec");
+    const counts = await this.ctx.storage.get<number | number[]>(["runs", "cycles", "cycleRuns"]);
+    return {
+      runs: (counts.get("runs") as number) ?? 0, cycles: (counts.get("cycles") as number) ?? 0, cycleRuns: (counts.get("cycleRuns") as number[]) ?? [],
+      sockets: this.ctx.getWebSockets().length, charts: spec?.charts.length ?? 0,
+    };
+  }
+
+  async webSocketMessage(): Promise<void> {
+    // viewers only listen ("ping" is answered by the auto-response without waking the object)
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing"); // 1005/1006 cannot be sent back
+    } catch {
+      // the runtime may already have answered the close frame
+    }
+  }
+
+  /** Runs the charts (in parallel, each once) and pushes each answer whose hash changed to every socket. */
+  private async refresh(spec: LiveSpec, chartIds: number[]): Promise<void> {
+    if (!chartIds.length) return;
+    const db = openDatabase(this.env.DB);
+    const call = { env: this.env, db, secret: this.env.SECRET_KEY ?? "", principal: spec.principal, background: (p: Promise<unknown>) => this.ctx.waitUntil(p.catch(() => {})) };
+    const bodies = new Map(spec.charts.map((c) => [c.id, c.body]));
+    await this.bump("runs", chartIds.length);
+    await Promise.all(chartIds.map(async (id) => {
+      const body = bodies.get(id);
+      if (!body) return;
+      let message: LiveMessage;
+      try {
+        const { results } = await runChartData(call, body);
+        message = { type: "answer", chart_id: id, hash: answerHash(results), at: Date.now(), result: results };
+      } catch (e) {
+        const text = e instanceof ApiError ? e.message : "The chart query failed";
+        if (!(e instanceof ApiError)) console.error("live dashboard chart failed", e);
+        message = { type: "error", chart_id: id, hash: answerHash(text), at: Date.now(), message: text };
+      }
+      const kept = this.sql.exec<{ hash: string }>(`SELECT hash FROM answers WHERE chart_id = ?`, id).toArray()[0];
+      if (kept?.hash === message.hash) return; // unchanged: no viewer repaints
+      const text = JSON.stringify(message);
+      this.sql.exec(`INSERT INTO answers (chart_id, hash, body) VALUES (?, ?, ?) ON CONFLICT (chart_id) DO UPDATE SET hash = excluded.hash, body = excluded.body`,
+        id, message.hash, text.length <= MAX_KEPT_CHARS ? text : null);
+      this.broadcast(text);
+    }));
+  }
+
+  private broadcast(text: string): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // a socket closing mid-send is dropped by the runtime; its viewer reconnects and is sent what is kept
+      }
+    }
+  }
+
+  private async bump(counter: "runs" | "cycles", by = 1): Promise<void> {
+    await this.ctx.storage.put(counter, ((await this.ctx.storage.get<number>(counter)) ?? 0) + by);
+  }
+
+  /** Nobody watches: the cycle ends and kept answers go (they would be stale for the next viewer). */
+  private async stop(spec: LiveSpec | undefined): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.delete("cycle");
+    this.sql.exec(`DELETE FROM answers`);
+    if (spec) await liveIndexFor(this.env, spec.dashboardId).unregister(spec.key);
+  }
+}
