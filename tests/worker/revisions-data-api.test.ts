@@ -14,7 +14,7 @@ beforeAll(async () => {
   examplesDb = (await exampleDataset(admin, "birth_names")).database.id;
 });
 
-const texts = (body: { result: { diff: { text: string }[] } }) => body.result.diff.map((d) => d.text);
+const texts = (body: Record<string, any>): string[] => body.result.diff.map((d: { text: string }) => d.text);
 
 async function ok(res: Response, status = 200) {
   expect(res.status, await res.clone().text()).toBe(status);
@@ -91,7 +91,7 @@ test("a saved query's saves keep revisions (name, SQL, schedule in words), resto
   const list = await ok(await admin.get(`/api/v1/saved_query/${id}/revisions`));
   expect(list.result.map((r: { message: string | null }) => r.message)).toEqual(["two rows", null]);
   expect(texts(await ok(await admin.get(`/api/v1/saved_query/${id}/revisions/${list.result[0].id}`)))).toEqual([
-    `Name: "Q ${label}" → "Q2 ${label}"`, "SQL changed (2 lines added, 1 removed)", 'Schedule added: "0 6 * * 1"',
+    `Name: "Q ${label}" → "Q2 ${label}"`, "SQL changed (1 line added, 0 removed)", 'Schedule added: "0 6 * * 1"',
   ]);
   await ok(await admin.post(`/api/v1/saved_query/${id}/revisions/${list.result[1].id}/restore`, {}));
   const now = (await ok(await admin.get(`/api/v1/saved_query/${id}`))).result;

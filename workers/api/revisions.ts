@@ -52,10 +52,9 @@ for (const type of REVISION_TYPES) {
     const other = await comparedTo(c, type, obj.id);
     const list = await listRevisions(c.var.db, type, obj.id);
     const changed_by = list.find((r) => r.id === row.id)?.changed_by ?? null;
-    const base = other ?? previous;
     // compared with an older revision the diff reads "old → this"; with a newer one, "this → newer"
-    const [before, after] = other && other.revision > row.revision ? [row, other] : [base, row];
-    const diff = await kind.diff(c, before && before !== row ? parseState(before.state) : {}, parseState(after!.state));
+    const [before, after] = other && other.revision > row.revision ? [row, other] : [other ?? previous, row];
+    const diff = await kind.diff(c, before ? parseState(before.state) : {}, parseState(after.state));
     return c.json({
       result: {
         ...shapeRow(row), changed_by, state: parseState(row.state), previous_id: previous?.id ?? null,
