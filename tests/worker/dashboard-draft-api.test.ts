@@ -1,6 +1,6 @@
 import { beforeAll, expect, test } from "vitest";
 import { loginAs, loginAsAdmin, type ApiClient } from "../support/client";
-import { gammaUser, gammaWith, json, pairFor, pairs, unique, type Pair } from "../support/access";
+import { exampleDataset, gammaUser, gammaWith, json, pairFor, pairs, unique, type Pair } from "../support/access";
 
 // Drafts of published dashboards through the real Worker (issue 34): an owner's draft is kept server-side and
 // never shown to viewers; publishing replaces the live version in one step and records a revision; a second
@@ -9,10 +9,14 @@ import { gammaUser, gammaWith, json, pairFor, pairs, unique, type Pair } from ".
 
 let admin: ApiClient;
 let all: Pair[];
+let chartId: number;
 
 beforeAll(async () => {
   admin = await loginAsAdmin();
   all = await pairs(admin);
+  const dataset = await exampleDataset(admin, "birth_names");
+  const made = await admin.post("/api/v1/chart/", { slice_name: `Draft chart ${unique()}`, viz_type: "table", datasource_id: dataset.id, datasource_type: "table", params: "{}" });
+  chartId = ((await made.json()) as { id: number }).id;
 });
 
 async function ok(res: Response, status = 200) {
@@ -20,17 +24,25 @@ async function ok(res: Response, status = 200) {
   return json(res);
 }
 
-const dashboardPairs = () => [pairFor(all, "can_read", "Dashboard")!.id, pairFor(all, "can_write", "Dashboard")!.id];
+const dataAccess = () => pairFor(all, "all_datasource_access", "all_datasource_access")!.id;
+const dashboardPairs = () => [pairFor(all, "can_read", "Dashboard")!.id, pairFor(all, "can_write", "Dashboard")!.id, dataAccess()];
 
+/** A published dashboard with one chart, so readers with data access see it (an empty one is shown to its owners only). */
 async function publishedDashboard(title: string, owners: number[] = []) {
-  const body = { dashboard_title: title, published: true, css: "", ...(owners.length ? { owners } : {}) };
+  const layout = {
+    ROOT_ID: { id: "ROOT_ID", type: "ROOT", children: ["GRID_ID"] },
+    GRID_ID: { id: "GRID_ID", type: "GRID", children: ["ROW-1"], parents: ["ROOT_ID"] },
+    "ROW-1": { id: "ROW-1", type: "ROW", children: ["CHART-1"], parents: ["ROOT_ID", "GRID_ID"], meta: {} },
+    "CHART-1": { id: "CHART-1", type: "CHART", children: [], parents: ["ROOT_ID", "GRID_ID", "ROW-1"], meta: { chartId, width: 4, height: 50 } },
+  };
+  const body = { dashboard_title: title, published: true, css: "", position_json: JSON.stringify(layout), ...(owners.length ? { owners } : {}) };
   return (await ok(await admin.post("/api/v1/dashboard/", body), 201)).id as number;
 }
 
 test("a draft is the owner's alone until published; publishing replaces the live version as one revision and drops the draft", async () => {
   const label = unique();
   const dash = await publishedDashboard(`Live ${label}`);
-  const viewer = await gammaWith(admin, [pairFor(all, "can_read", "Dashboard")!.id]);
+  const viewer = await gammaWith(admin, [pairFor(all, "can_read", "Dashboard")!.id, dataAccess()]);
   expect((await admin.get(`/api/v1/dashboard/${dash}/draft`)).status).toBe(404);
 
   const saved = await ok(await admin.put(`/api/v1/dashboard/${dash}/draft`, { dashboard_title: `Draft ${label}` }));
@@ -89,7 +101,7 @@ test("drafts refuse non-owners, unpublished dashboards and bad input, writing no
   const label = unique();
   const dash = await publishedDashboard(`Guarded ${label}`);
   const writer = await gammaWith(admin, dashboardPairs());
-  const noWrite = await gammaWith(admin, [pairFor(all, "can_read", "Dashboard")!.id]);
+  const noWrite = await gammaWith(admin, [pairFor(all, "can_read", "Dashboard")!.id, dataAccess()]);
   expect((await writer.put(`/api/v1/dashboard/${dash}/draft`, { dashboard_title: "mine" })).status).toBe(403);
   expect((await noWrite.put(`/api/v1/dashboard/${dash}/draft`, { dashboard_title: "mine" })).status).toBe(403);
   expect((await writer.post(`/api/v1/dashboard/${dash}/draft/publish`, {})).status).toBe(403);
