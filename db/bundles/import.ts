@@ -15,6 +15,8 @@ import { forgetDatasets } from "../datasets/cache";
 import { assertMayLink, linkedOf, NOTHING_LINKED } from "../dashboards/link-guard";
 import { nativeFilterDatasetIds } from "../../core/dashboards/data-grant";
 import { bundleTagNames, tagImportedObjects, type ImportedObject } from "../tags/bundle-tags";
+import { revisionWrites } from "../revisions/store";
+import { DEFAULT_REVISIONS_KEPT } from "../../core/revisions/revisions";
 
 // Runs an import plan as one D1 batch (one transaction): new rows get their ids before the batch, so charts,
 // dashboards and their layouts can name them; a failing statement rolls the whole bundle back.
@@ -25,6 +27,8 @@ export interface ImportOptions {
   syncColumns: boolean;
   syncMetrics: boolean;
   secret: string;
+  /** REVISIONS_KEPT: an import keeps a revision of each dataset, chart, dashboard and saved query it writes */
+  revisionsKept?: number;
 }
 
 export type ImportResult = { ok: true; counts: Record<string, number> } | { ok: false; errors: BundleErrors };
@@ -38,6 +42,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
 
   const now = new Date().toISOString();
   const audit = { changed_by_fk: who.id, changed_on: now };
+  const revision = { actor: who.id, message: "Imported from a bundle", keep: opts.revisionsKept ?? DEFAULT_REVISIONS_KEPT };
   const ids = new Map<string, number>(); // bundle uuid → id here
   const counters: Record<string, number> = {};
   const take = async (table: "dbs" | "tables" | "slices" | "dashboards") => (counters[table] = counters[table] ?? (await nextId(db, table))) && counters[table]++;
@@ -81,12 +86,14 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         items.push(db.update(datasets).set({ ...row, ...audit }).where(eq(datasets.id, id)));
       }
       items.push(...datasetChildren(db, id, d, create, opts, now, who.id));
+      items.push(...revisionWrites(db, "dataset", id, revision));
     } else if (step.kind === "chart") {
       const row = chartRow(d, idOf(d.dataset_uuid as string));
       if (create) {
         items.push(db.insert(charts).values({ ...row, id, uuid: d.uuid as string, created_by_fk: who.id, created_on: now, ...audit }));
         items.push(db.insert(chartOwners).values({ slice_id: id, user_id: who.id }));
       } else items.push(db.update(charts).set({ ...row, ...audit }).where(eq(charts.id, id)));
+      items.push(...revisionWrites(db, "chart", id, revision));
     } else if (step.kind === "dashboard") {
       const position = d.position as Record<string, unknown>;
       const chartIds = new Map<string, number>();
@@ -121,11 +128,15 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
       }
       const links = [...new Set(chartIds.values())].map((slice_id) => ({ dashboard_id: id, slice_id }));
       for (const chunk of insertChunks(dashboardCharts, links)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
+      items.push(...revisionWrites(db, "dashboard", id, revision));
     } else {
       const row = savedQueryRow(d, idOf(d.database_uuid as string));
       items.push(create
         ? db.insert(savedQueries).values({ ...row, uuid: d.uuid as string, user_id: who.id, created_by_fk: who.id, created_on: now, ...audit })
         : db.update(savedQueries).set({ ...row, ...audit }).where(eq(savedQueries.id, step.id!)));
+      // a new saved query's id is the database's to give: its revision finds the row by uuid in the same batch
+      const queryId = create ? sql`(SELECT ${savedQueries.id} FROM ${savedQueries} WHERE ${savedQueries.uuid} = ${d.uuid as string})` : step.id!;
+      items.push(...revisionWrites(db, "saved_query", queryId, revision));
     }
   }
   if (items.length) await db.batch(items as [Item, ...Item[]]);

@@ -13,6 +13,7 @@ import { importBundle } from "../../db/bundles/import";
 import { BundleFormatError, BundleUnsafeError, readBundleZip } from "../../core/bundles/zip";
 import { IMPORTS, parseBundle } from "../../core/bundles/parse";
 import type { Database } from "../../db/client";
+import { revisionsKept } from "../../core/revisions/revisions";
 
 // Superset's asset bundles: GET /api/v1/<resource>/export/?q=!(ids) and POST /api/v1/<resource>/import/ for
 // dashboards, charts, datasets, databases and saved queries, and /api/v1/assets/ for everything at once.
@@ -101,6 +102,7 @@ async function runImport(c: Context<AppEnv>, resource: keyof typeof IMPORTS) {
     syncColumns: truthy(form.get("sync_columns")),
     syncMetrics: truthy(form.get("sync_metrics")),
     secret: c.var.secret,
+    revisionsKept: revisionsKept(c.env.REVISIONS_KEPT),
   });
   if (!result.ok) throw failed(result.errors);
   return c.json({ message: "OK" });
