@@ -7,7 +7,7 @@ import { guestHeaders } from "./guest-token";
 
 export type ApiCallResult<T = unknown> =
   | { ok: true; body: T }
-  | { ok: false; status: number; message: string; fieldErrors: Record<string, string> };
+  | { ok: false; status: number; message: string; fieldErrors: Record<string, string>; extra?: Record<string, unknown> };
 
 export interface ApiCallOptions {
   /** the message for a field-error answer; by default the fields' labels and their messages in one line */
@@ -44,5 +44,7 @@ export async function apiCall<T = unknown>(
     return { ok: false, status: res.status, message: (options.fieldSummary ?? fieldErrorSummary)(fieldErrors), fieldErrors };
   }
   const message = json?.errors?.[0]?.message || (typeof json?.message === "string" && json.message) || res.statusText || "An error occurred";
-  return { ok: false, status: res.status, message, fieldErrors: {} };
+  // a typed error's `extra` carries what the caller may show (a draft publish's 409 lists the changes made since)
+  const extra = (json?.errors?.[0] as { extra?: unknown } | undefined)?.extra;
+  return { ok: false, status: res.status, message, fieldErrors: {}, ...(extra && typeof extra === "object" ? { extra: extra as Record<string, unknown> } : {}) };
 }

@@ -7,7 +7,7 @@ import { record } from "./words";
 // saving a layout that points at nothing.
 
 export interface NotRestored {
-  type: "chart" | "dataset";
+  type: "chart" | "dataset" | "database";
   id: number;
   name: string | null;
 }

@@ -3,7 +3,8 @@ import { validationError } from "../http/errors";
 // Revisions of saved objects (issue 34): what kinds exist, how many are kept, and the optional message a save
 // carries. The saved state is the object's row as JSON (db/revisions/store.ts); the diffs are in ./diff-*.ts.
 
-export type RevisionType = "dashboard" | "chart";
+export const REVISION_TYPES = ["dashboard", "chart", "dataset", "saved_query"] as const;
+export type RevisionType = (typeof REVISION_TYPES)[number];
 
 /** The row fields a revision keeps and a restore writes back, per object type. */
 export const DASHBOARD_STATE_FIELDS = [
@@ -13,6 +14,19 @@ export const CHART_STATE_FIELDS = [
   "slice_name", "viz_type", "datasource_id", "datasource_type", "params", "query_context", "description", "cache_timeout", "certified_by", "certification_details",
 ] as const;
 
+/** A dataset's kept state is these row fields plus its `columns` and `metrics` (arrays of the fields below). */
+export const DATASET_STATE_FIELDS = [
+  "table_name", "database_id", "catalog", "schema", "sql", "description", "main_dttm_col", "default_endpoint", "offset", "cache_timeout",
+  "filter_select_enabled", "normalize_columns", "always_filter_main_dttm", "is_sqllab_view", "template_params", "extra", "external_url",
+] as const;
+export const DATASET_COLUMN_FIELDS = [
+  "id", "column_name", "verbose_name", "is_dttm", "is_active", "type", "groupby", "filterable", "expression", "description",
+  "python_date_format", "advanced_data_type", "extra",
+] as const;
+export const DATASET_METRIC_FIELDS = [
+  "id", "metric_name", "verbose_name", "metric_type", "expression", "description", "d3format", "currency", "warning_text", "extra",
+] as const;
+export const SAVED_QUERY_STATE_FIELDS = ["label", "description", "sql", "db_id", "catalog", "schema", "template_parameters", "extra_json"] as const;
 export type DashboardState = { [K in (typeof DASHBOARD_STATE_FIELDS)[number]]?: string | number | boolean | null };
 export type ChartState = { [K in (typeof CHART_STATE_FIELDS)[number]]?: string | number | null };
 

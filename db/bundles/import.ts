@@ -30,7 +30,8 @@ export interface ImportOptions {
   syncColumns: boolean;
   syncMetrics: boolean;
   secret: string;
-  /** revisions kept per chart (REVISIONS_KEPT): a migrated legacy chart keeps its legacy form data as one */
+  /** REVISIONS_KEPT: an import keeps a revision of each dataset, chart, dashboard and saved query it writes (a
+   * migrated legacy chart two: its legacy form data, then today's) */
   revisionsKept?: number;
 }
 
@@ -46,6 +47,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
 
   const now = new Date().toISOString();
   const audit = { changed_by_fk: who.id, changed_on: now };
+  const revision = { actor: who.id, message: "Imported from a bundle", keep: opts.revisionsKept ?? DEFAULT_REVISIONS_KEPT };
   const ids = new Map<string, number>(); // bundle uuid → id here
   const counters: Record<string, number> = {};
   const take = async (table: "dbs" | "tables" | "slices" | "dashboards") => (counters[table] = counters[table] ?? (await nextId(db, table))) && counters[table]++;
@@ -63,7 +65,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
   // filter boxes that become native filters of the bundle's dashboards are not imported (Superset deletes them)
   const removedBoxes = removableFilterBoxes(plan.steps);
   const notes: ImportNotes = { migrated: [], unavailable: [] };
-  const keep = opts.revisionsKept ?? DEFAULT_REVISIONS_KEPT;
+  const { keep } = revision;
   const byExportedId = chartsByExportedId(bundle.chart.map((c) => c.data), bundle.dashboard.map((c) => c.data));
   const writes = plan.steps.filter((s) => s.action !== "keep" && !removedBoxes.has(s.config.data.uuid as string));
   for (const step of writes) {
@@ -94,6 +96,7 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         items.push(db.update(datasets).set({ ...row, ...audit }).where(eq(datasets.id, id)));
       }
       items.push(...datasetChildren(db, id, d, create, opts, now, who.id));
+      items.push(...revisionWrites(db, "dataset", id, revision));
     } else if (step.kind === "chart") {
       const datasetId = idOf(d.dataset_uuid as string);
       // a legacy type is written as it came, kept as a revision, then saved as today's type (one batch)
@@ -109,8 +112,9 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
         items.push(db.update(charts).set({ ...migration.current, ...audit }).where(eq(charts.id, id)));
         items.push(...revisionWrites(db, "chart", id, { actor: who.id, message: `Saved as ${to} (migrated on import)`, keep }));
         notes.migrated.push({ id, uuid: d.uuid as string, slice_name: row.slice_name, from, to });
-      } else if (!isDrawable(row.viz_type)) {
-        notes.unavailable.push({ id, uuid: d.uuid as string, slice_name: row.slice_name, viz_type: row.viz_type });
+      } else {
+        items.push(...revisionWrites(db, "chart", id, revision));
+        if (!isDrawable(row.viz_type)) notes.unavailable.push({ id, uuid: d.uuid as string, slice_name: row.slice_name, viz_type: row.viz_type });
       }
     } else if (step.kind === "dashboard") {
       const position = d.position as Record<string, unknown>;
@@ -152,11 +156,15 @@ export async function importBundle(db: Database, bundle: ParsedBundle, who: Impo
       const goneIds = new Set(gone.map((b) => b.chartId));
       const links = [...new Set(chartIds.values())].filter((slice_id) => !goneIds.has(slice_id)).map((slice_id) => ({ dashboard_id: id, slice_id }));
       for (const chunk of insertChunks(dashboardCharts, links)) items.push(db.insert(dashboardCharts).values(chunk).onConflictDoNothing());
+      items.push(...revisionWrites(db, "dashboard", id, revision));
     } else {
       const row = savedQueryRow(d, idOf(d.database_uuid as string));
       items.push(create
         ? db.insert(savedQueries).values({ ...row, uuid: d.uuid as string, user_id: who.id, created_by_fk: who.id, created_on: now, ...audit })
         : db.update(savedQueries).set({ ...row, ...audit }).where(eq(savedQueries.id, step.id!)));
+      // a new saved query's id is the database's to give: its revision finds the row by uuid in the same batch
+      const queryId = create ? sql`(SELECT ${savedQueries.id} FROM ${savedQueries} WHERE ${savedQueries.uuid} = ${d.uuid as string})` : step.id!;
+      items.push(...revisionWrites(db, "saved_query", queryId, revision));
     }
   }
   if (items.length) await db.batch(items as [Item, ...Item[]]);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { charts, dashboardCharts, dashboardOwners, dashboardRoles, dashboards, embeddedDashboards, favorites, roles, users } from "../schema";
+import { charts, dashboardCharts, dashboardDrafts, dashboardOwners, dashboardRoles, dashboards, embeddedDashboards, favorites, roles, users } from "../schema";
+import type { BatchItem } from "drizzle-orm/batch";
 import { commandInvalid } from "../../core/http/errors";
 import type { DashboardPayload } from "../../core/dashboards/payloads";
 import { chartIdsOfPositions } from "../../core/dashboards/layout";
@@ -68,9 +69,11 @@ export async function insertDashboard(db: Database, p: DashboardPayload, owners:
 
 /**
  * Updates the row (always touching changed_on, which last_modified_time is read from), its relations and keeps a
- * revision of the result, in one batch.
+ * revision of the result, in one batch; `also` joins that batch (a publish drops its draft in the same step).
  */
-export async function updateDashboard(db: Database, id: number, p: DashboardPayload, actor: number, saver: DatasetScope, revision: RevisionMeta): Promise<string> {
+export async function updateDashboard(
+  db: Database, id: number, p: DashboardPayload, actor: number, saver: DatasetScope, revision: RevisionMeta, also: BatchItem<"sqlite">[] = [],
+): Promise<string> {
   const placed = await placedCharts(db, p.position_json);
   // A save that gives the dashboard a role it did not have grants that role everything linked (with
   // DASHBOARD_RBAC): then all of it must be readable by the saver, not only what this save adds.
@@ -84,6 +87,7 @@ export async function updateDashboard(db: Database, id: number, p: DashboardPayl
     db.update(dashboards).set({ ...rowValues(p), changed_by_fk: actor, changed_on }).where(eq(dashboards.id, id)),
     ...relationWrites(db, id, { owners: p.owners, roles: p.roles, charts: placed }),
     ...revisionWrites(db, "dashboard", id, revision),
+    ...also,
   ]);
   if (p.owners) await syncSystemTags(db, { type: "dashboard", id }, p.owners);
   return changed_on;
@@ -101,7 +105,7 @@ function relationWrites(db: Database, id: number, r: { owners?: number[]; roles?
 /** What goes with a dashboard: owners, roles, chart places, its embedding, favourites and tag links. */
 export const DASHBOARD_CASCADE: DeleteCascade = {
   table: dashboards, id: dashboards.id,
-  links: [dashboardOwners.dashboard_id, dashboardRoles.dashboard_id, dashboardCharts.dashboard_id, embeddedDashboards.dashboard_id],
+  links: [dashboardOwners.dashboard_id, dashboardRoles.dashboard_id, dashboardCharts.dashboard_id, embeddedDashboards.dashboard_id, dashboardDrafts.dashboard_id],
   favoriteClass: "Dashboard", tagType: "dashboard", revisionType: "dashboard",
 };
 

@@ -7,6 +7,7 @@ import { invalidDataset } from "../../core/datasets/fields";
 import type { ColumnPut, DatasetCreate, DatasetUpdate, MetricPut } from "../../core/datasets/payloads";
 import { inList, insertChunks } from "../d1-params";
 import { deleteWithLinks, type DeleteCascade } from "../lists/links";
+import { revisionWrites, type RevisionMeta } from "../revisions/store";
 
 // Writing datasets: create with columns read from the source, update with Superset's replace semantics
 // for columns and metrics (listed ids are updated, new ones created, missing ones deleted), refresh
@@ -51,7 +52,8 @@ const columnValues = (datasetId: number, c: SourceColumn, actor: number) => ({
   created_by_fk: actor, changed_by_fk: actor,
 });
 
-export async function insertDataset(db: Database, input: DatasetCreate, columns: SourceColumn[], owners: number[], actor: number): Promise<number> {
+/** Creates the dataset with its columns and a COUNT(*) metric; `revision` keeps its first revision in the same batch. */
+export async function insertDataset(db: Database, input: DatasetCreate, columns: SourceColumn[], owners: number[], actor: number, revision?: RevisionMeta): Promise<number> {
   const created = await db
     .insert(datasets)
     .values({
@@ -69,6 +71,8 @@ export async function insertDataset(db: Database, input: DatasetCreate, columns:
     db.insert(datasetMetrics).values({ uuid: uuid(), table_id: id, metric_name: "count", metric_type: "count", expression: "COUNT(*)", verbose_name: "COUNT(*)", created_by_fk: actor, changed_by_fk: actor }),
     ...insertChunks(datasetColumns, columns).map((part) => db.insert(datasetColumns).values(part.map((c) => columnValues(id, c, actor)))),
     ...owners.map((user_id) => db.insert(datasetOwners).values({ user_id, table_id: id }).onConflictDoNothing()),
+    // last: the revision reads the columns and metrics the statements above wrote
+    ...(revision ? revisionWrites(db, "dataset", id, revision) : []),
   ];
   await db.batch(writes as [typeof writes[0], ...typeof writes]);
   forgetDatasets(); // a request may have cached this id as missing
@@ -76,13 +80,14 @@ export async function insertDataset(db: Database, input: DatasetCreate, columns:
 }
 
 
-export async function updateDataset(db: Database, dataset: DatasetRow, update: DatasetUpdate, actor: number): Promise<void> {
+/** Updates the dataset (Superset's replace semantics for columns and metrics); `revision` keeps a revision of the result in the batch. */
+export async function updateDataset(db: Database, dataset: DatasetRow, update: DatasetUpdate, actor: number, revision?: RevisionMeta): Promise<void> {
   const { columns, metrics, owners, database_id, ...fields } = update;
   const current = await db.batch([
     db.select().from(datasetColumns).where(eq(datasetColumns.table_id, dataset.id)),
     db.select().from(datasetMetrics).where(eq(datasetMetrics.table_id, dataset.id)),
   ]);
-  const writes: { run: unknown }[] = [
+  const writes: unknown[] = [
     db.update(datasets).set({ ...fields, ...(database_id ? { database_id } : {}), changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id)),
   ];
   if (columns) writes.push(...replaceColumns(db, dataset.id, current[0], columns, actor));
@@ -91,6 +96,7 @@ export async function updateDataset(db: Database, dataset: DatasetRow, update: D
     writes.push(db.delete(datasetOwners).where(eq(datasetOwners.table_id, dataset.id)));
     for (const user_id of owners) writes.push(db.insert(datasetOwners).values({ user_id, table_id: dataset.id }).onConflictDoNothing());
   }
+  if (revision) writes.push(...revisionWrites(db, "dataset", dataset.id, revision));
   await db.batch(writes as never);
   forgetDatasets();
 }
@@ -128,11 +134,11 @@ function replaceMetrics(db: Database, datasetId: number, existing: MetricRow[], 
  * Refresh from the source: columns still there get the source's type (their settings stay), new ones are
  * added, physical columns gone from the source are removed; calculated columns (with an expression) stay.
  */
-export async function refreshColumns(db: Database, dataset: DatasetRow, source: SourceColumn[], actor: number): Promise<void> {
+export async function refreshColumns(db: Database, dataset: DatasetRow, source: SourceColumn[], actor: number, revision?: RevisionMeta): Promise<void> {
   const existing = await db.select().from(datasetColumns).where(eq(datasetColumns.table_id, dataset.id)).all();
   const byName = new Map(existing.map((c) => [c.column_name, c]));
   const names = new Set(source.map((c) => c.column_name));
-  const writes: { run: unknown }[] = [db.update(datasets).set({ changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id))];
+  const writes: unknown[] = [db.update(datasets).set({ changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, dataset.id))];
   const gone = existing.filter((c) => !c.expression && !names.has(c.column_name)).map((c) => c.id);
   if (gone.length) writes.push(db.delete(datasetColumns).where(inList(datasetColumns.id, gone)));
   for (const c of source) {
@@ -140,6 +146,7 @@ export async function refreshColumns(db: Database, dataset: DatasetRow, source: 
     if (old) writes.push(db.update(datasetColumns).set({ type: c.type, type_generic: c.type_generic, changed_on: now() }).where(eq(datasetColumns.id, old.id)));
     else writes.push(db.insert(datasetColumns).values(columnValues(dataset.id, c, actor)));
   }
+  if (revision) writes.push(...revisionWrites(db, "dataset", dataset.id, revision));
   await db.batch(writes as never);
   forgetDatasets();
 }
@@ -174,7 +181,7 @@ export async function duplicateDataset(db: Database, base: DatasetRow, tableName
 
 /** What goes with a dataset: its columns, metrics and owners (ON DELETE CASCADE in the schema too). */
 const DATASET_CASCADE: DeleteCascade = {
-  table: datasets, id: datasets.id, links: [datasetColumns.table_id, datasetMetrics.table_id, datasetOwners.table_id],
+  table: datasets, id: datasets.id, links: [datasetColumns.table_id, datasetMetrics.table_id, datasetOwners.table_id], revisionType: "dataset",
 };
 
 export async function deleteDatasets(db: Database, ids: number[]): Promise<void> {

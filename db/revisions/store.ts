@@ -1,9 +1,11 @@
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
-import { charts, dashboards, datasets, revisions, users } from "../schema";
+import { charts, dashboards, databases, datasetColumns, datasetMetrics, datasets, revisions, savedQueries, users } from "../schema";
 import { inList } from "../d1-params";
-import { CHART_STATE_FIELDS, DASHBOARD_STATE_FIELDS, type RevisionType } from "../../core/revisions/revisions";
+import {
+  CHART_STATE_FIELDS, DASHBOARD_STATE_FIELDS, DATASET_COLUMN_FIELDS, DATASET_METRIC_FIELDS, DATASET_STATE_FIELDS, SAVED_QUERY_STATE_FIELDS, type RevisionType,
+} from "../../core/revisions/revisions";
 
 // Revision rows (issue 34). A revision is written by the statements below INSIDE the batch of the save that
 // makes it: the INSERT … SELECT reads the object's row as the batch's earlier statements left it, so the kept
@@ -22,13 +24,34 @@ export interface RevisionMeta {
 const SOURCES = {
   dashboard: { table: dashboards, id: dashboards.id, fields: DASHBOARD_STATE_FIELDS },
   chart: { table: charts, id: charts.id, fields: CHART_STATE_FIELDS },
+  dataset: { table: datasets, id: datasets.id, fields: DATASET_STATE_FIELDS },
+  saved_query: { table: savedQueries, id: savedQueries.id, fields: SAVED_QUERY_STATE_FIELDS },
 } as const;
 
-/** json_object('field', column, …) of the object's row: its saved state. */
+const pairsOf = (table: unknown, fields: readonly string[]) => {
+  const cols = table as Record<string, SQL>;
+  // the keys are this file's constants, written as literals: a dataset's 40 keys as bound parameters would eat
+  // into D1's 100 a statement
+  return fields.map((f) => sql`${sql.raw(`'${f}'`)}, ${cols[f]}`);
+};
+
+/**
+ * The dataset's columns or metrics as a JSON array, ordered by id (a correlated subquery on the outer `tables`
+ * row). json() keeps it an array inside json_object: a subquery's value loses the JSON subtype and would be
+ * stored as a quoted string.
+ */
+function childrenOf(table: typeof datasetColumns | typeof datasetMetrics, fields: readonly string[]): SQL {
+  const inner = sql`SELECT * FROM ${table} WHERE ${table.table_id} = ${datasets.id} ORDER BY ${table.id}`;
+  const cols = fields.map((f) => sql`${sql.raw(`'${f}'`)}, ${sql.identifier(f)}`);
+  return sql`json((SELECT json_group_array(json_object(${sql.join(cols, sql`, `)})) FROM (${inner})))`;
+}
+
+/** json_object('field', column, …) of the object's row: its saved state (a dataset's with its columns and metrics). */
 function stateOf(type: RevisionType): SQL {
   const { table, fields } = SOURCES[type];
-  const cols = table as unknown as Record<string, SQL>;
-  const pairs = fields.map((f) => sql`${f}, ${cols[f]}`);
+  const pairs = pairsOf(table, fields);
+  if (type === "dataset")
+    pairs.push(sql`'columns', ${childrenOf(datasetColumns, DATASET_COLUMN_FIELDS)}`, sql`'metrics', ${childrenOf(datasetMetrics, DATASET_METRIC_FIELDS)}`);
   return sql`json_object(${sql.join(pairs, sql`, `)})`;
 }
 
@@ -100,10 +123,24 @@ export async function revisionWithPrevious(db: Database, type: RevisionType, obj
   return { row, previous: previous ?? null };
 }
 
+/** One revision of the object, by id (null when it is not one of that object's). */
+export async function revisionById(db: Database, type: RevisionType, objectId: number, revisionId: number): Promise<RevisionRow | null> {
+  const row = await db.select().from(revisions)
+    .where(and(eq(revisions.id, revisionId), eq(revisions.object_type, type), eq(revisions.object_id, objectId))).get();
+  return row ?? null;
+}
+
 /** Names of the charts among `ids` that exist (a restore keeps only those; the diff says their names). */
 export async function chartNames(db: Database, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db.select({ id: charts.id, name: charts.slice_name }).from(charts).where(inList(charts.id, ids)).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Names of the databases among `ids` that exist. */
+export async function databaseNames(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: databases.id, name: databases.database_name }).from(databases).where(inList(databases.id, ids)).all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

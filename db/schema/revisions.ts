@@ -18,3 +18,20 @@ export const revisions = sqliteTable(
   },
   (t) => [uniqueIndex("object_revision_number").on(t.object_type, t.object_id, t.revision), index("object_revision_changed_by").on(t.changed_by_fk)],
 );
+
+// Drafts of published dashboards (issue 34): an owner's pending edit, one per dashboard and owner, kept on the
+// server so it survives reloads and other devices; viewers never read it. `base_revision` is the live revision
+// the draft started from: a publish finding a newer one shows what changed since and asks before replacing it.
+export const dashboardDrafts = sqliteTable(
+  "dashboard_draft",
+  {
+    id: id(),
+    dashboard_id: integer("dashboard_id").notNull(),
+    user_id: integer("user_id").notNull(),
+    base_revision: integer("base_revision").notNull(),
+    state: text("state").notNull(),
+    created_on: text("created_on").notNull(),
+    changed_on: text("changed_on").notNull(),
+  },
+  (t) => [uniqueIndex("dashboard_draft_owner").on(t.dashboard_id, t.user_id)],
+);

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { revisionWrites, type RevisionMeta } from "../revisions/store";
 import { savedQueries } from "../schema";
 import type { ListSpec } from "../lists/list";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -53,23 +54,28 @@ export async function ownSavedQueryIds(db: Database, ids: number[], userId: numb
 }
 
 /** A saved query carries tag links; they go with it. */
-const SAVED_QUERY_CASCADE: DeleteCascade = { table: savedQueries, id: savedQueries.id, links: [], tagType: "query" };
+const SAVED_QUERY_CASCADE: DeleteCascade = { table: savedQueries, id: savedQueries.id, links: [], tagType: "query", revisionType: "saved_query" };
 
 export async function deleteSavedQueries(db: Database, ids: number[]): Promise<void> {
   await deleteWithLinks(db, SAVED_QUERY_CASCADE, ids);
 }
 
 /** A new saved query of the user; text fields absent or null are stored empty, as Superset's model defaults. */
-export async function insertSavedQuery(db: Database, values: Record<string, unknown>, userId: number): Promise<SavedQueryRow> {
+export async function insertSavedQuery(db: Database, values: Record<string, unknown>, userId: number, revision?: RevisionMeta): Promise<SavedQueryRow> {
   const text = (key: string) => (values[key] as string | null | undefined) ?? "";
-  return db.insert(savedQueries).values({
+  const row = await db.insert(savedQueries).values({
     ...values, label: text("label"), description: text("description"), sql: text("sql"), extra_json: (values.extra_json as string | null) || "{}",
     uuid: crypto.randomUUID(), user_id: userId, created_by_fk: userId, changed_by_fk: userId,
   }).returning().get();
+  if (revision) await db.batch(revisionWrites(db, "saved_query", row.id, revision));
+  return row;
 }
 
-export async function updateSavedQuery(db: Database, id: number, update: Record<string, unknown>): Promise<void> {
-  await db.update(savedQueries).set(update).where(eq(savedQueries.id, id)).run();
+/** Writes the fields given; a user's save passes `revision` (kept in the same batch), the scheduler's run records do not. */
+export async function updateSavedQuery(db: Database, id: number, update: Record<string, unknown>, revision?: RevisionMeta): Promise<void> {
+  const write = db.update(savedQueries).set(update).where(eq(savedQueries.id, id));
+  if (revision) await db.batch([write, ...revisionWrites(db, "saved_query", id, revision)]);
+  else await write.run();
 }
 
 /** Saved queries that may carry a schedule (a database and schedule_info in extra_json): the cron reads each one. */

@@ -39,3 +39,53 @@ test("rename a dashboard, see the change in History, restore the revision before
   await page.reload();
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Before ${run}`);
 });
+
+// Drafts (issue 34): a published dashboard edited as a draft while a second browser (another device of the owner)
+// still shows the live version and finds the same draft; publishing makes it live there too, History says what the
+// publish changed, and restoring the revision before brings the old version back live.
+test("edit a published dashboard as a draft, publish it, see it in History, restore the live version before", async ({ page, browser }) => {
+  await login(page, admin().username, admin().password);
+  const layout = {
+    ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-d"], parents: ["ROOT_ID"] },
+    "HEADER-d": { type: "HEADER", id: "HEADER-d", children: [], parents: ["ROOT_ID", "GRID_ID"], meta: { text: "Notes", headerSize: "MEDIUM_HEADER" } },
+  };
+  const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Live ${run}`, published: true, position_json: JSON.stringify(layout) });
+  const url = `/superset/dashboard/${dash.id}/`;
+
+  await page.goto(`${url}?edit=true`);
+  await page.getByTestId("dashboard-title-input").fill(`Draft ${run}`);
+  await page.getByTestId("dashboard-title-input").press("Enter");
+  await page.getByTestId("save-draft").click();
+  await expect(page.getByTestId("dashboard-editor")).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-title")).toHaveText(`Live ${run}`);
+  await expect(page.getByTestId("draft-diff")).toContainText(`Title: "Live ${run}" → "Draft ${run}"`);
+
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  try {
+    await login(second, admin().username, admin().password);
+    await second.goto(url);
+    await expect(second.getByTestId("dashboard-title")).toHaveText(`Live ${run}`);
+    await expect(second.getByTestId("draft-diff")).toContainText(`"Draft ${run}"`);
+
+    await page.getByTestId("draft-publish").click();
+    await expect(page.getByTestId("dashboard-title")).toHaveText(`Draft ${run}`);
+    await expect(page.getByTestId("dashboard-draft")).toHaveCount(0);
+    await second.reload();
+    await expect(second.getByTestId("dashboard-title")).toHaveText(`Draft ${run}`);
+
+    await clickMenuItem(page.getByTestId("dashboard-menu"), page.getByTestId("dashboard-history").filter({ visible: true }));
+    const panel = page.getByTestId("history-modal");
+    await expect(panel.getByTestId("history-revision").first()).toContainText("Published draft");
+    await expect(panel.getByTestId("history-diff")).toContainText(`Title: "Live ${run}" → "Draft ${run}"`);
+    await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+    await panel.getByTestId("history-restore").click();
+    await panel.getByTestId("history-restore-confirm").click();
+    await expect(page.getByTestId("dashboard-title")).toHaveText(`Live ${run}`);
+    await second.reload();
+    await expect(second.getByTestId("dashboard-title")).toHaveText(`Live ${run}`);
+  } finally {
+    await other.close();
+  }
+});

@@ -19,6 +19,8 @@ import { datasetViews, dropDatasetPermissions, ensureDatasetPermissions, renameD
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { DATASET } from "../../core/http/fab-resources";
 import { databaseById } from "../../db/databases/databases";
+import { revisionsKept, takeRevisionMessage } from "../../core/revisions/revisions";
+import type { RevisionMeta } from "../../db/revisions/store";
 
 // /api/v1/dataset/: Superset's DatasetRestApi. Reads need can_read on Dataset and data access to the
 // dataset; writes need can_write on Dataset and, as in Superset, ownership (or an admin role).
@@ -36,7 +38,7 @@ function mustOwn(principal: Principal, owners: number[]): void {
 const ownerIds = (c: C, datasetIds: number[]) => datasetOwnerIds(c.var.db, datasetIds);
 
 /** The dataset the caller may change: visible to them, and theirs (or they are an admin). */
-async function ownedDataset(c: C, id: number) {
+export async function ownedDataset(c: C, id: number) {
   const principal = principalOf(c);
   const loaded = await loadDataset(c.var.db, id, datasetScope(principal));
   mustOwn(principal, (await ownerIds(c, [id])).get(id) ?? []);
@@ -66,7 +68,7 @@ async function createDataset(c: C, input: DatasetCreate): Promise<number> {
   if (await findDataset(c.var.db, input)) throw invalidDataset({ table: [`Dataset ${input.schema ? `${input.schema}.` : ""}${input.table_name} already exists`] });
   const owners = await ownersFrom(c, input.owners);
   const columns = await readSourceColumns(c.env, c.var.secret, database, input, principalOf(c));
-  const id = await insertDataset(c.var.db, input, columns, owners, principalOf(c).id);
+  const id = await insertDataset(c.var.db, input, columns, owners, principalOf(c).id, revisionMeta(c, null));
   await ensureDatasetPermissions(c.var.db, [id]);
   return id;
 }
@@ -134,10 +136,26 @@ datasetApi.get("/api/v1/dataset/:pk", read, async (c) => {
   return itemAnswer(c, DATASET, { id: dataset.id, result: await datasetDetail(c.var.db, dataset, database) });
 });
 
+/** What a dataset save records in its revision (issue 34). */
+export const revisionMeta = (c: C, message: string | null): RevisionMeta => ({ actor: principalOf(c).id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
+
 datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
   const id = idParam(c);
-  const update = parseDatasetUpdate(await jsonObject(c));
+  const body = await jsonObject(c);
+  const message = takeRevisionMessage(body);
+  const update = parseDatasetUpdate(body);
   const { dataset, database } = await ownedDataset(c, id);
+  await saveDataset(c, dataset, database, update, revisionMeta(c, message), c.req.query("override_columns") === "true");
+  const fresh = await loadDataset(c.var.db, id, { all: true });
+  return c.json({ id, result: await datasetDetail(c.var.db, fresh.dataset, fresh.database) });
+});
+
+/**
+ * A dataset save (PUT, and a restore of a revision): checks the target and expressions, updates, renames the
+ * data-access permission, re-reads the source's columns when the source changed; one revision of the result.
+ */
+export async function saveDataset(c: C, dataset: DatasetRow, database: { id: number }, update: ReturnType<typeof parseDatasetUpdate>, meta: RevisionMeta, overrideColumns = false) {
+  const id = dataset.id;
   const target = await checkedTarget(c, dataset, update);
   await checkDatasetExpressions(c, id, update);
   if (update.owners) update.owners = await ownersFrom(c, update.owners);
@@ -145,22 +163,21 @@ datasetApi.put("/api/v1/dataset/:pk", write, async (c) => {
   const changesSource = target.database.id !== database.id || target.source.sql !== dataset.sql ||
     target.source.table_name !== dataset.table_name || target.source.schema !== dataset.schema || target.source.catalog !== dataset.catalog ||
     (Boolean(target.source.sql) && target.source.template_params !== dataset.template_params);
-  const overrideColumns = c.req.query("override_columns") === "true";
   const source = changesSource || overrideColumns
     ? await readSourceColumns(c.env, c.var.secret, target.database, target.source, principalOf(c))
     : null;
   const actor = principalOf(c).id;
+  const refresh = source && (overrideColumns || !update.columns);
   const [viewBefore] = await datasetViews(c.var.db, [id]);
-  await updateDataset(c.var.db, dataset, update, actor);
+  // the revision is kept by the last write of the save, so it holds the refreshed columns too
+  await updateDataset(c.var.db, dataset, update, actor, refresh ? undefined : meta);
   const [viewAfter] = await datasetViews(c.var.db, [id]);
   if (viewBefore && viewAfter && viewBefore.view !== viewAfter.view) {
     await renameDatasetPermission(c.var.db, viewBefore.view, viewAfter.view);
     await ensureDatasetPermissions(c.var.db, [id]);
   }
-  if (source && (overrideColumns || !update.columns)) await refreshColumns(c.var.db, { ...dataset, ...target.source }, source, actor);
-  const fresh = await loadDataset(c.var.db, id, { all: true });
-  return c.json({ id, result: await datasetDetail(c.var.db, fresh.dataset, fresh.database) });
-});
+  if (refresh) await refreshColumns(c.var.db, { ...dataset, ...target.source }, source, actor, meta);
+}
 
 /** Where the dataset will point after the update; refuses a name that another dataset already has. */
 async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeof parseDatasetUpdate>) {
@@ -182,7 +199,7 @@ async function checkedTarget(c: C, dataset: DatasetRow, update: ReturnType<typeo
 datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
   const { dataset, database } = await ownedDataset(c, idParam(c));
   const source = await readSourceColumns(c.env, c.var.secret, database, dataset, principalOf(c));
-  await refreshColumns(c.var.db, dataset, source, principalOf(c).id);
+  await refreshColumns(c.var.db, dataset, source, principalOf(c).id, revisionMeta(c, "Columns refreshed from the source"));
   return c.json({ message: "OK" });
 });
 

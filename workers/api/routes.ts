@@ -29,9 +29,10 @@ import { reportApi } from "./report";
 import { thumbnailApi } from "./thumbnails";
 import { tagApi } from "./tag";
 import { revisionApi } from "./revisions";
+import { dashboardDraftApi } from "./dashboard-draft";
 import { tagObjectsApi } from "./tag-objects";
 
 // Every Superset resource is one Hono sub-app in its own file; adding a resource adds one line here.
 // fabMetaApi (_info, related/, distinct/) and chartLegacyApi (warm_up_cache) come before the resource APIs,
 // whose /:pk routes would otherwise take those paths; so does bundleApi (<resource>/export/ and /import/).
-export const apiRoutes: Hono<AppEnv>[] = [guestTokenApi, securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardLiveApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi, tagObjectsApi, tagApi, revisionApi];
+export const apiRoutes: Hono<AppEnv>[] = [guestTokenApi, securityAdminApi, logApi, asyncEventApi, fabMetaApi, bundleApi, sqlLabRoutes, chartLegacyApi, databaseUploadApi, databaseApi, datasetApi, chartApi, embeddedApi, dashboardApi, dashboardLiveApi, dashboardFiltersApi, dashboardColorsApi, dashboardFilterStateApi, dashboardPermalinkApi, exploreApi, annotationLayerApi, chartDataBatchApi, chartDataApi, cssTemplateApi, rlsApi, reportApi, thumbnailApi, tagObjectsApi, tagApi, revisionApi, dashboardDraftApi];

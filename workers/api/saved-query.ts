@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { ENGINES } from "../../core/engines/registry";
 import type { AppEnv } from "../../services/env";
 import { requires, principalOf } from "../http/guard";
@@ -19,6 +19,8 @@ import type { Database } from "../../db/client";
 import { itemAnswer, listAnswer } from "../http/fab-answer";
 import { SAVED_QUERY } from "../../core/http/fab-resources";
 import { syncSystemTags, tagsOfObjects } from "../../db/tags/store";
+import { revisionsKept, takeRevisionMessage } from "../../core/revisions/revisions";
+import type { RevisionMeta } from "../../db/revisions/store";
 
 // /api/v1/saved_query/: Superset's SavedQueryRestApi. Everyone sees only their own saved queries
 // (Superset's SavedQueryFilter). A schedule is kept in extra_json.schedule_info and run by the cron.
@@ -53,8 +55,10 @@ savedQueryApi.get("/api/v1/saved_query/:pk", requires("can_read", "SavedQuery"),
 
 savedQueryApi.post("/api/v1/saved_query/", requires("can_write", "SavedQuery"), async (c) => {
   const p = principalOf(c);
-  const values = await validated(c.var.db, p, await jsonObject(c));
-  const row = await insertSavedQuery(c.var.db, values, p.id);
+  const body = await jsonObject(c);
+  const message = takeRevisionMessage(body);
+  const values = await validated(c.var.db, p, body);
+  const row = await insertSavedQuery(c.var.db, values, p.id, { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   await syncSystemTags(c.var.db, { type: "query", id: row.id }, [p.id]);
   return c.json({ id: row.id, result: resultOf(values) }, 201);
 });
@@ -64,14 +68,22 @@ savedQueryApi.put("/api/v1/saved_query/:pk", requires("can_write", "SavedQuery")
   const id = idParam(c);
   const existing = await ownSavedQuery(c.var.db, id, p.id);
   if (!existing) throw notFound();
-  const values = await validated(c.var.db, p, await jsonObject(c));
-  const update: Record<string, unknown> = { ...values, changed_by_fk: p.id, changed_on: new Date().toISOString() };
-  for (const key of ["label", "description", "sql"]) if (update[key] === null) update[key] = "";
-  if ("extra_json" in update) update.extra_json = mergeExtra(existing.extra_json, update.extra_json as string | null);
-  await updateSavedQuery(c.var.db, id, update);
+  const body = await jsonObject(c);
+  const message = takeRevisionMessage(body);
+  const values = await saveSavedQuery(c, existing, body, { actor: p.id, message, keep: revisionsKept(c.env.REVISIONS_KEPT) });
   return c.json({ id, result: resultOf(values) });
 });
 
+/** A saved-query save (PUT, and a restore of a revision): validated fields written with one revision of the result. */
+export async function saveSavedQuery(c: Context<AppEnv>, existing: SavedQueryRow, body: Record<string, unknown>, meta: RevisionMeta) {
+  const p = principalOf(c);
+  const values = await validated(c.var.db, p, body);
+  const update: Record<string, unknown> = { ...values, changed_by_fk: p.id, changed_on: new Date().toISOString() };
+  for (const key of ["label", "description", "sql"]) if (update[key] === null) update[key] = "";
+  if ("extra_json" in update) update.extra_json = mergeExtra(existing.extra_json, update.extra_json as string | null);
+  await updateSavedQuery(c.var.db, existing.id, update, meta);
+  return values;
+}
 
 /** Bulk delete: `?q=!(1,2,3)`; all must be the caller's, or nothing is deleted (404 as Superset). */
 deleteRoutes(savedQueryApi, "/api/v1/saved_query/", requires("can_write", "SavedQuery"), {

@@ -19,6 +19,7 @@ import { appliedDataMask, type FiltersStore } from "./filters/store";
 import { useEditMode } from "./edit/useEditMode";
 import { DashboardViewContext } from "./view-context";
 import { HeaderMenu } from "./header/HeaderMenu";
+import { DraftBar } from "./header/DraftBar";
 import { DashboardCss } from "./header/DashboardCss";
 import { PinnedZone } from "./header/PinnedZone";
 import { useDashboardRefresh } from "./header/useDashboardRefresh";
@@ -185,7 +186,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
   if (edit.editing) {
     return (
       <Suspense fallback={<Center h={200}><Loader /></Center>}>
-        <DashboardEditor data={data} csrfToken={csrfToken} onExit={edit.exit} />
+        <DashboardEditor data={data} csrfToken={csrfToken} onExit={edit.exit} published={dashboard.published} />
       </Suspense>
     );
   }
@@ -227,6 +228,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
+      {data.permissions.canEdit && !embedded && dashboard.published && <DraftBar dashboardId={dashboard.id} csrfToken={csrfToken} onDone={() => window.location.reload()} />}
       <PinnedZone metadata={metadata} />
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit && !embedded} csrfToken={csrfToken} storeRef={filtersRef}
         barShown={embedded?.showFilters ?? true} barExpanded={embedded?.expandFilters ?? true}>

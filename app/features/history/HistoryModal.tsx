@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
-import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Select, Stack, Text, UnstyledButton } from "@mantine/core";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
 
-// The History panel of a dashboard or chart (issue 34): its saves newest first, what a chosen one changed from
-// the save before it (in words, from GET …/revisions/{id}), and Restore, confirmed, which is itself a save: the
-// page then reloads the restored state. What a restore could not bring back (a chart or dataset deleted since)
-// is said in a toast.
+// The History panel of a dashboard, chart, dataset or saved query (issue 34): its saves newest first, what a
+// chosen one changed from the save before it, or from any other revision picked in "Compare with" (in words, from
+// GET …/revisions/{id}?compare_to=), and Restore, confirmed, which is itself a save: the page then reloads the
+// restored state. What a restore could not bring back (a chart, dataset or database deleted since) is said in a toast.
 
 interface Revision {
   id: number;
@@ -15,7 +15,8 @@ interface Revision {
   message: string | null;
   changed_by: { id: number; first_name: string; last_name: string } | null;
 }
-interface Detail { diff: { area: string; text: string }[]; previous_id: number | null }
+interface Detail { diff: { area: string; text: string }[]; previous_id: number | null; compare_to?: { revision: number } }
+export type HistoryType = "dashboard" | "chart" | "dataset" | "saved_query";
 interface NotRestored { type: string; id: number; name: string | null }
 
 const who = (r: Revision) => (r.changed_by ? `${r.changed_by.first_name} ${r.changed_by.last_name}`.trim() || `User ${r.changed_by.id}` : "Unknown user");
@@ -25,10 +26,12 @@ const when = (iso: string) => {
 };
 
 export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onRestored }: {
-  type: "dashboard" | "chart"; id: number; canRestore: boolean; csrfToken: string | null; onClose: () => void; onRestored: () => void;
+  type: HistoryType; id: number; canRestore: boolean; csrfToken: string | null; onClose: () => void; onRestored: () => void;
 }) {
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
+  // another revision to diff the chosen one against; null: the save just before it
+  const [other, setOther] = useState<number | null>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -47,8 +50,9 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
     setDetail(null);
     setConfirming(false);
     if (chosen === null) return;
-    void apiCall<{ result: Detail }>("GET", `${base}/${chosen}`, csrfToken).then((res) => (res.ok ? setDetail(res.body.result) : setFailure(res.message)));
-  }, [base, chosen, csrfToken]);
+    const compare = other !== null && other !== chosen ? `?compare_to=${other}` : "";
+    void apiCall<{ result: Detail }>("GET", `${base}/${chosen}${compare}`, csrfToken).then((res) => (res.ok ? setDetail(res.body.result) : setFailure(res.message)));
+  }, [base, chosen, other, csrfToken]);
 
   const restore = async () => {
     setRestoring(true);
@@ -84,9 +88,16 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
             </Stack>
           </ScrollArea>
           <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" fw={600}>
-              {current ? `What revision ${current.revision} changed${detail?.previous_id === null ? " (the first kept)" : ""}` : ""}
-            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={600} data-testid="history-diff-title">
+                {!current ? "" : detail?.compare_to
+                  ? `Revision ${Math.min(current.revision, detail.compare_to.revision)} → revision ${Math.max(current.revision, detail.compare_to.revision)}`
+                  : `What revision ${current.revision} changed${detail?.previous_id === null ? " (the first kept)" : ""}`}
+              </Text>
+              <Select size="xs" w={200} placeholder="Compare with the save before" clearable aria-label="Compare with" data-testid="history-compare"
+                value={other === null ? null : String(other)} onChange={(v) => setOther(v === null ? null : Number(v))}
+                data={revisions.filter((r) => r.id !== chosen).map((r) => ({ value: String(r.id), label: `Compare with revision ${r.revision}` }))} />
+            </Group>
             {!detail ? <Loader size="sm" /> : detail.diff.length ? (
               <List size="sm" spacing={4} data-testid="history-diff">
                 {detail.diff.map((l, i) => <List.Item key={i}>{l.text}</List.Item>)}

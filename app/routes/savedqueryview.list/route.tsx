@@ -1,8 +1,8 @@
-import { IconEye, IconLink, IconPencil, IconTrash } from "@tabler/icons-react";
+import { IconEye, IconHistory, IconLink, IconPencil, IconTrash } from "@tabler/icons-react";
 import { ActionIcon, Anchor, Button, Code, Group, HoverCard, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { isFiltered, listQuery } from "../../../core/lists/list-url-state";
 import { can } from "../../../core/security/permissions";
 import { savedQueryLink, scheduleFieldsOf } from "../../../core/sqllab/saved-query-list";
@@ -23,6 +23,8 @@ import { ConfirmDelete, EditModal, LastRunBadge, PreviewModal } from "./SavedQue
 import { ExportButton, ImportBundleButton } from "../../features/bundles/ImportBundleButton";
 import { deleteSavedQueries, deleteSavedQuery, updateSavedQuery } from "./saved-query-actions";
 
+const HistoryModal = lazy(() => import("../../features/history/HistoryModal").then((m) => ({ default: m.HistoryModal })));
+
 export const meta: MetaFunction = () => [{ title: "Saved queries · Edge Superset" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -42,6 +44,7 @@ export default function SavedQueriesPage() {
   const selection = useBulkSelection(canWrite ? items.map((i) => i.id) : []);
   const [preview, setPreview] = useState<number | null>(null);
   const [editing, setEditing] = useState<SavedQueryItem | null>(null);
+  const [history, setHistory] = useState<SavedQueryItem | null>(null);
   const [deleting, setDeleting] = useState<{ items: SavedQueryItem[]; bulk: boolean } | null>(null);
   const set = (key: string) => (value: string | null) => list.setFilter(key, value);
   const confirmDelete = async () => {
@@ -102,6 +105,7 @@ export default function SavedQueriesPage() {
               <Group gap={2} wrap="nowrap">
                 <ActionIcon variant="subtle" aria-label={`Preview ${i.label}`} title="Query preview" onClick={() => setPreview(items.indexOf(i))}><IconEye size={16} aria-hidden /></ActionIcon>
                 {canWrite ? <ActionIcon variant="subtle" aria-label={`Edit ${i.label}`} title="Edit query" onClick={() => setEditing(i)}><IconPencil size={16} aria-hidden /></ActionIcon> : null}
+                <ActionIcon variant="subtle" aria-label={`History of ${i.label}`} title="History" onClick={() => setHistory(i)}><IconHistory size={16} aria-hidden /></ActionIcon>
                 <ExportButton resource="saved_query" id={i.id} name={i.label} />
                 <ActionIcon variant="subtle" aria-label={`Copy link to ${i.label}`} title="Copy query URL" onClick={() => void copyText(savedQueryLink(location.origin, i.id))}><IconLink size={16} aria-hidden /></ActionIcon>
                 {canWrite ? <ActionIcon variant="subtle" color="red" aria-label={`Delete ${i.label}`} title="Delete query" onClick={() => setDeleting({ items: [i], bulk: false })}><IconTrash size={16} aria-hidden /></ActionIcon> : null}
@@ -115,6 +119,15 @@ export default function SavedQueriesPage() {
         if (ok) void loaded.reload();
         return ok;
       }} />
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryModal type="saved_query" id={history.id} canRestore={canWrite} csrfToken={root?.csrfToken ?? null} onClose={() => setHistory(null)}
+            onRestored={() => {
+              setHistory(null);
+              void loaded.reload();
+            }} />
+        </Suspense>
+      )}
       <ConfirmDelete
         opened={deleting !== null}
         text={deleting?.items.length === 1 && !deleting.bulk ? `Are you sure you want to delete ${deleting.items[0].label}?` : `Are you sure you want to delete the ${deleting?.items.length ?? 0} selected queries?`}

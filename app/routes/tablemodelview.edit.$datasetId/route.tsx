@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Textarea, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
@@ -11,6 +11,8 @@ import { ColumnsEditor, type EditableColumn } from "./ColumnsEditor";
 import { MetricsEditor, type EditableMetric } from "./MetricsEditor";
 import { UnsavedChangesGuard } from "./unsaved-changes";
 import { CODE_INPUT_STYLES } from "../../components/code-input";
+
+const HistoryModal = lazy(() => import("../../features/history/HistoryModal").then((m) => ({ default: m.HistoryModal })));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.table_name ?? "Dataset"} · Edit dataset · Edge Superset` }];
 
@@ -28,6 +30,7 @@ export default function EditDataset() {
   const [columns, setColumns] = useState<EditableColumn[]>(() => dataset.columns.map((c) => ({ ...c })));
   const [metrics, setMetrics] = useState<EditableMetric[]>(() => dataset.metrics.map((m) => ({ ...m, key: `m${m.id}` })));
   const [saving, setSaving] = useState(false);
+  const [history, setHistory] = useState(false);
   // what the server holds: the editor is dirty while its state differs from this
   const [baseline, setBaseline] = useState(() => snapshot(dataset.description ?? "", columns, metrics));
   const dirty = useMemo(() => snapshot(description, columns, metrics) !== baseline, [description, columns, metrics, baseline]);
@@ -63,6 +66,13 @@ export default function EditDataset() {
   return (
     <Stack>
       <UnsavedChangesGuard dirty={dirty && !saving} />
+      {history && (
+        <Suspense fallback={null}>
+          {/* a restore rewrites columns and metrics: the editor starts again from what the server now holds */}
+          <HistoryModal type="dataset" id={dataset.id} canRestore csrfToken={root?.csrfToken ?? null} onClose={() => setHistory(false)}
+            onRestored={() => window.location.reload()} />
+        </Suspense>
+      )}
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={2} data-testid="dataset-title">
@@ -78,6 +88,9 @@ export default function EditDataset() {
           <Anchor component={Link} to="/tablemodelview/list/">
             Back to datasets
           </Anchor>
+          <Button variant="default" onClick={() => setHistory(true)} data-testid="dataset-history">
+            History
+          </Button>
           <Button onClick={save} loading={saving} data-testid="save-dataset">
             Save
           </Button>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ActionIcon, Box, Button, Group, Stack, TextInput, Tooltip } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useRouteLoaderData } from "@remix-run/react";
-import { ROOT_ID, activeTabs as tabsFor, type Layout } from "../../../../core/dashboards/layout";
+import { ROOT_ID, activeTabs as tabsFor, parseLayout, type Layout } from "../../../../core/dashboards/layout";
 import { addTab, deleteComponent, dropComponent, NO_CHART_DEFINITION, resizeComponent, updateMeta, type DragSource, type DropTarget } from "../../../../core/dashboards/edit/ops";
 import { hasChanges, MAX_UNDO_MESSAGE, record, redo, startHistory, undo, type History } from "../../../../core/dashboards/edit/history";
 import type { EditedDashboard } from "../../../../core/dashboards/edit/save";
@@ -16,15 +16,20 @@ import { EditNode } from "./EditNode";
 import { LeaveGuard } from "./LeaveGuard";
 import { OverwriteModal } from "./OverwriteModal";
 import { useSaveDashboard } from "./useSaveDashboard";
+import { positionJson } from "../../../../core/dashboards/edit/save";
+import { apiCall } from "../../../components/api-call";
 
 // Superset's dashboard edit mode (loaded only when editing: the view page imports it lazily). The header holds
 // the title, undo/redo, Discard and Save; the grid takes drops from the builder pane and moves within itself.
-// Every change is one step of the history (title included); Save writes it, Discard throws it away.
+// Every change is one step of the history (title included); Save writes it, Discard throws it away. A published
+// dashboard can also be saved as the owner's draft (issue 34), which viewers do not see; editing starts from
+// that draft when there is one.
 
-export default function DashboardEditor({ data, csrfToken, onExit }: {
+export default function DashboardEditor({ data, csrfToken, onExit, published = false }: {
   data: EditorData;
   csrfToken: string | null;
   onExit: (saved: boolean) => void;
+  published?: boolean;
 }) {
   const root = useRouteLoaderData<RootData>("root");
   const [history, setHistory] = useState<History<EditedDashboard>>(() => startHistory({ title: data.dashboard.title, layout: data.layout }));
@@ -58,6 +63,29 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
   });
   const [message, setMessage] = useState("");
   const saveNow = () => save(history.present, lastModified.current, message);
+  const [savingDraft, setSavingDraft] = useState(false);
+  const draftUrl = `/api/v1/dashboard/${data.dashboard.id}/draft`;
+  useEffect(() => {
+    if (!published) return;
+    void apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken).then((res) => {
+      if (!res.ok) return; // no draft: edit the live version
+      const { dashboard_title, position_json } = res.body.result.state;
+      const title = dashboard_title ?? data.dashboard.title;
+      const draftLayout = position_json ? parseLayout(position_json) : data.layout;
+      setHistory(startHistory({ title, layout: Object.keys(draftLayout).length ? draftLayout : data.layout }));
+      setTitleDraft(title);
+      showToast("info", "Editing your draft: viewers still see the published version.");
+    });
+  }, [published, draftUrl, csrfToken, data.dashboard.title, data.layout]);
+  const saveDraft = async () => {
+    setSavingDraft(true);
+    const res = await apiCall("PUT", draftUrl, csrfToken, { dashboard_title: history.present.title, position_json: positionJson(history.present.layout) });
+    setSavingDraft(false);
+    if (!res.ok) return showToast("danger", `The draft could not be saved: ${res.message}`);
+    showToast("success", "Draft saved: viewers still see the published version.");
+    setHistory((h) => startHistory(h.present));
+    onExit(true);
+  };
 
   const ctx: EditContextValue = useMemo(() => ({
     layout, charts, csrfToken, gridWidth, dragging,
@@ -135,6 +163,7 @@ export default function DashboardEditor({ data, csrfToken, onExit }: {
             <Button variant="default" onClick={() => onExit(false)} data-testid="discard-changes">Discard</Button>
             <TextInput size="sm" w={200} maxLength={500} placeholder="What changed (optional)" aria-label="What changed (kept in History)"
               value={message} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="save-message-input" />
+            {published && <Button variant="light" onClick={() => void saveDraft()} loading={savingDraft} disabled={!dirty} data-testid="save-draft">Save as draft</Button>}
             <Button onClick={() => void saveNow()} loading={saving} disabled={!dirty} data-testid="save-dashboard">Save</Button>
           </Group>
         </Group>
