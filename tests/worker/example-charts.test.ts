@@ -6,7 +6,7 @@ import { CHART_EXAMPLES } from "../../core/charts/examples";
 import { openDatabase } from "../../db/client";
 import { exampleChartUuid, registerExampleCharts } from "../../db/examples/charts";
 import { loginAsAdmin, type ApiClient } from "../support/client";
-import { json, q } from "../support/access";
+import { json, listAll } from "../support/access";
 
 // The example chart of every chart type, created at first start on the example datasets (real D1): once, owned by
 // the admin, pointing at the registered example dataset, and answering rows when its own query runs.
@@ -21,16 +21,16 @@ const d1 = () => (env as unknown as { DB: D1Database }).DB;
 beforeAll(async () => {
   admin = await loginAsAdmin();
   adminId = (await json(await admin.get("/api/v1/me/"))).result.id;
-  const datasets = await json(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 100 })}`));
-  datasetIds = new Map(
-    datasets.result.filter((d: { database: { database_name: string } }) => d.database.database_name === "examples").map((d: { table_name: string; id: number }) => [d.table_name, d.id]),
-  );
+  const datasets = await listAll<{ id: number; table_name: string; database: { database_name: string } }>(admin, "/api/v1/dataset/");
+  datasetIds = new Map(datasets.filter((d) => d.database.database_name === "examples").map((d) => [d.table_name, d.id]));
 });
 
 async function exampleCharts(): Promise<ChartRow[]> {
   const names = Object.values(CHART_EXAMPLES).map((e) => e.name);
-  const list = await json(await admin.get(`/api/v1/chart/?q=${q({ page_size: 100, columns: ["id", "slice_name", "viz_type", "datasource_id", "owners.id", "owners.username"] })}`));
-  return (list.result as ChartRow[]).filter((c) => names.includes(c.slice_name));
+  // every page: the other worker tests' charts share this database, and a first page of 100 (newest first) had
+  // left the oldest examples out
+  const list = await listAll<ChartRow>(admin, "/api/v1/chart/", { columns: ["id", "slice_name", "viz_type", "datasource_id", "owners.id", "owners.username"] });
+  return list.filter((c) => names.includes(c.slice_name));
 }
 
 test("every chart type's example chart exists once, owned by the admin, on its example dataset", async () => {

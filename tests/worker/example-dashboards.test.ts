@@ -8,7 +8,7 @@ import { EMBEDDED_DATA_CAP_BYTES } from "../../core/dashboards/embedded-data";
 import { DATASET_TTL_MS } from "../../db/datasets/cache";
 import { dashboardChartBody } from "../../services/dashboards/embedded-chart-data";
 import { browserSession, loginAsAdmin, workerFetch, type ApiClient } from "../support/client";
-import { gammaWith, json, pairFor, pairs, q, unique } from "../support/access";
+import { gammaWith, json, listAll, pairFor, pairs, q, unique } from "../support/access";
 import { datasourcePermName } from "../../core/security/permissions";
 
 // The example dashboards made at first start (Births, Sales, Flights): each opens by its slug with every chart
@@ -131,8 +131,8 @@ test("P7: a warm view of a 24-chart dashboard reads at most 1,000 D1 rows (metad
   // a Gamma user reading the example datasets (the dashboard is published): their own cache entries
   const all = await pairs(admin);
   const datasets = new Set(charts.map((c) => String(c.form_data.datasource)));
-  const list = await json<{ result: { id: number; table_name: string; database: { database_name: string } }[] }>(await admin.get(`/api/v1/dataset/?q=${q({ page_size: 100 })}`));
-  const pairIds = list.result.filter((d) => datasets.has(`${d.id}__table`))
+  const list = await listAll<{ id: number; table_name: string; database: { database_name: string } }>(admin, "/api/v1/dataset/");
+  const pairIds = list.filter((d) => datasets.has(`${d.id}__table`))
     .map((d) => pairFor(all, "datasource_access", datasourcePermName(d.database.database_name, d.table_name, d.id))!.id);
   const reader = await gammaWith(admin, pairIds);
   const readerCharts = await json<{ result: DashChart[] }>(await reader.get(`/api/v1/dashboard/${slug}/charts`));

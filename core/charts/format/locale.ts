@@ -1,11 +1,11 @@
 import { formatLocale, type FormatLocaleDefinition } from "d3-format";
 import { timeFormatLocale, type TimeLocaleDefinition } from "d3-time-format";
-import deNumber from "d3-format/locale/de-DE";
-import esNumber from "d3-format/locale/es-ES";
-import enNumber from "d3-format/locale/en-US";
-import deTime from "d3-time-format/locale/de-DE";
-import esTime from "d3-time-format/locale/es-ES";
-import enTime from "d3-time-format/locale/en-US";
+import deNumber from "d3-format/locale/de-DE" with { type: "json" };
+import esNumber from "d3-format/locale/es-ES" with { type: "json" };
+import enNumber from "d3-format/locale/en-US" with { type: "json" };
+import deTime from "d3-time-format/locale/de-DE" with { type: "json" };
+import esTime from "d3-time-format/locale/es-ES" with { type: "json" };
+import enTime from "d3-time-format/locale/en-US" with { type: "json" };
 import type { Language } from "../../i18n/languages";
 import { formatLanguage } from "./language";
 
