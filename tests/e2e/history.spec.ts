@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { admin, clickMenuItem, login } from "./helpers";
-import { post } from "./api-helpers";
+import { birthNamesCharts, csrfToken, post } from "./api-helpers";
 
 // History (issue 34): a dashboard renamed in edit mode and saved with a message; its History panel lists the save
 // with the message and says what it changed, in words; restoring the revision before brings the old title back.
@@ -32,6 +32,10 @@ test("rename a dashboard, see the change in History, restore the revision before
   await expect(panel.getByTestId("history-diff")).toContainText(`Title: "Before ${run}" → "After ${run}"`);
 
   await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+  // Compare drawn: the revision's layout and the current one, each as a map of its grid
+  await panel.getByTestId("history-compare-drawn").click();
+  await expect(panel.getByTestId("compare-pane").getByTestId("layout-map")).toHaveCount(2);
+  await expect(panel.getByTestId("compare-pane").getByTestId("map-header")).toHaveText(["Notes", "Notes"]);
   await panel.getByTestId("history-restore").click();
   await panel.getByTestId("history-restore-confirm").click();
   await expect(page.getByTestId("history-modal")).toHaveCount(0);
@@ -88,4 +92,25 @@ test("edit a published dashboard as a draft, publish it, see it in History, rest
   } finally {
     await other.close();
   }
+});
+
+// Compare drawn of a chart (issue 34): a pie saved again as a table; its first revision and the current chart are
+// drawn side by side from their own form data (a canvas, a table).
+test("compare a chart revision with the current chart, drawn side by side", async ({ page }) => {
+  await login(page, admin().username, admin().password);
+  const { chart } = await birthNamesCharts(page, run);
+  const id = await chart("Drawn history", "pie", { metric: "count", groupby: ["gender"] });
+  const res = await page.request.put(`/api/v1/chart/${id}`, {
+    data: { viz_type: "table", params: JSON.stringify({ viz_type: "table", query_mode: "aggregate", groupby: ["gender"], metrics: ["count"], time_range: "No filter" }) },
+    headers: { "X-CSRFToken": await csrfToken(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto(`/explore/?slice_id=${id}`);
+  await clickMenuItem(page.getByTestId("more-menu"), page.getByTestId("chart-history"));
+  const panel = page.getByTestId("history-modal");
+  await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+  await panel.getByTestId("history-compare-drawn").click();
+  await expect(panel.locator('[data-testid="compare-pane"][data-side="revision"] canvas')).toBeVisible();
+  await expect(panel.locator('[data-testid="compare-pane"][data-side="current"] table')).toBeVisible();
 });
