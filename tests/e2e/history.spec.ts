@@ -1,18 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { admin, clickMenuItem, login } from "./helpers";
-import { post } from "./api-helpers";
+import { birthNamesCharts, csrfToken, post } from "./api-helpers";
 
 // History (issue 34): a dashboard renamed in edit mode and saved with a message; its History panel lists the save
-// with the message and says what it changed, in words; restoring the revision before brings the old title back.
+// with the message and says what it changed, in words; "Compare drawn" shows both states' layouts as grid maps;
+// restoring the revision before brings the old title back. Then a chart's first revision drawn beside its current one.
 
 const run = Date.now().toString(36);
 
-test("rename a dashboard, see the change in History, restore the revision before it", async ({ page }) => {
+test("rename a dashboard, see the change in History, restore the revision before it; compare a chart revision drawn", async ({ page }) => {
   await login(page, admin().username, admin().password);
   const layout = {
     ROOT_ID: { type: "ROOT", id: "ROOT_ID", children: ["GRID_ID"] },
-    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-h"], parents: ["ROOT_ID"] },
+    GRID_ID: { type: "GRID", id: "GRID_ID", children: ["HEADER-h", "ROW-h"], parents: ["ROOT_ID"] },
     "HEADER-h": { type: "HEADER", id: "HEADER-h", children: [], parents: ["ROOT_ID", "GRID_ID"], meta: { text: "Notes", headerSize: "MEDIUM_HEADER" } },
+    "ROW-h": { type: "ROW", id: "ROW-h", children: ["MARKDOWN-h"], parents: ["ROOT_ID", "GRID_ID"], meta: {} },
+    "MARKDOWN-h": { type: "MARKDOWN", id: "MARKDOWN-h", children: [], parents: ["ROOT_ID", "GRID_ID", "ROW-h"], meta: { code: "Read me", width: 6, height: 30 } },
   };
   const dash = await post<{ id: number }>(page, "/api/v1/dashboard/", { dashboard_title: `Before ${run}`, published: true, position_json: JSON.stringify(layout) });
 
@@ -32,12 +35,35 @@ test("rename a dashboard, see the change in History, restore the revision before
   await expect(panel.getByTestId("history-diff")).toContainText(`Title: "Before ${run}" → "After ${run}"`);
 
   await panel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+  // Compare drawn: the revision's layout and the current one, each as a map of its grid
+  await panel.getByTestId("history-compare-drawn").click();
+  await expect(panel.getByTestId("compare-pane").getByTestId("layout-map")).toHaveCount(2);
+  await expect(panel.getByTestId("compare-pane").getByTestId("map-header")).toHaveText(["Notes", "Notes"]);
+  await expect(panel.getByTestId("compare-pane").getByTestId("map-box")).toHaveCount(2);
   await panel.getByTestId("history-restore").click();
   await panel.getByTestId("history-restore-confirm").click();
   await expect(page.getByTestId("history-modal")).toHaveCount(0);
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Before ${run}`);
   await page.reload();
   await expect(page.getByTestId("dashboard-title")).toHaveText(`Before ${run}`);
+
+  // Compare drawn of a chart: a pie saved again as a table; its first revision and the current chart are drawn side
+  // by side from their own form data (a canvas, a table)
+  const { chart } = await birthNamesCharts(page, run);
+  const id = await chart("Drawn history", "pie", { metric: "count", groupby: ["gender"] });
+  const res = await page.request.put(`/api/v1/chart/${id}`, {
+    data: { viz_type: "table", params: JSON.stringify({ viz_type: "table", query_mode: "aggregate", groupby: ["gender"], metrics: ["count"], time_range: "No filter" }) },
+    headers: { "X-CSRFToken": await csrfToken(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto(`/explore/?slice_id=${id}`);
+  await clickMenuItem(page.getByTestId("more-menu"), page.getByTestId("chart-history"));
+  const chartPanel = page.getByTestId("history-modal");
+  await chartPanel.locator('[data-testid="history-revision"][data-revision="1"]').click();
+  await chartPanel.getByTestId("history-compare-drawn").click();
+  await expect(chartPanel.locator('[data-testid="compare-pane"][data-side="revision"] canvas')).toBeVisible();
+  await expect(chartPanel.locator('[data-testid="compare-pane"][data-side="current"] table')).toBeVisible();
 });
 
 // Drafts (issue 34): a published dashboard edited as a draft while a second browser (another device of the owner)
@@ -89,3 +115,4 @@ test("edit a published dashboard as a draft, publish it, see it in History, rest
     await other.close();
   }
 });
+

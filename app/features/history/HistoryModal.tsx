@@ -2,11 +2,13 @@ import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Select, Stack, Text, UnstyledButton } from "@mantine/core";
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
+import { CompareDrawn } from "./CompareDrawn";
 
 // The History panel of a dashboard, chart, dataset or saved query (issue 34): its saves newest first, what a
 // chosen one changed from the save before it, or from any other revision picked in "Compare with" (in words, from
 // GET …/revisions/{id}?compare_to=), and Restore, confirmed, which is itself a save: the page then reloads the
 // restored state. What a restore could not bring back (a chart, dataset or database deleted since) is said in a toast.
+// "Compare drawn" shows the chosen revision and the current state (the newest revision) side by side, drawn.
 
 interface Revision {
   id: number;
@@ -15,7 +17,7 @@ interface Revision {
   message: string | null;
   changed_by: { id: number; first_name: string; last_name: string } | null;
 }
-interface Detail { diff: { area: string; text: string }[]; previous_id: number | null; compare_to?: { revision: number } }
+interface Detail { diff: { area: string; text: string }[]; previous_id: number | null; compare_to?: { revision: number }; state: Record<string, unknown> }
 export type HistoryType = "dashboard" | "chart" | "dataset" | "saved_query";
 interface NotRestored { type: string; id: number; name: string | null }
 
@@ -36,6 +38,9 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  // the current state, read once "Compare drawn" is first asked for
+  const [currentState, setCurrentState] = useState<Record<string, unknown> | null>(null);
   const base = `/api/v1/${type}/${id}/revisions`;
 
   useEffect(() => {
@@ -54,6 +59,12 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
     void apiCall<{ result: Detail }>("GET", `${base}/${chosen}${compare}`, csrfToken).then((res) => (res.ok ? setDetail(res.body.result) : setFailure(res.message)));
   }, [base, chosen, other, csrfToken]);
 
+  const newestId = revisions?.[0]?.id;
+  useEffect(() => {
+    if (!drawn || currentState || newestId === undefined) return;
+    void apiCall<{ result: Detail }>("GET", `${base}/${newestId}`, csrfToken).then((res) => (res.ok ? setCurrentState(res.body.result.state) : setFailure(res.message)));
+  }, [drawn, currentState, newestId, base, csrfToken]);
+
   const restore = async () => {
     setRestoring(true);
     const res = await apiCall<{ result: { restored_revision: number; not_restored: NotRestored[] } }>("POST", `${base}/${chosen}/restore`, csrfToken, {});
@@ -68,7 +79,7 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
 
   const current = revisions?.find((r) => r.id === chosen);
   return (
-    <Modal opened onClose={onClose} title="History" size="xl" data-testid="history-modal">
+    <Modal opened onClose={onClose} title="History" size={drawn ? "95%" : "xl"} data-testid="history-modal">
       {failure && <Alert color="red" variant="light" mb="sm" data-testid="history-error">{failure}</Alert>}
       {!revisions ? <Loader size="sm" /> : !revisions.length ? <Text c="dimmed">No saved revisions yet: the next save keeps one.</Text> : (
         <Group align="flex-start" wrap="nowrap" gap="md">
@@ -103,6 +114,13 @@ export function HistoryModal({ type, id, canRestore, csrfToken, onClose, onResto
                 {detail.diff.map((l, i) => <List.Item key={i}>{l.text}</List.Item>)}
               </List>
             ) : <Text size="sm" c="dimmed" data-testid="history-diff">Nothing changed in this save.</Text>}
+            {current && revisions[0].id !== current.id && (
+              <Button size="xs" variant={drawn ? "filled" : "light"} w="fit-content" onClick={() => setDrawn(!drawn)} data-testid="history-compare-drawn">
+                {drawn ? "Hide drawn comparison" : "Compare drawn"}
+              </Button>
+            )}
+            {drawn && current && revisions[0].id !== current.id && (!detail || !currentState ? <Loader size="sm" />
+              : <CompareDrawn type={type} revision={current.revision} revisionState={detail.state} currentState={currentState} csrfToken={csrfToken} />)}
             {canRestore && current && revisions[0].id !== current.id && (
               confirming ? (
                 <Group gap="xs">
