@@ -26,6 +26,13 @@ describe("dashboard diff in words", () => {
     ]);
   });
 
+  test("a markdown box added or removed is named by its text", () => {
+    const md = (id: string, code: string): Node => ({ id, type: "MARKDOWN", children: [], meta: { code, width: 4, height: 50 } });
+    const before = layout([...root(["ROW-1"]), row("ROW-1", ["MARKDOWN-1"]), md("MARKDOWN-1", "# Notes")]);
+    const after = layout([...root(["ROW-1"]), row("ROW-1", ["MARKDOWN-2"]), md("MARKDOWN-2", "Quarterly targets")]);
+    expect(texts({ position_json: before }, { position_json: after })).toEqual(['Markdown added: "Quarterly targets"', 'Markdown removed: "# Notes"']);
+  });
+
   test("a chart moved into another tab, tabs added and renamed, markdown edited", () => {
     const tabs = (second: string, with2: boolean, md: string): Node[] => [
       { id: "ROOT_ID", type: "ROOT", children: ["TABS-1"] },

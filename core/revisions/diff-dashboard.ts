@@ -68,14 +68,16 @@ function layoutLines(before: Layout, after: Layout, { chartNames }: DashboardDif
   const b = placed(after);
   const lines: DiffLine[] = [];
   const say = (text: string) => lines.push({ area: "layout", text });
-  const nameOf = (c: LayoutComponent) => (c.type === "CHART" ? `chart ${said(chartName(c, chartNames))}` : `${(KIND[c.type] ?? c.type).toLowerCase()} ${said(componentText(c).slice(0, 40))}`);
+  // a markdown box is named by its text (meta.code); componentText reads the titles of tabs and headers
+  const textOf = (c: LayoutComponent) => (c.type === "MARKDOWN" ? c.meta.code ?? "" : componentText(c));
+  const nameOf = (c: LayoutComponent) => (c.type === "CHART" ? `chart ${said(chartName(c, chartNames))}` : `${(KIND[c.type] ?? c.type).toLowerCase()} ${said(textOf(c).slice(0, 40))}`);
   for (const [id, { c }] of b) {
     if (a.has(id) || !(c.type === "CHART" || KIND[c.type])) continue;
-    say(`${c.type === "CHART" ? "Chart" : KIND[c.type]} added: ${c.type === "CHART" ? said(chartName(c, chartNames)) : said(componentText(c).slice(0, 40))}`);
+    say(`${c.type === "CHART" ? "Chart" : KIND[c.type]} added: ${c.type === "CHART" ? said(chartName(c, chartNames)) : said(textOf(c).slice(0, 40))}`);
   }
   for (const [id, { c }] of a) {
     if (b.has(id) || !(c.type === "CHART" || KIND[c.type])) continue;
-    say(`${c.type === "CHART" ? "Chart" : KIND[c.type]} removed: ${c.type === "CHART" ? said(chartName(c, chartNames)) : said(componentText(c).slice(0, 40))}`);
+    say(`${c.type === "CHART" ? "Chart" : KIND[c.type]} removed: ${c.type === "CHART" ? said(chartName(c, chartNames)) : said(textOf(c).slice(0, 40))}`);
   }
   // moves: to another container, or out of order among the siblings both layouts share
   const reordered = new Set<string>();
