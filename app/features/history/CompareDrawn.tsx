@@ -1,7 +1,7 @@
 import { Box, Code, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { layoutBoxes } from "../../../core/revisions/layout-boxes";
 import { ITEM_HEADERS, markedItems, markedLines } from "../../../core/revisions/side-by-side";
-import type { HistoryType } from "./HistoryModal";
+import type { HistoryType } from "./history-type";
 import { DrawnChart } from "./DrawnChart";
 import { LayoutMap } from "./LayoutMap";
 

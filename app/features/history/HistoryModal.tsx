@@ -3,6 +3,9 @@ import { Alert, Badge, Button, Group, List, Loader, Modal, ScrollArea, Select, S
 import { apiCall } from "../../components/api-call";
 import { showToast } from "../../components/toast-store";
 import { CompareDrawn } from "./CompareDrawn";
+import type { HistoryType } from "./history-type";
+
+export type { HistoryType } from "./history-type";
 
 // The History panel of a dashboard, chart, dataset or saved query (issue 34): its saves newest first, what a
 // chosen one changed from the save before it, or from any other revision picked in "Compare with" (in words, from
@@ -18,7 +21,6 @@ interface Revision {
   changed_by: { id: number; first_name: string; last_name: string } | null;
 }
 interface Detail { diff: { area: string; text: string }[]; previous_id: number | null; compare_to?: { revision: number }; state: Record<string, unknown> }
-export type HistoryType = "dashboard" | "chart" | "dataset" | "saved_query";
 interface NotRestored { type: string; id: number; name: string | null }
 
 const who = (r: Revision) => (r.changed_by ? `${r.changed_by.first_name} ${r.changed_by.last_name}`.trim() || `User ${r.changed_by.id}` : "Unknown user");
