@@ -68,19 +68,28 @@ export default function DashboardEditor({ data, csrfToken, onExit, published = f
   const draftUrl = `/api/v1/dashboard/${data.dashboard.id}/draft`;
   useEffect(() => {
     if (!published) return;
-    void apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken).then((res) => {
-      if (!res.ok) return; // no draft: edit the live version
+    let cancelled = false;
+    void (async () => {
+      const res = await apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken);
+      if (!res.ok || cancelled) return; // no draft: edit the live version
       const { dashboard_title, position_json } = res.body.result.state;
       const title = dashboard_title ?? data.dashboard.title;
       const parsed = position_json ? parseLayout(position_json) : data.layout;
       const draftLayout = Object.keys(parsed).length ? parsed : data.layout;
+      // charts only the draft places are not among the live page's: read them before the draft's grid is shown,
+      // so each of its charts mounts with its definition and queries its data (a chart mounted without one stays
+      // "missing")
+      const missing = chartIdsInLayout(draftLayout).filter((id) => !data.charts[String(id)]);
+      const found = missing.length ? await draftOnlyCharts(missing) : {};
+      if (cancelled) return;
+      setCharts((c) => ({ ...found, ...c }));
       setHistory(startHistory({ title, layout: draftLayout }));
       setTitleDraft(title);
       showToast("info", "Editing your draft: viewers still see the published version.");
-      // charts only the draft places are not among the live page's: read them so they draw with their data
-      const missing = chartIdsInLayout(draftLayout).filter((id) => !data.charts[String(id)]);
-      if (missing.length) void draftOnlyCharts(missing).then((found) => setCharts((c) => ({ ...found, ...c })));
-    });
+    })();
+    return () => {
+      cancelled = true;
+    };
   }, [published, draftUrl, csrfToken, data.dashboard.title, data.layout, data.charts]);
   const saveDraft = async () => {
     setSavingDraft(true);
