@@ -71,7 +71,7 @@ test("rename a dashboard, see the change in History, restore the revision before
 // live version; resuming the draft draws its new chart with data; publishing makes it live for the viewer, History
 // says what the publish changed, and restoring the revision before brings the old version back live.
 test("edit a published dashboard as a draft, publish it, see it in History, restore the live version before", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000); // three sessions (owner, its other device, a viewer) and four chart draws
   await login(page, admin().username, admin().password);
   const { ds, chart } = await birthNamesCharts(page, run);
   const liveChart = await chart("Live total", "big_number_total", { metric: "count" });
