@@ -190,16 +190,24 @@ export async function deleteDatasets(db: Database, ids: number[]): Promise<void>
   forgetDatasets();
 }
 
-/** Deletes one column of a dataset; false when the dataset has no such column. */
-export async function deleteDatasetColumn(db: Database, datasetId: number, columnId: number): Promise<boolean> {
-  const gone = await db.delete(datasetColumns).where(and(eq(datasetColumns.id, columnId), eq(datasetColumns.table_id, datasetId))).returning({ id: datasetColumns.id }).all();
-  return gone.length > 0;
-}
-
-/** Deletes one metric of a dataset; false when the dataset has no such metric. */
-export async function deleteDatasetMetric(db: Database, datasetId: number, metricId: number): Promise<boolean> {
-  const gone = await db.delete(datasetMetrics).where(and(eq(datasetMetrics.id, metricId), eq(datasetMetrics.table_id, datasetId))).returning({ id: datasetMetrics.id }).all();
-  return gone.length > 0;
+/**
+ * Deletes one column or metric of a dataset, in one batch with the dataset's changed stamp and a revision (issue
+ * 34: the dataset editor deletes them one at a time, and each is a change History must be able to undo). Answers
+ * the deleted item's name, or null when the dataset has no such item (nothing is written then).
+ */
+export async function deleteDatasetItem(db: Database, kind: "column" | "metric", datasetId: number, itemId: number, actor: number, revision: (name: string) => RevisionMeta): Promise<string | null> {
+  const table = kind === "column" ? datasetColumns : datasetMetrics;
+  const name = kind === "column" ? datasetColumns.column_name : datasetMetrics.metric_name;
+  const match = and(eq(table.id, itemId), eq(table.table_id, datasetId));
+  const item = await db.select({ name }).from(table).where(match).get();
+  if (!item) return null;
+  await db.batch([
+    db.delete(table).where(match),
+    db.update(datasets).set({ changed_by_fk: actor, changed_on: now() }).where(eq(datasets.id, datasetId)),
+    ...revisionWrites(db, "dataset", datasetId, revision(item.name)),
+  ]);
+  forgetDatasets();
+  return item.name;
 }
 
 /** A new cache generation for the datasets: every cached result of theirs is passed over from now on. */

@@ -37,3 +37,16 @@ export async function birthNamesCharts(page: Page, run: string) {
   })).id;
   return { ds, chart };
 }
+
+/** A new Gamma user who may read the dataset `datasetId` (a role with its datasource_access), named with `name`. */
+export async function datasetReader(page: Page, datasetId: number, name: string): Promise<{ username: string; password: string }> {
+  const pair = (await permissionPairs(page)).find((p) => p.permission.name === "datasource_access" && p.view_menu.name.endsWith(`(id:${datasetId})`))!;
+  const role = await post<{ id: number }>(page, "/api/v1/security/roles/", { name: `${name}_readers` });
+  const granted = await page.request.post(`/api/v1/security/roles/${role.id}/permissions`, { data: { permission_view_menu_ids: [pair.id] }, headers: { "X-CSRFToken": await csrfToken(page) } });
+  expect(granted.status()).toBe(200);
+  const gammaRes = await page.request.get(`/api/v1/security/roles/?q=${encodeURIComponent("(filters:!((col:name,opr:eq,value:Gamma)))")}`);
+  const gamma = ((await gammaRes.json()) as { result: { id: number }[] }).result[0].id;
+  const password = `pw-${name}`;
+  await post(page, "/api/v1/security/users/", { username: name, first_name: "Vic", last_name: "Viewer", email: `${name}@example.com`, password, roles: [gamma, role.id] });
+  return { username: name, password };
+}

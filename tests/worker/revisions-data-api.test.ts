@@ -115,3 +115,34 @@ test("deleting a dataset or saved query drops its revisions", async () => {
   expect((await admin.get(`/api/v1/dataset/${ds}/revisions`)).status).toBe(404);
   expect((await admin.get(`/api/v1/saved_query/${sq}/revisions`)).status).toBe(404);
 });
+
+test("deleting one column or metric of a dataset keeps a revision that says so, and restoring the one before brings it back", async () => {
+  const label = unique();
+  const id = await virtualDataset(`items_${label}`, "SELECT name, num FROM birth_names");
+  const detail = (await ok(await admin.get(`/api/v1/dataset/${id}`))).result;
+  await ok(await admin.put(`/api/v1/dataset/${id}`, {
+    metrics: [...detail.metrics.map((m: { id: number; metric_name: string; expression: string }) => ({ id: m.id, metric_name: m.metric_name, expression: m.expression })),
+      { metric_name: "total", expression: "SUM(num)" }],
+  }));
+  const saved = (await ok(await admin.get(`/api/v1/dataset/${id}`))).result;
+  const num = saved.columns.find((c: { column_name: string }) => c.column_name === "num");
+  const total = saved.metrics.find((m: { metric_name: string }) => m.metric_name === "total");
+
+  await ok(await admin.delete(`/api/v1/dataset/${id}/column/${num.id}`));
+  await ok(await admin.delete(`/api/v1/dataset/${id}/metric/${total.id}`));
+  // a column or metric the dataset does not have: 404, and no revision
+  expect((await admin.delete(`/api/v1/dataset/${id}/column/${num.id}`)).status).toBe(404);
+  expect((await admin.delete(`/api/v1/dataset/${id}/metric/999999999`)).status).toBe(404);
+
+  const list = await ok(await admin.get(`/api/v1/dataset/${id}/revisions`));
+  expect(list.result.map((r: { revision: number; message: string | null }) => [r.revision, r.message]))
+    .toEqual([[4, "Deleted metric total"], [3, "Deleted column num"], [2, null], [1, null]]);
+  const [metricGone, columnGone, before] = list.result.map((r: { id: number }) => r.id);
+  expect(texts(await ok(await admin.get(`/api/v1/dataset/${id}/revisions/${columnGone}`)))).toEqual(['Column removed: "num"']);
+  expect(texts(await ok(await admin.get(`/api/v1/dataset/${id}/revisions/${metricGone}`)))).toEqual(['Metric removed: "total"']);
+
+  await ok(await admin.post(`/api/v1/dataset/${id}/revisions/${before}/restore`, {}));
+  const back = (await ok(await admin.get(`/api/v1/dataset/${id}`))).result;
+  expect(back.columns.map((c: { column_name: string }) => c.column_name).sort()).toEqual(["name", "num"]);
+  expect(back.metrics.map((m: { metric_name: string }) => m.metric_name).sort()).toEqual(["count", "total"]);
+});

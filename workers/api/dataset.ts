@@ -11,7 +11,7 @@ import { invalidDataset } from "../../core/datasets/fields";
 import { parseDatasetCreate, parseDatasetUpdate, parseDuplicate, parseGetOrCreate, type DatasetCreate } from "../../core/datasets/payloads";
 import { datasetOwnerIds, listDatasets, loadDataset, visibleDatasetIds, type DatasetRow } from "../../db/datasets/datasets";
 import { datasetDetail } from "../../db/datasets/detail";
-import { assertUsersExist, deleteDatasetColumn, deleteDatasetMetric, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/datasets/writes";
+import { assertUsersExist, deleteDatasetItem, deleteDatasets, duplicateDataset, findDataset, insertDataset, refreshColumns, updateDataset } from "../../db/datasets/writes";
 import { relatedObjects } from "../../db/datasets/related";
 import { readSourceColumns } from "../datasets/source";
 import { checkDatasetExpressions } from "../datasets/check-expressions";
@@ -208,16 +208,13 @@ datasetApi.get("/api/v1/dataset/:pk/related_objects", read, async (c) => {
   return c.json(await relatedObjects(c.var.db, dataset.id));
 });
 
-datasetApi.delete("/api/v1/dataset/:pk/column/:column_id", write, async (c) => {
-  const { dataset } = await ownedDataset(c, idParam(c));
-  const columnId = idParam(c, "column_id");
-  if (!(await deleteDatasetColumn(c.var.db, dataset.id, columnId))) throw notFound("Dataset column not found.");
-  return c.json({ message: "OK" });
-});
-
-datasetApi.delete("/api/v1/dataset/:pk/metric/:metric_id", write, async (c) => {
-  const { dataset } = await ownedDataset(c, idParam(c));
-  const metricId = idParam(c, "metric_id");
-  if (!(await deleteDatasetMetric(c.var.db, dataset.id, metricId))) throw notFound("Dataset metric not found.");
-  return c.json({ message: "OK" });
-});
+// one column or metric (the dataset editor's trash icon): a revision says "Deleted column X", so it can be undone
+for (const kind of ["column", "metric"] as const) {
+  datasetApi.delete(`/api/v1/dataset/:pk/${kind}/:${kind}_id`, write, async (c) => {
+    const { dataset } = await ownedDataset(c, idParam(c));
+    const itemId = idParam(c, `${kind}_id`);
+    const deleted = await deleteDatasetItem(c.var.db, kind, dataset.id, itemId, principalOf(c).id, (name) => revisionMeta(c, `Deleted ${kind} ${name}`));
+    if (deleted === null) throw notFound(`Dataset ${kind} not found.`);
+    return c.json({ message: "OK" });
+  });
+}

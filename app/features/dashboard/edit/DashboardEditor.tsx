@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ActionIcon, Box, Button, Group, Stack, TextInput, Tooltip } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useRouteLoaderData } from "@remix-run/react";
-import { ROOT_ID, activeTabs as tabsFor, parseLayout, type Layout } from "../../../../core/dashboards/layout";
+import { ROOT_ID, activeTabs as tabsFor, chartIdsInLayout, parseLayout, type Layout } from "../../../../core/dashboards/layout";
 import { addTab, deleteComponent, dropComponent, NO_CHART_DEFINITION, resizeComponent, updateMeta, type DragSource, type DropTarget } from "../../../../core/dashboards/edit/ops";
 import { hasChanges, MAX_UNDO_MESSAGE, record, redo, startHistory, undo, type History } from "../../../../core/dashboards/edit/history";
 import type { EditedDashboard } from "../../../../core/dashboards/edit/save";
@@ -18,6 +18,7 @@ import { OverwriteModal } from "./OverwriteModal";
 import { useSaveDashboard } from "./useSaveDashboard";
 import { positionJson } from "../../../../core/dashboards/edit/save";
 import { apiCall } from "../../../components/api-call";
+import { draftOnlyCharts } from "./draft-charts";
 
 // Superset's dashboard edit mode (loaded only when editing: the view page imports it lazily). The header holds
 // the title, undo/redo, Discard and Save; the grid takes drops from the builder pane and moves within itself.
@@ -67,16 +68,29 @@ export default function DashboardEditor({ data, csrfToken, onExit, published = f
   const draftUrl = `/api/v1/dashboard/${data.dashboard.id}/draft`;
   useEffect(() => {
     if (!published) return;
-    void apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken).then((res) => {
-      if (!res.ok) return; // no draft: edit the live version
+    let cancelled = false;
+    void (async () => {
+      const res = await apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken);
+      if (!res.ok || cancelled) return; // no draft: edit the live version
       const { dashboard_title, position_json } = res.body.result.state;
       const title = dashboard_title ?? data.dashboard.title;
-      const draftLayout = position_json ? parseLayout(position_json) : data.layout;
-      setHistory(startHistory({ title, layout: Object.keys(draftLayout).length ? draftLayout : data.layout }));
+      const parsed = position_json ? parseLayout(position_json) : data.layout;
+      const draftLayout = Object.keys(parsed).length ? parsed : data.layout;
+      // charts only the draft places are not among the live page's: read them before the draft's grid is shown,
+      // so each of its charts mounts with its definition and queries its data (a chart mounted without one stays
+      // "missing")
+      const missing = chartIdsInLayout(draftLayout).filter((id) => !data.charts[String(id)]);
+      const found = missing.length ? await draftOnlyCharts(missing) : {};
+      if (cancelled) return;
+      setCharts((c) => ({ ...found, ...c }));
+      setHistory(startHistory({ title, layout: draftLayout }));
       setTitleDraft(title);
       showToast("info", "Editing your draft: viewers still see the published version.");
-    });
-  }, [published, draftUrl, csrfToken, data.dashboard.title, data.layout]);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [published, draftUrl, csrfToken, data.dashboard.title, data.layout, data.charts]);
   const saveDraft = async () => {
     setSavingDraft(true);
     const res = await apiCall("PUT", draftUrl, csrfToken, { dashboard_title: history.present.title, position_json: positionJson(history.present.layout) });
