@@ -13,8 +13,11 @@ export interface ScopeParts {
   interval: number;
   /** per dataset the charts read: "ok:" + the caller's row-level security predicate there, or "denied" */
   datasets: [datasetId: number, access: string][];
-  /** the zone relative ranges resolve in (the dashboard's pinned one, else the viewer's) */
-  zone: string;
+  /**
+   * the zone relative ranges resolve in (the dashboard's pinned one, else the viewer's); null when no chart's SQL
+   * depends on the zone (core/dashboards/live-zone.ts), so viewers in every zone share the scope
+   */
+  zone: string | null;
   /** per chart id, the extra_form_data the viewer's filters add (absent: none) */
   masks: Record<string, Record<string, unknown>>;
 }
@@ -112,7 +115,10 @@ export function parseMasks(text: string | null | undefined): Record<string, Reco
   return out;
 }
 
-/** What a live object sends a viewer: a chart's new answer (or the error it ended in); `at`: when it was answered (ms). */
+/**
+ * A chart's new answer (or the error it ended in) from a live object; `at`: when it was answered, `sent`: when the
+ * object pushed it (ms). A frame is a JSON array of these: every chart that changed in one refresh, sent once.
+ */
 export type LiveMessage =
-  | { type: "answer"; chart_id: number; hash: string; at: number; result: unknown[] }
-  | { type: "error"; chart_id: number; hash: string; at: number; message: string };
+  | { type: "answer"; chart_id: number; hash: string; at: number; sent: number; result: unknown[] }
+  | { type: "error"; chart_id: number; hash: string; at: number; sent: number; message: string };

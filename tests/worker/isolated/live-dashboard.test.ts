@@ -44,7 +44,7 @@ async function connect(client: ApiClient): Promise<Viewer> {
   const socket = res.webSocket!;
   const messages: Record<string, any>[] = [];
   socket.addEventListener("message", (e) => {
-    messages.push(JSON.parse(e.data as string));
+    messages.push(...(JSON.parse(e.data as string) as Record<string, any>[])); // a frame: the charts one refresh changed
   });
   socket.accept();
   return { messages, socket };

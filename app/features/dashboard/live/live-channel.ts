@@ -72,13 +72,15 @@ export class LiveChannel {
     };
     ws.onmessage = (e) => {
       if (this.socket !== ws || typeof e.data !== "string" || e.data === "pong") return;
-      let message: LiveMessage;
+      let frame: LiveMessage[];
       try {
-        message = JSON.parse(e.data) as LiveMessage;
+        frame = [JSON.parse(e.data) as LiveMessage[]].flat(); // a frame: every chart that changed in one refresh
       } catch {
         return;
       }
-      if (this.sent.get(message.chart_id) === this.masks.get(message.chart_id)) this.listeners.get(message.chart_id)?.(message);
+      for (const message of frame) {
+        if (this.sent.get(message.chart_id) === this.masks.get(message.chart_id)) this.listeners.get(message.chart_id)?.(message);
+      }
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;
