@@ -56,6 +56,11 @@ export function liveScopeKey(parts: ScopeParts): string {
   return `live:${parts.dashboardId}:${hashText(stableJson({ i: parts.interval, d: datasets, z: parts.zone, m: masks }))}`;
 }
 
+/** The subprotocol the browser asks for (a guest's token rides beside it, never in the URL) and is answered with. */
+export const LIVE_PROTOCOL = "superset-live";
+/** A socket closed because its viewer's rights changed: the page reconnects at once and is re-scoped (or refused). */
+export const RIGHTS_CHANGED_CLOSE = 4403;
+
 /** Fields that differ between two runs of the same query without the rows differing (a forced run is never cached). */
 const VOLATILE = new Set(["cached_dttm", "is_cached", "cache_timeout"]);
 
