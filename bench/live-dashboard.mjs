@@ -86,15 +86,16 @@ try {
   const start = (await statsOf())[0];
   for (const w of threads) w.postMessage("measure");
   await new Promise((r) => setTimeout(r, CYCLES * INTERVAL_S * 1000 + 500));
+  // read while every viewer is still connected (stopping the threads closes their sockets)
+  const end = (await statsOf())[0];
+  const scopes = (await statsOf()).length;
   const parts = await Promise.all(threads.map((w) => {
     const answered = reply(w);
     w.postMessage("stop");
     return answered;
   }));
-  const end = (await statsOf())[0];
   const rssAfter = workerdRssMb(worker.pgid);
 
-  const scopes = (await statsOf()).length;
   const cycles = end.cycles - start.cycles;
   const runs = end.runs - start.runs;
   // the complete cycles of the window: each one's chart-data runs (one forced database query each)
