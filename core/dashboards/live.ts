@@ -13,8 +13,11 @@ export interface ScopeParts {
   interval: number;
   /** per dataset the charts read: "ok:" + the caller's row-level security predicate there, or "denied" */
   datasets: [datasetId: number, access: string][];
-  /** the zone relative ranges resolve in (the dashboard's pinned one, else the viewer's) */
-  zone: string;
+  /**
+   * the zone relative ranges resolve in (the dashboard's pinned one, else the viewer's); null when no chart's SQL
+   * depends on the zone (core/dashboards/live-zone.ts), so viewers in every zone share the scope
+   */
+  zone: string | null;
   /** per chart id, the extra_form_data the viewer's filters add (absent: none) */
   masks: Record<string, Record<string, unknown>>;
 }
@@ -52,6 +55,11 @@ export function liveScopeKey(parts: ScopeParts): string {
   const masks = Object.fromEntries(Object.entries(parts.masks).filter(([, m]) => Object.keys(m).length > 0));
   return `live:${parts.dashboardId}:${hashText(stableJson({ i: parts.interval, d: datasets, z: parts.zone, m: masks }))}`;
 }
+
+/** The subprotocol the browser asks for (a guest's token rides beside it, never in the URL) and is answered with. */
+export const LIVE_PROTOCOL = "superset-live";
+/** A socket closed because its viewer's rights changed: the page reconnects at once and is re-scoped (or refused). */
+export const RIGHTS_CHANGED_CLOSE = 4403;
 
 /** Fields that differ between two runs of the same query without the rows differing (a forced run is never cached). */
 const VOLATILE = new Set(["cached_dttm", "is_cached", "cache_timeout"]);
@@ -112,7 +120,10 @@ export function parseMasks(text: string | null | undefined): Record<string, Reco
   return out;
 }
 
-/** What a live object sends a viewer: a chart's new answer (or the error it ended in); `at`: when it was answered (ms). */
+/**
+ * A chart's new answer (or the error it ended in) from a live object; `at`: when it was answered, `sent`: when the
+ * object pushed it (ms). A frame is a JSON array of these: every chart that changed in one refresh, sent once.
+ */
 export type LiveMessage =
-  | { type: "answer"; chart_id: number; hash: string; at: number; result: unknown[] }
-  | { type: "error"; chart_id: number; hash: string; at: number; message: string };
+  | { type: "answer"; chart_id: number; hash: string; at: number; sent: number; result: unknown[] }
+  | { type: "error"; chart_id: number; hash: string; at: number; sent: number; message: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/errors";
-import { checkGuestClaims, guestClaims, guestTokenSeconds, parseGuestTokenRequest } from "./guest-token";
+import { checkGuestClaims, guestClaims, guestTokenOfProtocols, guestTokenSeconds, parseGuestTokenRequest } from "./guest-token";
 import { guestPermissions } from "./guest-permissions";
 import { GUEST } from "./roles";
 import { pairKey } from "./permissions";
@@ -62,4 +62,12 @@ describe("guest permissions", () => {
     for (const pair of [["can_read", "Dashboard"], ["can_read", "Chart"], ["can_read", "Datasource"], ["can_write", "Log"]] as const) expect(keys.has(pairKey(pair[0], pair[1]))).toBe(true);
     for (const pair of [["can_csv", "Superset"], ["can_sqllab", "Superset"], ["can_write", "Chart"], ["can_read", "Log"]] as const) expect(keys.has(pairKey(pair[0], pair[1]))).toBe(false);
   });
+});
+
+it("a websocket handshake's guest token is read from its offered subprotocols only under the guest-token. prefix", () => {
+  expect(guestTokenOfProtocols("superset-live, guest-token.aaa.bbb.ccc")).toBe("aaa.bbb.ccc");
+  expect(guestTokenOfProtocols("guest-token.x")).toBe("x");
+  expect(guestTokenOfProtocols("superset-live")).toBeUndefined();
+  expect(guestTokenOfProtocols("superset-live, guest-token.")).toBeUndefined();
+  expect(guestTokenOfProtocols(null)).toBeUndefined();
 });

@@ -10,6 +10,22 @@ import { GUEST_ROLE } from "./roles";
 
 /** Superset's GUEST_TOKEN_HEADER_NAME. */
 export const GUEST_TOKEN_HEADER = "X-GuestToken";
+
+/**
+ * A browser websocket cannot send X-GuestToken, and a token in the URL would be logged: an embedded page's live
+ * channel offers the token as a subprotocol `guest-token.<token>` (a JWT's characters are all allowed there)
+ * beside the one the server answers with. Only for websocket handshakes; verified exactly as the header is.
+ */
+export const GUEST_TOKEN_PROTOCOL_PREFIX = "guest-token.";
+
+/** The guest token among a handshake's offered subprotocols (Sec-WebSocket-Protocol), if any. */
+export function guestTokenOfProtocols(header: string | null | undefined): string | undefined {
+  for (const offered of (header ?? "").split(",")) {
+    const p = offered.trim();
+    if (p.startsWith(GUEST_TOKEN_PROTOCOL_PREFIX) && p.length > GUEST_TOKEN_PROTOCOL_PREFIX.length) return p.slice(GUEST_TOKEN_PROTOCOL_PREFIX.length);
+  }
+  return undefined;
+}
 /** Superset's GUEST_TOKEN_JWT_EXP_SECONDS default. */
 export const DEFAULT_GUEST_TOKEN_SECONDS = 300;
 /** Superset's audience when GUEST_TOKEN_JWT_AUDIENCE is unset: get_url_host(), WEBDRIVER_BASEURL's default. */
@@ -109,7 +125,7 @@ export function guestClaims(request: GuestTokenRequest, audience: string, second
 
 /**
  * A verified token's payload as guest claims, or the reason it is refused: the signature is checked before
- * this (workers/http/guest-token.ts), here the claims a signature cannot vouch for being the right kind.
+ * this (services/security/guest-token.ts), here the claims a signature cannot vouch for being the right kind.
  */
 export function checkGuestClaims(payload: Record<string, unknown>, audience: string, nowMs: number): GuestClaims | string {
   if (payload.type !== "guest") return "Not a guest token";

@@ -5,6 +5,7 @@ import { chartsOfDashboard } from "../../db/dashboards/dashboards";
 import { dashboardPageChart } from "../../core/dashboards/shape";
 import { chooseZone, pinnedZoneOfJson, viewerZoneOf } from "../../core/time-zone/viewer-zone";
 import { liveScopeKey, type ScopeParts } from "../../core/dashboards/live";
+import { zoneShapesCharts } from "../../core/dashboards/live-zone";
 import type { RefreshMetadata } from "../../core/dashboards/refresh";
 import { chartDatasource, rlsPredicateOf } from "../chart-data/datasource";
 import { dashboardRbacGrant } from "../chart-data/dashboard-grant";
@@ -12,7 +13,8 @@ import { dashboardChartBody } from "./embedded-chart-data";
 
 // A viewer's live scope of a dashboard, computed on the server from the signed-in caller: for each dataset the
 // charts read, whether the caller may read it and the row-level security predicate it gets there (the same
-// function the chart-data route uses: services/chart-data/datasource.ts), the zone relative ranges resolve in,
+// function the chart-data route uses: services/chart-data/datasource.ts), the zone relative ranges resolve in
+// (only when some chart's SQL depends on it),
 // the interval and the viewer's filters. It also builds each chart's request body exactly as the dashboard page
 // does (DashboardChart.tsx: buildQuery of the page's form data plus the filters' extra_form_data).
 
@@ -73,6 +75,7 @@ export async function liveSpec(
   }
   const { zone } = chooseZone(pinnedZoneOfJson(row.json_metadata), viewerZoneOf(principal));
   const usedMasks = Object.fromEntries(charts.map((c) => [String(c.id), masks[String(c.id)] ?? {}]));
-  const parts: ScopeParts = { dashboardId: row.id, interval, datasets: [...datasets], zone, masks: usedMasks };
+  // the zone splits viewers only where it changes a chart's SQL (a time range or grain): elsewhere all zones share
+  const parts: ScopeParts = { dashboardId: row.id, interval, datasets: [...datasets], zone: zoneShapesCharts(charts.map((c) => c.body), new Date()) ? zone : null, masks: usedMasks };
   return { key: liveScopeKey(parts), dashboardId: row.id, interval, meta: refreshMetadataOf(row), charts, principal, datasetIds: [...datasets.keys()] };
 }

@@ -9,7 +9,7 @@ import { dialectFor } from "../../core/connectors/dialects";
 import type { SqlDialect } from "../../core/sql-gate/lexer";
 import { datasetsById } from "../../db/rls/store";
 import { embeddedDashboardsNamed, guestReach } from "../../db/embedded/guest-access";
-import { guestAudience, guestRoleAllowed, guestRoleExists, guestRoleName, signGuestToken } from "../http/guest-token";
+import { guestAudience, guestRoleAllowed, guestRoleExists, guestRoleName, signGuestToken } from "../../services/security/guest-token";
 
 // POST /api/v1/security/guest_token/: Superset's SecurityRestApi.guest_token (can_grant_guest_token on
 // SecurityRestApi, Admin's by default). Everything is checked before the token is signed, and nothing is

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { cachedPrincipal } from "../../db/security/principal-cache";
 import { ApiError, JwtError, unauthorized } from "../../core/http/errors";
-import { GUEST_TOKEN_HEADER } from "../../core/security/guest-token";
-import { guestPrincipal, guestRoleAllowed, verifiedGuestToken } from "./guest-token";
+import { GUEST_TOKEN_HEADER, guestTokenOfProtocols } from "../../core/security/guest-token";
+import { guestPrincipal, guestRoleAllowed, verifiedGuestToken } from "../../services/security/guest-token";
 import { safeEqual } from "../../core/security/crypto";
 import { verifiedJwt } from "./verified-tokens";
 import type { AppEnv } from "../../services/env";
@@ -12,8 +12,9 @@ import { CSRF_HEADER, csrfTokenFor, readSession } from "./session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Finds who is calling: a guest token (X-GuestToken, or a small form post's guest_token field: an embedded
- * dashboard's viewer, workers/http/guest-token.ts),
+ * Finds who is calling: a guest token (X-GuestToken, a websocket handshake's `guest-token.` subprotocol, or a
+ * small form post's guest_token field: an embedded
+ * dashboard's viewer, services/security/guest-token.ts),
  * a bearer access token (scripts, Superset clients) or the session cookie (the UI).
  * Cookie-authenticated writes must carry the CSRF token, in the X-CSRFToken header or a csrf_token form field.
  * The principal's roles and permissions come from this isolate's short-lived cache (db/security/principal-cache.ts) or
@@ -29,7 +30,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("authMethod", null);
   c.set("sessionId", null);
   c.set("tokenError", null);
-  const guestToken = c.req.header(GUEST_TOKEN_HEADER);
+  const guestToken = c.req.header(GUEST_TOKEN_HEADER) ?? handshakeGuestToken(c);
   if (guestToken !== undefined) return asGuest(c, guestToken, next);
   const auth = c.req.header("Authorization");
   if (auth?.startsWith("Bearer ")) {
@@ -63,6 +64,12 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   return next();
 };
+
+/** A websocket handshake's guest token, offered as a subprotocol (an embedded page's live channel). */
+export function handshakeGuestToken(c: Context<AppEnv>): string | undefined {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return undefined;
+  return guestTokenOfProtocols(c.req.header("Sec-WebSocket-Protocol"));
+}
 
 /**
  * A guest token that does not verify (expired, forged, tampered, another audience, not a guest's) is a 401 on

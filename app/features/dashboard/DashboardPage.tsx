@@ -146,7 +146,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
   // while the live channel is open its server object refreshes the charts; the page's timer waits (the fallback)
   const liveOpen = useRef(false);
   const refresh = useDashboardRefresh(chartIds, metadata, liveOpen);
-  const live = useLiveDashboard(dashboard.id, refresh.interval, !embedded);
+  const live = useLiveDashboard(dashboard.id, refresh.interval, true);
   liveOpen.current = live.open;
   const [cssPreview, setCssPreview] = useState<string | null>(null);
   const revalidator = useRevalidator();

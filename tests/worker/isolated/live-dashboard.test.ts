@@ -36,18 +36,31 @@ async function chart(name: string, sqlExpression: string): Promise<number> {
   return (await json<{ id: number }>(res)).id;
 }
 
-interface Viewer { messages: Record<string, any>[]; socket: WebSocket }
+interface Viewer { messages: Record<string, any>[]; socket: WebSocket; closed?: { code: number; reason: string } }
 
 async function connect(client: ApiClient): Promise<Viewer> {
-  const res = await client.raw(`/api/v1/dashboard/${dashboardId}/live`, { headers: { Upgrade: "websocket" } });
-  expect(res.status, res.status === 101 ? "" : await res.text()).toBe(101);
+  return viewerOf(await client.raw(`/api/v1/dashboard/${dashboardId}/live`, { headers: { Upgrade: "websocket" } }));
+}
+
+function viewerOf(res: Response): Viewer {
+  expect(res.status).toBe(101);
   const socket = res.webSocket!;
-  const messages: Record<string, any>[] = [];
+  const viewer: Viewer = { messages: [], socket };
   socket.addEventListener("message", (e) => {
-    messages.push(JSON.parse(e.data as string));
+    viewer.messages.push(...(JSON.parse(e.data as string) as Record<string, any>[])); // a frame: the charts one refresh changed
+  });
+  socket.addEventListener("close", (e) => {
+    viewer.closed = { code: e.code, reason: e.reason };
   });
   socket.accept();
-  return { messages, socket };
+  return viewer;
+}
+
+/** The scope keys of the dashboard that `during` adds. */
+async function newScopes(during: () => Promise<unknown>): Promise<string[]> {
+  const before = new Set(await index(dashboardId).scopes());
+  await during();
+  return (await index(dashboardId).scopes()).filter((k) => !before.has(k));
 }
 
 /** Waits (a bounded number of turns) until every viewer holds `n` messages. */
@@ -59,16 +72,25 @@ async function received(viewers: Viewer[], n: number): Promise<void> {
 const valueOf = (m: Record<string, any>) => Object.values(m.result[0].data[0])[0];
 
 async function reader(clause: string): Promise<ApiClient> {
+  return (await readers(clause, 1))[0].client;
+}
+
+/** `n` users under one new role: the examples database's access and a row-level security rule `clause`. */
+async function readers(clause: string, n: number): Promise<{ client: ApiClient; id: number }[]> {
   const role = await json<{ id: number }>(await admin.post("/api/v1/security/roles/", { name: `live_${unique()}` }));
   const grant = pairFor(await pairs(admin), "database_access", databasePermName("examples", databaseId))!;
   expect((await admin.post(`/api/v1/security/roles/${role.id}/permissions`, { permission_view_menu_ids: [grant.id] })).status).toBe(200);
   const rule = await admin.post("/api/v1/rowlevelsecurity/", { name: `live ${unique()}`, filter_type: "Regular", tables: [datasetId], roles: [role.id], clause });
   expect(rule.status, await rule.clone().text()).toBe(201);
-  const username = `live_${unique()}`;
-  const password = `pw-${unique()}-${unique()}`;
-  const made = await admin.post("/api/v1/security/users/", { username, first_name: "Live", last_name: "Viewer", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), role.id] });
-  expect(made.status).toBe(201);
-  return loginAs(username, password);
+  const users = [];
+  for (let i = 0; i < n; i++) {
+    const username = `live_${unique()}`;
+    const password = `pw-${unique()}-${unique()}`;
+    const made = await admin.post("/api/v1/security/users/", { username, first_name: "Live", last_name: "Viewer", email: `${username}@example.com`, password, roles: [await roleId(admin, "Gamma"), role.id] });
+    expect(made.status).toBe(201);
+    users.push({ client: await loginAs(username, password), id: (await json<{ id: number }>(made)).id });
+  }
+  return users;
 }
 
 beforeAll(async () => {
@@ -155,4 +177,55 @@ test("a handshake that may not read the dashboard is refused; one without an upg
   expect((await admin.get(`/api/v1/dashboard/${dashboardId}/live`)).status).toBe(426);
   expect((await admin.raw(`/api/v1/dashboard/${dashboardId}/live?interval=7`, { headers: { Upgrade: "websocket" } })).status).toBe(400);
   expect((await admin.raw(`/api/v1/dashboard/${dashboardId}/live?masks=%5B1%5D`, { headers: { Upgrade: "websocket" } })).status).toBe(400);
+});
+
+test("rights taken away apply to an open socket: the next cycle closes it (4403) and its reconnection is refused", async () => {
+  const [gone, kept] = await readers("region = 'US'", 2);
+  let a!: Viewer;
+  let b!: Viewer;
+  const keys = await newScopes(async () => {
+    a = await connect(gone.client);
+    b = await connect(kept.client);
+  });
+  expect(keys).toHaveLength(1); // the same rules: one scope
+  const live = scope(keys[0]);
+  // the first reader loses the role that gave them the data (and the rule) while the socket is open
+  expect((await admin.put(`/api/v1/security/users/${gone.id}`, { roles: [await roleId(admin, "Gamma")] })).status).toBe(200);
+  await runDurableObjectAlarm(live);
+  for (let i = 0; i < 200 && !a.closed; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(a.closed).toEqual({ code: 4403, reason: expect.stringContaining("Access changed") });
+  // the other reader keeps the socket and their rows
+  await received([b], 2);
+  expect(b.closed).toBeUndefined();
+  expect(Object.fromEntries(b.messages.map((m) => [m.result[0].colnames[0], valueOf(m)]))).toEqual({ total: 5, rows: 1 });
+  // reconnecting is a fresh handshake: without access to any of its data the dashboard is no longer theirs to see
+  expect((await gone.client.raw(`/api/v1/dashboard/${dashboardId}/live`, { headers: { Upgrade: "websocket" } })).status).toBe(404);
+  b.socket.close(1000);
+});
+
+test("an embedded page's guest token rides as a websocket subprotocol: verified as the header is, with the guest's rules", async () => {
+  const embedded = await json<{ result: { uuid: string } }>(await admin.post(`/api/v1/dashboard/${dashboardId}/embedded`, { allowed_domains: [] }));
+  const rls = [{ dataset: datasetId, clause: "region = 'EU' AND amount > 0" }];
+  const minted = await admin.post("/api/v1/security/guest_token/", { user: { username: "host_viewer" }, resources: [{ type: "dashboard", id: embedded.result.uuid }], rls });
+  expect(minted.status, await minted.clone().text()).toBe(200);
+  const { token } = await json<{ token: string }>(minted);
+  const handshake = (protocols: string) => workerFetch(`/api/v1/dashboard/${dashboardId}/live`, { headers: { Upgrade: "websocket", "Sec-WebSocket-Protocol": protocols } });
+
+  let guest!: Viewer;
+  let res!: Response;
+  const keys = await newScopes(async () => {
+    res = await handshake(`superset-live, guest-token.${token}`);
+    guest = viewerOf(res);
+  });
+  // only the live protocol is answered: the token is never echoed
+  expect(res.headers.get("Sec-WebSocket-Protocol")).toBe("superset-live");
+  expect(keys).toHaveLength(1);
+  await runDurableObjectAlarm(scope(keys[0]));
+  await received([guest], 2);
+  expect(Object.fromEntries(guest.messages.map((m) => [m.result[0].colnames[0], valueOf(m)]))).toEqual({ total: 17, rows: 2 });
+  guest.socket.close(1000);
+
+  // a token that does not verify is refused as the header's would be; without the upgrade it is not read at all
+  expect((await handshake(`superset-live, guest-token.${token.slice(0, -4)}AAAA`)).status).toBe(401);
+  expect((await workerFetch(`/api/v1/dashboard/${dashboardId}/live`, { headers: { "Sec-WebSocket-Protocol": `guest-token.${token}` } })).status).toBe(401);
 });

@@ -1,10 +1,14 @@
-import type { LiveMessage } from "../../../../core/dashboards/live";
+import { LIVE_PROTOCOL, RIGHTS_CHANGED_CLOSE, type LiveMessage } from "../../../../core/dashboards/live";
+import { GUEST_TOKEN_PROTOCOL_PREFIX } from "../../../../core/security/guest-token";
+import { guestToken } from "../../../components/guest-token";
 
 // The browser's end of a live dashboard (issue 29): one websocket to GET /api/v1/dashboard/<id>/live, whose server
 // object refreshes every chart once per interval for all viewers of the same scope and pushes changed answers.
 // Charts report the filters (extra_form_data) they query with; a change reconnects with the new masks, since they
 // are part of the scope. While the socket is not open the page keeps its own timer (useDashboardRefresh): polling
-// is the fallback, and a failed connection is retried after a growing pause.
+// is the fallback, and a failed connection is retried after a growing pause. An embedded page's guest token is
+// offered as a subprotocol (a browser websocket sends no headers of its own; a URL would be logged). A socket the
+// server closes because the viewer's rights changed reconnects at once, to be re-scoped or refused.
 
 const PING_MS = 30_000;
 const RETRY_MS = [5_000, 15_000, 60_000];
@@ -59,7 +63,8 @@ export class LiveChannel {
     this.drop();
     let ws: WebSocket;
     try {
-      ws = new WebSocket(this.url());
+      const token = guestToken();
+      ws = new WebSocket(this.url(), token ? [LIVE_PROTOCOL, `${GUEST_TOKEN_PROTOCOL_PREFIX}${token}`] : [LIVE_PROTOCOL]);
     } catch {
       return this.retry();
     }
@@ -72,18 +77,21 @@ export class LiveChannel {
     };
     ws.onmessage = (e) => {
       if (this.socket !== ws || typeof e.data !== "string" || e.data === "pong") return;
-      let message: LiveMessage;
+      let frame: LiveMessage[];
       try {
-        message = JSON.parse(e.data) as LiveMessage;
+        frame = [JSON.parse(e.data) as LiveMessage[]].flat(); // a frame: every chart that changed in one refresh
       } catch {
         return;
       }
-      if (this.sent.get(message.chart_id) === this.masks.get(message.chart_id)) this.listeners.get(message.chart_id)?.(message);
+      for (const message of frame) {
+        if (this.sent.get(message.chart_id) === this.masks.get(message.chart_id)) this.listeners.get(message.chart_id)?.(message);
+      }
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.socket !== ws) return;
       this.drop();
-      this.retry();
+      if (e.code === RIGHTS_CHANGED_CLOSE) this.schedule(0);
+      else this.retry();
     };
   }
 

@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { LiveMessage } from "../../../../core/dashboards/live";
 import { LiveChannel } from "./live-channel";
 
-// The page's live channel while an auto-refresh interval is set (not inside a host's page: a guest's token rides in
-// a header a browser websocket cannot send, so embedded dashboards keep polling), and each chart's part in it.
+// The page's live channel while an auto-refresh interval is set (an embedded page's too: its guest token rides as a
+// websocket subprotocol, live-channel.ts), and each chart's part in it.
 
 export const LiveContext = createContext<LiveChannel | null>(null);
 

@@ -9,9 +9,10 @@ import { isAdminRoleName, type Principal } from "../../core/security/permissions
 import { guestReach, guestRolePairs } from "../../db/embedded/guest-access";
 
 // The X-GuestToken header, for API routes and Remix pages alike (workers/http/authenticate.ts calls this for
-// both): the token verified once per isolate as bearer tokens are (verified-tokens.ts), then the guest's
-// principal. Refusals are never "merely anonymous": a request that sends a guest token that does not verify
-// is answered 401 by every route (apache/superset#24745: an expired token still downloading rows).
+// both; a live dashboard's object re-checks its guest viewers with it each cycle): the token verified once per
+// isolate as bearer tokens are (workers/http/verified-tokens.ts), then the guest's principal. Refusals are never
+// "merely anonymous": a request that sends a guest token that does not verify is answered 401 by every route
+// (apache/superset#24745: an expired token still downloading rows).
 
 type GuestEnv = Pick<Env, "GUEST_TOKEN_JWT_SECRET" | "GUEST_TOKEN_JWT_AUDIENCE" | "GUEST_ROLE_NAME">;
 
