@@ -1,4 +1,4 @@
-import { BAR_COLLAPSED_WIDTH, BAR_WIDTH } from "../../features/dashboard/filters/FilterBar";
+import { BAR_COLLAPSED_WIDTH, BAR_WIDTH } from "../../features/dashboard/filters/bar-width";
 
 // The dashboard grid's width inside an embedded page, before it is laid out: what the server draws the charts'
 // first paint at. The page has `md` padding on each side (16 px) and, unless the host hides it, the vertical

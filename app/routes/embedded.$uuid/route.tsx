@@ -1,22 +1,26 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Box, Center, Loader } from "@mantine/core";
 import { EMBEDDED_FRAME_ANCESTORS_HEADER, embeddedUiConfig, frameAncestors } from "../../../core/embedded/ui-config";
-import { guestHeaders, setGuestToken } from "../../components/guest-token";
-import { DashboardPage, type EmbeddedMode } from "../../features/dashboard/DashboardPage";
-import { PageDrawingsProvider } from "../../features/dashboard/ServerDrawing";
+import { guestHeaders } from "../../components/guest-token";
+import type { EmbeddedMode } from "../../features/dashboard/DashboardPage";
 import { GRID_WIDTH_HEADER } from "../../../core/dashboards/page-drawing";
 import { embeddedConfig, type EmbeddedConfig, type EmbeddedPageData } from "./embedded.server";
 import { embeddedGridWidth } from "./grid-width";
-import { startEmbeddedComms, type EmbeddedComms } from "./comms";
+import { onHandedToken, startEmbeddedComms, type EmbeddedComms } from "./comms";
+import { EMBEDDED_CONFIG_META, embeddedPageConfig } from "./page-config";
 
 // /embedded/{uuid}: an embedded dashboard inside a host app's iframe (Superset's embedded page, driven by
 // @superset-ui/embedded-sdk). Served without a session; the hosts allowed to frame it get it (CSP
 // frame-ancestors, set by the security headers from the header below). The dashboard loads once the host's SDK
 // has handed over a guest token, and every request after carries that token.
 
-export const meta: MetaFunction = () => [{ title: "Embedded dashboard · Edge Superset" }];
+export const meta: MetaFunction<typeof loader> = ({ data: config }) => [
+  { title: "Embedded dashboard · Edge Superset" },
+  // read before hydration by the page's early code (page-config.ts): no data, only what the page holds anyway
+  ...(config ? [{ name: EMBEDDED_CONFIG_META, content: JSON.stringify(config) }] : []),
+];
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const config = await embeddedConfig(context, params.uuid ?? "");
@@ -44,6 +48,25 @@ async function fetchDashboard(uuid: string, search: string, gridWidth: number): 
   return { status: "ready", data: body };
 }
 
+// The page data is asked once, with the first guest token, the moment the host hands it over (as this module is
+// evaluated, before hydration: comms.ts); the page takes the same answer when it renders. The dashboard's code
+// loads beside it, started here too, and does not hold back the iframe's load event (a module loaded apart).
+let pageData: Promise<PageState> | null = null;
+function requestPageData(uuid: string): Promise<PageState> {
+  pageData ??= fetchDashboard(uuid, window.location.search, embeddedGridWidth(window.innerWidth, embeddedUiConfig(window.location.search)));
+  return pageData;
+}
+const loadView = () => import("./EmbeddedView");
+let viewModule: ReturnType<typeof loadView> | null = null;
+if (typeof window !== "undefined") {
+  const config = embeddedPageConfig();
+  if (config) {
+    onHandedToken(() => void requestPageData(config.uuid));
+    viewModule = loadView();
+  }
+}
+const EmbeddedView = lazy(() => viewModule ?? loadView());
+
 export default function EmbeddedRoute() {
   // data() with headers types its answer as a response: the loader's value is the embedded configuration
   const config = useLoaderData() as EmbeddedConfig;
@@ -53,32 +76,26 @@ export default function EmbeddedRoute() {
   const [page, setPage] = useState<PageState>({ status: "waiting" });
   const comms = useRef<EmbeddedComms | null>(null);
   useEffect(() => {
-    let loading = false;
-    comms.current = startEmbeddedComms({
-      dashboardId: config.dashboardId,
-      allowedDomains: config.allowedDomains,
-      emitDataMasks: ui.emitDataMasks,
-      onToken: (token) => {
-        // a refreshed token only replaces the old one: the requests after it carry the new one
-        setGuestToken(token);
-        if (loading) return;
-        loading = true;
-        void fetchDashboard(config.uuid, window.location.search, embeddedGridWidth(window.innerWidth, ui)).then(setPage);
-      },
-    });
-    return () => comms.current?.stop();
-  }, [config.dashboardId, config.allowedDomains, config.uuid, ui]);
+    let live = true;
+    const off = onHandedToken(() => void requestPageData(config.uuid).then((p) => live && setPage(p)));
+    comms.current = startEmbeddedComms({ emitDataMasks: ui.emitDataMasks });
+    return () => {
+      live = false;
+      off();
+      comms.current?.stop();
+    };
+  }, [config.uuid, ui]);
   const embedded = useMemo<EmbeddedMode>(() => ({
     showFilters: ui.showFilters, expandFilters: ui.expandFilters, showRowLimitWarning: ui.showRowLimitWarning, onReady: (handle) => comms.current?.ready(handle),
   }), [ui.showFilters, ui.expandFilters, ui.showRowLimitWarning]);
-  if (page.status === "waiting") return <Center h="100vh" data-testid="embedded-waiting"><Loader /></Center>;
+  const waiting = <Center h="100vh" data-testid="embedded-waiting"><Loader /></Center>;
+  if (page.status === "waiting") return waiting;
   if (page.status === "failed") return <Box p="md"><Alert color="red" title="This dashboard could not be loaded" data-testid="embedded-error">{page.message}</Alert></Box>;
   return (
     <Box p="md" data-testid="embedded-page">
-      {/* the server's drawings of the cached charts show until the live charts draw */}
-      <PageDrawingsProvider value={page.data.drawings ?? {}}>
-        <DashboardPage key={page.data.dashboard.id} data={page.data} csrfToken={null} embedded={embedded} />
-      </PageDrawingsProvider>
+      <Suspense fallback={waiting}>
+        <EmbeddedView data={page.data} embedded={embedded} />
+      </Suspense>
     </Box>
   );
 }

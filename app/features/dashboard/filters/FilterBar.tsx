@@ -5,13 +5,11 @@ import { isNativeFilter, type NativeFilter, type NativeFilterDivider } from "../
 import type { FiltersState, FiltersStore } from "./store";
 import { CrossFilterList, DividerItem, FilterItem } from "./FilterItem";
 import { ApplyButtons, BarSettings, useBarActions } from "./bar-actions";
+import { BAR_COLLAPSED_WIDTH, BAR_WIDTH } from "./bar-width";
 
 // Superset's vertical filter bar (260 px open, a thin strip when collapsed): the native filters with
 // their pending values, the cross-filters charts emitted, "Apply filters" (lit while something is pending) and
 // "Clear all". A required filter without a value blocks Apply with its message under the control.
-
-export const BAR_WIDTH = 260;
-export const BAR_COLLAPSED_WIDTH = 32;
 
 export interface BarProps { store: FiltersStore; dashboardId: number; csrfToken: string | null; canEdit: boolean; onEdit: () => void }
 
