@@ -43,6 +43,22 @@ test("line chart: monthly counts per product line pivot, lose the metric level, 
   expect(model.data.datasets.map((d) => [d.label, d.data])).toEqual([["Cars", [3, 5]], ["Ships", [1, null]]]);
 });
 
+test("grouped series names: one metric gives the group values (truncate_metric on or unset), several give 'metric, group'", () => {
+  const base = { datasource: "22__table", viz_type: "echarts_timeseries_bar", x_axis: "order_date", time_grain_sqla: "P1M", groupby: ["product_line"], adhoc_filters: [temporalRange], row_limit: 10000 };
+  const rows = [{ order_date: feb, product_line: "Classic Cars", "SUM(sales)": 3, count: 1 }, { order_date: feb, product_line: "Ships", "SUM(sales)": 2, count: 1 }];
+  const sales = { expressionType: "SQL", sqlExpression: "SUM(sales)", label: "SUM(sales)" };
+  const names = (fd: FormData, sqlRows: Record<string, unknown>[]) => {
+    const model = draw(fd, [answer(fd, sqlRows)]);
+    if (model.kind !== "chartjs") throw new Error(model.kind);
+    return model.data.datasets.map((d) => d.label);
+  };
+  const oneMetric = rows.map(({ count: _c, ...r }) => r);
+  expect(names({ ...base, metrics: [sales] }, oneMetric)).toEqual(["Classic Cars", "Ships"]);
+  expect(names({ ...base, metrics: [sales], truncate_metric: true }, oneMetric)).toEqual(["Classic Cars", "Ships"]);
+  expect(names({ ...base, metrics: [sales], truncate_metric: false }, oneMetric)).toEqual(["SUM(sales), Classic Cars", "SUM(sales), Ships"]);
+  expect(names({ ...base, metrics: [sales, "count"] }, rows).sort()).toEqual(["SUM(sales), Classic Cars", "SUM(sales), Ships", "count, Classic Cars", "count, Ships"]);
+});
+
 test("big number with trendline: cumulative sum through the engine, headline the newest total", () => {
   const fd = { datasource: "22__table", viz_type: "big_number", x_axis: "order_date", time_grain_sqla: "P1M", metric: "count", rolling_type: "cumsum" };
   const model = draw(fd, [answer(fd, [{ order_date: feb, count: 1200 }, { order_date: mar, count: 300 }])]);

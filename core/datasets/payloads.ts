@@ -21,6 +21,8 @@ export interface ColumnPut {
   id?: number;
   column_name: string;
   type?: string | null;
+  /** Superset's GenericDataType (0 numeric, 1 string, 2 temporal, 3 boolean): kept for columns a sync adds */
+  type_generic?: number | null;
   verbose_name?: string | null;
   description?: string | null;
   expression?: string | null;
@@ -163,6 +165,7 @@ function parseColumn(body: Record<string, unknown>, i: number, parent: FieldRead
     id: r.integer("id", { min: 1 }) ?? undefined,
     column_name: r.string("column_name", { required: true, min: 1, max: 255 }) as string,
     type: r.string("type", { nullable: true }),
+    type_generic: r.integer("type_generic", { nullable: true, min: 0 }),
     verbose_name: r.string("verbose_name", { nullable: true, max: 1024 }),
     description: r.string("description", { nullable: true }),
     expression: r.string("expression", { nullable: true }),

@@ -9,6 +9,11 @@ async function openFlightsEditor(page: Page) {
   await page.goto("/tablemodelview/list/?search=flights");
   await page.getByTestId("edit-dataset-flights").click();
   await expect(page.getByTestId("dataset-title")).toHaveText("flights");
+  // the editor opens on Source, as Superset's; the tab answers once React is in charge
+  await expect(async () => {
+    await page.getByRole("tab", { name: "Metrics" }).click();
+    await expect(page.getByRole("button", { name: "Add metric" })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test("a metric on a missing column is refused, naming it; leaving with unsaved changes asks first", async ({ page }) => {

@@ -203,6 +203,12 @@ datasetApi.put("/api/v1/dataset/:pk/refresh", write, async (c) => {
   return c.json({ message: "OK" });
 });
 
+/** Superset's Datasource.external_metadata: the source's columns now (the editor's "Sync columns from source"), nothing saved. */
+datasetApi.get("/datasource/external_metadata/table/:pk/", read, async (c) => {
+  const { dataset, database } = await loadDataset(c.var.db, idParam(c), datasetScope(principalOf(c)));
+  return c.json(await readSourceColumns(c.env, c.var.secret, database, dataset, principalOf(c)));
+});
+
 datasetApi.get("/api/v1/dataset/:pk/related_objects", read, async (c) => {
   const { dataset } = await loadDataset(c.var.db, idParam(c), datasetScope(principalOf(c)));
   return c.json(await relatedObjects(c.var.db, dataset.id));

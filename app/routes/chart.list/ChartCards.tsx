@@ -1,17 +1,21 @@
 import { Anchor, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
+import { CardThumbnail } from "../../components/list-view/CardThumbnail";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions } from "./ChartBits";
 import { ownerNames, vizName, type ChartRowActions, type ChartRowData } from "./chart-row";
 
-/** The card view: one card per chart with its type, dataset, owners and when it last changed. */
+/** The card view: one card per chart with its thumbnail, type, dataset, owners and when it last changed. */
 export function ChartCards({ charts, selection, actions }: { charts: ChartRowData[]; selection: BulkSelection; actions: ChartRowActions }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="chart-cards">
       {charts.map((c) => (
         <Card key={c.id} withBorder padding="md" data-testid="chart-card" data-chart-name={c.slice_name}>
+          <Card.Section mb="sm">
+            <CardThumbnail url={c.thumbnail_url} name={c.slice_name} />
+          </Card.Section>
           <Group justify="space-between" wrap="nowrap" align="start">
             <Group gap="xs" wrap="nowrap">
               {selection.enabled && (

@@ -8,6 +8,8 @@ import { parseListArgs } from "../../../core/http/list-query";
 import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
 import { can, isAdmin, type Principal } from "../../../core/security/permissions";
 import { CHART_LIST } from "./list-config";
+import { chartDigest } from "../../../services/thumbnails/thumbnails";
+import { chartThumbnailUrl } from "../../../core/thumbnails/digest";
 import { changedAgoIn } from "../../../core/i18n/relative-time";
 import type { Language } from "../../../core/i18n/languages";
 
@@ -21,9 +23,10 @@ const DASHBOARD_OPTIONS = 500;
 export async function loadChartsPage(context: AppLoadContext, principal: Principal, state: ListUrlState, language: Language = "en") {
   const args = parseListArgs(listQuery(state, CHART_LIST));
   const { count, rows } = await listChartRows(context.db, args, chartListSpec(datasetScope(principal), principal.id));
-  const [relations, favorites] = await Promise.all([chartRelations(context.db, rows), favoriteChartIds(context.db, principal.id, rows.map((r) => r.id))]);
+  const [relations, favorites, digests] = await Promise.all([chartRelations(context.db, rows), favoriteChartIds(context.db, principal.id, rows.map((r) => r.id)),
+    Promise.all(rows.map((r) => chartDigest(r, principal.id)))]);
   const mayWrite = can(principal, "can_write", "Chart");
-  const charts = rows.map((r) => {
+  const charts = rows.map((r, i) => {
     const item = chartListItem(r, relations);
     return {
       id: item.id, slice_name: item.slice_name, viz_type: item.viz_type, url: item.url, description: item.description,
@@ -31,6 +34,8 @@ export async function loadChartsPage(context: AppLoadContext, principal: Princip
       owners: item.owners, tags: item.tags, changed_by_name: item.changed_by_name, changed_on_delta_humanized: changedAgoIn(language, r.changed_on, item.changed_on_delta_humanized),
       cache_timeout: item.cache_timeout, certified_by: item.certified_by, certification_details: item.certification_details,
       dashboards: item.dashboards, favorite: favorites.has(item.id),
+      // Superset's thumbnail_url for this viewer: the card view shows it
+      thumbnail_url: chartThumbnailUrl(r.id, digests[i]),
       // Superset: owners and admins change or delete a chart, and only with can_write on Chart
       canEdit: mayWrite && (isAdmin(principal) || item.owners.some((o) => o.id === principal.id)),
     };

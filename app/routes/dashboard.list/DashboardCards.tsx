@@ -1,17 +1,21 @@
 import { Anchor, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
+import { CardThumbnail } from "../../components/list-view/CardThumbnail";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions, StatusBadge } from "./DashboardBits";
 import { ownerNames, type DashboardRowActions, type DashboardRowData } from "./dashboard-row";
 
-/** The card view: one card per dashboard with its status, owners and when it last changed. */
+/** The card view: one card per dashboard with its thumbnail, status, owners and when it last changed. */
 export function DashboardCards({ dashboards, selection, actions }: { dashboards: DashboardRowData[]; selection: BulkSelection; actions: DashboardRowActions }) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} data-testid="dashboard-cards">
       {dashboards.map((d) => (
         <Card key={d.id} withBorder padding="md" data-testid="dashboard-card" data-dashboard-title={d.title}>
+          <Card.Section mb="sm">
+            <CardThumbnail url={d.thumbnail_url} name={d.title} />
+          </Card.Section>
           <Group justify="space-between" wrap="nowrap" align="start">
             <Group gap="xs" wrap="nowrap">
               {selection.enabled && (

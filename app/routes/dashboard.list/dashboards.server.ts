@@ -10,6 +10,8 @@ import { parseListArgs } from "../../../core/http/list-query";
 import { listQuery, type ListUrlState } from "../../../core/lists/list-url-state";
 import { can, isAdmin, type Principal } from "../../../core/security/permissions";
 import { DASHBOARD_LIST } from "./list-config";
+import { dashboardDigests } from "../../../services/thumbnails/thumbnails";
+import { dashboardThumbnailUrl } from "../../../core/thumbnails/digest";
 
 // The Dashboards list page reads through the same query as GET /api/v1/dashboard/ (the address's state turned
 // into Superset's list query), under DashboardAccessFilter, with the caller's favourites and what they may change.
@@ -19,7 +21,8 @@ export async function loadDashboardsPage(context: AppLoadContext, principal: Pri
   const args = parseListArgs(listQuery(state, DASHBOARD_LIST));
   const viewer = dashboardViewer(principal, dashboardRbacOn(context.env));
   const { count, rows } = await listDashboardRows(context.db, args, dashboardListSpec(viewer));
-  const [relations, favorites] = await Promise.all([dashboardRelations(context.db, rows), favoriteDashboardIds(context.db, principal.id, rows.map((r) => r.id))]);
+  const [relations, favorites, digests] = await Promise.all([dashboardRelations(context.db, rows), favoriteDashboardIds(context.db, principal.id, rows.map((r) => r.id)),
+    dashboardDigests(context.db, rows, principal.id)]);
   const mayWrite = can(principal, "can_write", "Dashboard");
   const dashboards = rows.map((r) => {
     const item = dashboardListItem(r, relations);
@@ -27,6 +30,8 @@ export async function loadDashboardsPage(context: AppLoadContext, principal: Pri
       id: item.id, title: item.dashboard_title, slug: item.slug, url: item.url, published: item.published, owners: item.owners, tags: item.tags,
       changed_by_name: item.changed_by_name, changed_on_delta_humanized: changedAgoIn(language, r.changed_on, item.changed_on_delta_humanized),
       certified_by: item.certified_by, certification_details: item.certification_details, favorite: favorites.has(item.id),
+      // Superset's thumbnail_url for this viewer: the card view shows it
+      thumbnail_url: dashboardThumbnailUrl(r.id, digests.get(r.id)!),
       // the properties modal saves with it, so a save over someone else's newer one is refused
       lastModifiedTime: lastModifiedTime(r.changed_on),
       // Superset: owners and admins change or delete a dashboard, and only with can_write on Dashboard

@@ -1,17 +1,9 @@
 import { CODE_INPUT_STYLES } from "../../components/code-input";
 import { IconTrash } from "@tabler/icons-react";
 import { ActionIcon, Button, Stack, Table, TextInput } from "@mantine/core";
+import type { DraftMetric } from "../../../core/datasets/editor-draft";
 
-export interface EditableMetric {
-  /** a stable React key: saved metrics use their id, new ones a local counter */
-  key: string;
-  id?: number;
-  metric_name: string;
-  expression: string;
-  verbose_name: string | null;
-  d3format: string | null;
-  description: string | null;
-}
+export type EditableMetric = DraftMetric;
 
 let added = 0;
 

@@ -1,16 +1,20 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Textarea, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { requirePermission } from "../../auth.server";
 import { showToast } from "../../components/toast-store";
 import type { RootData } from "../../root";
 import { datasetCall } from "../../features/datasets/dataset-api";
+import { draftFrom, draftKey, draftProblems, savePayload, type DatasetDraft, type DraftColumn, type SavedDataset } from "../../../core/datasets/editor-draft";
+import { syncColumns, syncSummary, type SourceColumnInfo } from "../../../core/datasets/sync-columns";
 import { loadEditableDataset } from "./dataset.server";
-import { ColumnsEditor, type EditableColumn } from "./ColumnsEditor";
-import { MetricsEditor, type EditableMetric } from "./MetricsEditor";
+import { ColumnsEditor } from "./ColumnsEditor";
+import { CalculatedColumnsEditor } from "./CalculatedColumnsEditor";
+import { MetricsEditor } from "./MetricsEditor";
+import { SettingsTab } from "./SettingsTab";
+import { SourceTab } from "./SourceTab";
 import { UnsavedChangesGuard } from "./unsaved-changes";
-import { CODE_INPUT_STYLES } from "../../components/code-input";
 
 const HistoryModal = lazy(() => import("../../features/history/HistoryModal").then((m) => ({ default: m.HistoryModal })));
 
@@ -21,46 +25,63 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   return loadEditableDataset(context, principal, params.datasetId);
 }
 
-/** The dataset editor: description, columns (labels, time flag, filter and group-by use) and metrics. */
+let synced = 0;
+const freshColumn = (s: SourceColumnInfo): DraftColumn => ({
+  key: `synced-${++synced}`, column_name: s.column_name, verbose_name: null, description: null, type: s.type, type_generic: s.type_generic ?? null,
+  is_dttm: Boolean(s.is_dttm), filterable: true, groupby: true, expression: null, python_date_format: null, calculated: false,
+});
+
+/** Superset's dataset editor: Source (a virtual dataset's SQL), Metrics, Columns, Calculated columns and Settings. */
 export default function EditDataset() {
   const dataset = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootData>("root");
   const revalidator = useRevalidator();
-  const [description, setDescription] = useState(dataset.description ?? "");
-  const [columns, setColumns] = useState<EditableColumn[]>(() => dataset.columns.map((c) => ({ ...c })));
-  const [metrics, setMetrics] = useState<EditableMetric[]>(() => dataset.metrics.map((m) => ({ ...m, key: `m${m.id}` })));
+  const virtual = dataset.kind === "virtual";
+  // what the server holds; the editor is dirty while the draft differs from it
+  const [saved, setSaved] = useState<SavedDataset>(dataset as SavedDataset);
+  const [draft, setDraft] = useState<DatasetDraft>(() => draftFrom(dataset as SavedDataset));
   const [saving, setSaving] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const [history, setHistory] = useState(false);
-  // what the server holds: the editor is dirty while its state differs from this
-  const [baseline, setBaseline] = useState(() => snapshot(dataset.description ?? "", columns, metrics));
-  const dirty = useMemo(() => snapshot(description, columns, metrics) !== baseline, [description, columns, metrics, baseline]);
+  const baseline = useMemo(() => draftKey(draftFrom(saved)), [saved]);
+  const dirty = draftKey(draft) !== baseline;
+  const patch = (p: Partial<DatasetDraft>) => setDraft((d) => ({ ...d, ...p }));
+  const setColumns = (columns: DraftColumn[]) => patch({ columns });
+  const sqlUnsaved = virtual && (draft.sql !== (saved.sql ?? "") || draft.template_params !== (saved.template_params ?? ""));
 
   async function save() {
+    const problems = draftProblems(draft, virtual);
+    if (problems.length) {
+      showToast("danger", `The dataset could not be saved: ${problems.join("; ")}`);
+      return;
+    }
     setSaving(true);
-    const result = await datasetCall("PUT", `/api/v1/dataset/${dataset.id}`, root?.csrfToken ?? null, {
-      description: description.trim() ? description : null,
-      columns: columns.map((c) => ({
-        id: c.id, column_name: c.column_name, verbose_name: c.verbose_name || null, is_dttm: c.is_dttm,
-        filterable: c.filterable, groupby: c.groupby, expression: c.expression || null, python_date_format: c.python_date_format || null,
-      })),
-      metrics: metrics.map((m) => ({
-        ...(m.id ? { id: m.id } : {}), metric_name: m.metric_name, expression: m.expression,
-        verbose_name: m.verbose_name || null, d3format: m.d3format || null, description: m.description || null,
-      })),
-    }, { fieldSummary: (fields) => Object.values(fields).join(" ") });
+    const { body, overrideColumns } = savePayload(draft, saved, virtual);
+    const result = await datasetCall("PUT", `/api/v1/dataset/${dataset.id}${overrideColumns ? "?override_columns=true" : ""}`, root?.csrfToken ?? null, body,
+      { fieldSummary: (fields) => Object.values(fields).join(" ") });
     setSaving(false);
     if (!result.ok) {
       showToast("danger", `The dataset could not be saved: ${result.message}`);
       return;
     }
-    const saved = (result.body as { result: { metrics: (EditableMetric & { id: number })[]; columns: EditableColumn[] } }).result;
-    const nextMetrics = saved.metrics.map((m) => ({ ...m, key: `m${m.id}` }));
-    const nextColumns = saved.columns.map((c) => ({ ...c }));
-    setMetrics(nextMetrics);
-    setColumns(nextColumns);
-    setBaseline(snapshot(description, nextColumns, nextMetrics));
+    const next = (result.body as { result: SavedDataset }).result;
+    setSaved(next);
+    setDraft(draftFrom(next));
     showToast("success", "The dataset has been saved");
     revalidator.revalidate();
+  }
+
+  async function sync() {
+    setSyncing(true);
+    const result = await datasetCall<SourceColumnInfo[]>("GET", `/datasource/external_metadata/table/${dataset.id}/`, root?.csrfToken ?? null);
+    setSyncing(false);
+    if (!result.ok) {
+      showToast("danger", `The columns could not be read from the source: ${result.message}`);
+      return;
+    }
+    const merged = syncColumns(draft.columns, result.body, freshColumn);
+    setColumns(merged.columns);
+    showToast("success", syncSummary(merged));
   }
 
   return (
@@ -78,7 +99,7 @@ export default function EditDataset() {
           <Title order={2} data-testid="dataset-title">
             {dataset.table_name}
           </Title>
-          <Badge variant="light">{dataset.kind === "virtual" ? "Virtual" : "Physical"}</Badge>
+          <Badge variant="light">{virtual ? "Virtual" : "Physical"}</Badge>
           <Text c="dimmed" size="sm">
             {dataset.database.database_name}
             {dataset.schema ? ` · ${dataset.schema}` : ""}
@@ -96,30 +117,31 @@ export default function EditDataset() {
           </Button>
         </Group>
       </Group>
-      <Tabs defaultValue="metrics">
+      <Tabs defaultValue="source" keepMounted={false}>
         <Tabs.List>
+          <Tabs.Tab value="source">Source</Tabs.Tab>
           <Tabs.Tab value="metrics">Metrics</Tabs.Tab>
           <Tabs.Tab value="columns">Columns</Tabs.Tab>
+          <Tabs.Tab value="calculated">Calculated columns</Tabs.Tab>
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="source" pt="md">
+          <SourceTab source={dataset} draft={draft} onChange={patch} />
+        </Tabs.Panel>
         <Tabs.Panel value="metrics" pt="md">
-          <MetricsEditor metrics={metrics} onChange={setMetrics} />
+          <MetricsEditor metrics={draft.metrics} onChange={(metrics) => patch({ metrics })} />
         </Tabs.Panel>
         <Tabs.Panel value="columns" pt="md">
-          <ColumnsEditor columns={columns} onChange={setColumns} />
+          <ColumnsEditor columns={draft.columns} onChange={setColumns} onSync={sync} syncing={syncing}
+            syncNote={sqlUnsaved ? "Save the SQL first: a sync reads the columns of the saved SQL" : null} />
+        </Tabs.Panel>
+        <Tabs.Panel value="calculated" pt="md">
+          <CalculatedColumnsEditor columns={draft.columns} onChange={setColumns} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
-          <Stack maw={720}>
-            <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={3} />
-            {dataset.sql && <Textarea label="SQL" value={dataset.sql} readOnly autosize minRows={3} styles={CODE_INPUT_STYLES} />}
-          </Stack>
+          <SettingsTab draft={draft} onChange={patch} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
   );
-}
-
-/** The editable part of the dataset, as the server would return it (metric keys and order of edits aside). */
-function snapshot(description: string, columns: EditableColumn[], metrics: EditableMetric[]): string {
-  return JSON.stringify([description, columns, metrics.map(({ key: _key, ...m }) => m)]);
 }

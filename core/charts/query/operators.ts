@@ -76,13 +76,18 @@ export const resampleOperator: Operator = (formData) => {
   return { operation: "resample", options: { method, rule: formData.resample_rule, fill_value: zerofill ? 0 : null } };
 };
 
-/** Drops the metric level from series names when there is one metric and the user chose to truncate it. */
+/**
+ * Drops the metric level from series names when there is one metric and truncate_metric is on: "Classic Cars", not
+ * "SUM(Sales), Classic Cars". The control defaults to on, and Superset's Explore saves that default into every
+ * chart, so form data without the key (a chart made through the API, an old bundle) takes it as on; only an
+ * explicit false keeps the metric in the name.
+ */
 export const renameOperator: Operator = (formData, query) => {
   const metrics = ensureArray(query.metrics);
   const columns = ensureArray(query.series_columns ?? query.columns);
   const offsets = ensureArray<string>(formData.time_compare);
   const timeCompare = isTimeComparison(formData, query);
-  if (!metrics.length || !(timeCompare || ((columns.length || offsets.length > 1) && formData.truncate_metric))) return undefined;
+  if (!metrics.length || !(timeCompare || ((columns.length || offsets.length > 1) && formData.truncate_metric !== false))) return undefined;
   const pairs: [string, string | null][] = [];
   if (timeCompare) {
     for (const [withOffset, metric] of metricOffsetsMap(formData, query)) {
