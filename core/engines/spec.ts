@@ -36,8 +36,12 @@ export interface EngineUpload {
    * Absent: every column takes NULL.
    */
   nullable?: (type: string) => string;
-  /** what follows CREATE TABLE's column list (ClickHouse's table engine) */
-  tableOptions?: string;
+  /**
+   * What follows CREATE TABLE's column list (ClickHouse's table engine), given the sort key the user chose (its
+   * columns quoted, in order; empty when none was chosen). An engine with it takes the upload form's sort_key;
+   * the key's columns are made without nullable(), and an empty in one is a bad row.
+   */
+  tableOptions?: (sortKey: string[]) => string;
   /** rows sent as data after `INSERT INTO t (…) FORMAT <name>` rather than as VALUES (takes over inlineRows) */
   rowFormat?: UploadRowFormat;
 }
