@@ -36,7 +36,7 @@ export interface UploadOptions extends ReadOptions {
   already_exists: AlreadyExists;
   /** Excel: the sheet to read (the first when not given) */
   sheet_name: string | null;
-  /** the columns the new table is sorted by, on engines whose tables take a sort key (ClickHouse's ORDER BY) */
+  /** the columns the new table is sorted by, on engines whose tables take a sort key (EngineUpload.tableOptions) */
   sort_key: string[];
 }
 

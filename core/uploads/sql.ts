@@ -5,7 +5,7 @@ import type { Cell } from "./infer";
 
 // The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
 // step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
-// Values are bound parameters, SQLite literals (D1, below) or the lines of an engine's data format (ClickHouse);
+// Values are bound parameters, SQLite literals (D1, below) or the lines of an engine's data format (EngineUpload.rowFormat);
 // only quoted identifiers are spliced into the text.
 
 /** An engine an upload writes to: every engine's spec says how (core/engines/<name>/index.ts, `upload`). */

@@ -95,7 +95,7 @@ async function openStaging(
   const convertRow = strictConverter(names, kinds, opts);
   const { upload } = engineSpec(engine);
   const inKey = sortKeyColumns(names, opts.sort_key, upload.tableOptions !== undefined);
-  // on engines whose columns take no empties unless told (ClickHouse), a column is made to take them when its
+  // on engines whose columns take no empties unless told (EngineUpload.nullable), a column is made to take them when its
   // first rows hold one, or later by ALTER when a later row brings the first; a sort key's column never is
   const spec = {
     engine, schema: opts.schema, sortKey: opts.sort_key,
