@@ -7,7 +7,7 @@ import { createInference, strictConverter, type Cell } from "../../core/uploads/
 import { CellRefused, UploadParseError } from "../../core/uploads/errors";
 import type { ColumnKind, UploadOptions } from "../../core/uploads/options";
 import { isStaleStaging, stagingName, uploadSql, type UploadEngine } from "../../core/uploads/sql";
-import { unprocessable, validationError } from "../../core/http/errors";
+import { unprocessable } from "../../core/http/errors";
 import { checkUploadWidth } from "../../core/uploads/width";
 
 // An upload in one pass over the file as it arrives. The first rows (PREFIX_ROWS, or PREFIX_CHARS of text,
@@ -177,9 +177,10 @@ async function openStaging(
 
 /** Which columns (by position) the sort key names; a key the engine cannot take, or an unknown name, is refused. */
 function sortKeyColumns(names: string[], sortKey: string[], engineTakesOne: boolean): boolean[] {
-  if (sortKey.length && !engineTakesOne) throw validationError({ sort_key: ["This database's tables take no sort key."] });
+  // 422 with the way out, as a table too wide is (the route keeps an upload's 422s as they are)
+  if (sortKey.length && !engineTakesOne) throw unprocessable("This database's tables take no sort key: leave “Sort the table by” empty.");
   const unknown = sortKey.filter((k) => !names.includes(k));
-  if (unknown.length) throw validationError({ sort_key: [`Not among the file's columns: ${unknown.map((k) => `"${k}"`).join(", ")}.`] });
+  if (unknown.length) throw unprocessable(`The sort key names columns the file does not have: ${unknown.map((k) => `"${k}"`).join(", ")}.`);
   return names.map((n) => sortKey.includes(n));
 }
 
