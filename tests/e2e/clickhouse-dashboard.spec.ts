@@ -44,8 +44,9 @@ async function bigTable() {
 
 const box = (page: Page, id: number): Locator => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
 
-/** The chart's text once its data is in and drawn. */
+/** The chart's text once its data is in and drawn (a chart below the fold asks for its data once scrolled to). */
 async function drawn(chart: Locator): Promise<string> {
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart).toHaveAttribute("data-status", "success", { timeout: 30_000 });
   await expect(chart).toHaveAttribute("data-painted", "", { timeout: 30_000 });
   return (await chart.innerText()).trim();
@@ -137,10 +138,13 @@ test("a ClickHouse database added in the UI, a dataset on 10M rows, a 12-chart-t
   await page.getByTestId("filter-bar-apply").click();
   const games = Number(await direct(`SELECT count() FROM ch10m.${TABLE} WHERE category = 'games'`));
   expect(games).toBe(ROWS / 8);
-  for (const k of keys) await expect(box(page, ids[k])).toHaveAttribute("data-filters-applied", "1");
   await expect.poll(async () => (await drawn(box(page, ids.total))).split("\n").find((l) => /\d/.test(l))).toMatch(new RegExp(`^(${formatted(games).join("|").replace(/\./g, "\\.")})$`));
   // every chart draws again with the filter; the table still holds every region (each has games)
-  for (const k of keys) await drawn(box(page, ids[k]));
+  for (const k of keys) {
+    await box(page, ids[k]).scrollIntoViewIfNeeded();
+    await expect(box(page, ids[k])).toHaveAttribute("data-filters-applied", "1", { timeout: 30_000 });
+    await drawn(box(page, ids[k]));
+  }
   await expect(box(page, ids.table)).toContainText("north");
 });
 
