@@ -24,7 +24,7 @@ const CSV_HEAD_BYTES = 256 * 1024;
 
 interface Db { id: number; database_name: string; allow_file_upload: boolean; backend?: string }
 
-/** The database's tables take a sort key (ClickHouse's ORDER BY): its engine's upload has table options. */
+/** The database's tables take a sort key (a MergeTree's ORDER BY): its engine's upload has table options. */
 const takesSortKey = (db: Db | undefined) => Boolean(db?.backend && ENGINES.find(db.backend)?.upload.tableOptions);
 
 const INITIAL = {
