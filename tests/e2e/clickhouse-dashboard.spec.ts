@@ -42,6 +42,9 @@ async function bigTable() {
     FROM system.numbers LIMIT ${ROWS}`);
 }
 
+// every chart on one screen: the dashboard asks for a chart's data once it is in view, and the journey times them all
+test.use({ viewport: { width: 1600, height: 1800 } });
+
 const box = (page: Page, id: number): Locator => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`);
 
 /** The chart's text once its data is in and drawn (a chart below the fold asks for its data once scrolled to). */
@@ -112,7 +115,7 @@ test("a ClickHouse database added in the UI, a dataset on 10M rows, a 12-chart-t
   for (let r = 0; r < 4; r++) {
     const inRow = keys.slice(r * 3, r * 3 + 3);
     layout[`ROW-${r}`] = { type: "ROW", id: `ROW-${r}`, children: inRow.map((k) => `CHART-${k}`), meta: {} };
-    for (const k of inRow) layout[`CHART-${k}`] = { type: "CHART", id: `CHART-${k}`, children: [], meta: { chartId: ids[k], width: 4, height: 40 } };
+    for (const k of inRow) layout[`CHART-${k}`] = { type: "CHART", id: `CHART-${k}`, children: [], meta: { chartId: ids[k], width: 4, height: 36 } };
   }
   const filter = {
     id: "NATIVE_FILTER-category", type: "NATIVE_FILTER", name: "Category", filterType: "filter_select", targets: [{ datasetId: ds, column: { name: "category" } }],
