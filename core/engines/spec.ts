@@ -31,13 +31,17 @@ export interface EngineUpload {
   /** `RENAME TABLE a TO b, c TO d` swaps tables atomically (MySQL); otherwise ALTER TABLE … RENAME TO */
   renameSwap: boolean;
   /**
-   * The type of a column that holds empties, when columnTypes' types take none (ClickHouse's Nullable(…)): a
+   * The type of a column that holds empties, when columnTypes' types take none (Nullable(…) on some warehouses): a
    * column whose first rows hold no empty is made without it, and altered to it when a later row brings one.
    * Absent: every column takes NULL.
    */
   nullable?: (type: string) => string;
-  /** what follows CREATE TABLE's column list (ClickHouse's table engine) */
-  tableOptions?: string;
+  /**
+   * What follows CREATE TABLE's column list (a table engine), given the sort key the user chose (its
+   * columns quoted, in order; empty when none was chosen). An engine with it takes the upload form's sort_key;
+   * the key's columns are made without nullable(), and an empty in one is a bad row.
+   */
+  tableOptions?: (sortKey: string[]) => string;
   /** rows sent as data after `INSERT INTO t (…) FORMAT <name>` rather than as VALUES (takes over inlineRows) */
   rowFormat?: UploadRowFormat;
 }

@@ -88,7 +88,7 @@ export function compileQuery(query: QueryObject, dataset: DatasetForQuery, opts:
   if (having && !metrics.length) throw new ApiError(400, "HAVING needs an aggregate query (at least one metric)", "INVALID_PAYLOAD_SCHEMA_ERROR");
 
   const aggregate = metrics.length > 0;
-  // where an output alias shadows a source column of the same name inside every clause (ClickHouse), the query
+  // where an output alias shadows a source column of the same name inside every clause (a warehouse's dialect says so), the query
   // runs under inner aliases and an outer SELECT gives the labels back
   const shadowing = ctx.dialect.aliasesShadowColumns === true;
   const outputs = [...columns, ...metrics];

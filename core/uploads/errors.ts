@@ -10,7 +10,7 @@ export class UploadParseError extends Error {
 }
 
 /**
- * A converted value the engine would store as something else (a date ClickHouse cannot hold wraps around): the
+ * A converted value the engine would store as something else (a date outside the engine's range would wrap around): the
  * writer turns it into an UploadParseError naming the row's line and the column.
  */
 export class CellRefused extends Error {

@@ -36,6 +36,8 @@ export interface UploadOptions extends ReadOptions {
   already_exists: AlreadyExists;
   /** Excel: the sheet to read (the first when not given) */
   sheet_name: string | null;
+  /** the columns the new table is sorted by, on engines whose tables take a sort key (EngineUpload.tableOptions) */
+  sort_key: string[];
 }
 
 /** One form field's values: a multipart field may repeat. */
@@ -81,7 +83,9 @@ export function readUploadOptions(form: FormFields): UploadOptions {
     schema: r.text("schema") || null,
     already_exists: r.choice("already_exists", ["fail", "replace", "append"], "fail") as AlreadyExists,
     sheet_name: r.text("sheet_name") || null,
+    sort_key: r.list("sort_key").filter((v) => v !== ""),
   };
+  if (new Set(out.sort_key).size !== out.sort_key.length) errors.sort_key = ["A column is named twice in the sort key."];
   // a decimal character is CSV's alone: Excel and Parquet cells carry numbers, written with a point
   if (out.type !== "csv") out.decimal_character = ".";
   if (Object.keys(errors).length) throw validationError(errors);

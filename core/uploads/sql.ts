@@ -5,7 +5,7 @@ import type { Cell } from "./infer";
 
 // The statements of an upload, per engine. Rows go to a staging table first and reach the target in one last
 // step (rename, or INSERT … SELECT for append), so a failure at any point leaves the target as it was.
-// Values are bound parameters, SQLite literals (D1, below) or the lines of an engine's data format (ClickHouse);
+// Values are bound parameters, SQLite literals (D1, below) or the lines of an engine's data format (EngineUpload.rowFormat);
 // only quoted identifiers are spliced into the text.
 
 /** An engine an upload writes to: every engine's spec says how (core/engines/<name>/index.ts, `upload`). */
@@ -31,6 +31,8 @@ export interface TableSpec {
   schema: string | null;
   /** nullable: the column may hold empties (only engines whose types take none by default read it; absent: true) */
   columns: { name: string; kind: ColumnKind; nullable?: boolean }[];
+  /** the columns (by name, in order) the table is sorted by, on engines with tableOptions */
+  sortKey?: string[];
 }
 
 export function uploadSql(spec: TableSpec) {
@@ -55,7 +57,8 @@ export function uploadSql(spec: TableSpec) {
     rowsPerInsert: Math.max(1, Math.min(MAX_ROWS, Math.floor(maxParams / Math.max(1, spec.columns.length)))),
     create(name: string): Statement {
       const cols = spec.columns.map((c) => `${q(c.name)} ${columnType(c)}`).join(", ");
-      return { sql: `CREATE TABLE ${table(name)} (${cols})${upload.tableOptions ? ` ${upload.tableOptions}` : ""}`, params: [] };
+      const options = upload.tableOptions ? ` ${upload.tableOptions((spec.sortKey ?? []).map(q))}` : "";
+      return { sql: `CREATE TABLE ${table(name)} (${cols})${options}`, params: [] };
     },
     /** the column (by position) made to take empties, on engines whose types take none by default */
     makeNullable(name: string, column: number): Statement {

@@ -94,9 +94,13 @@ async function openStaging(
   const kinds = inference.kinds();
   const convertRow = strictConverter(names, kinds, opts);
   const { upload } = engineSpec(engine);
-  // on engines whose columns take no empties unless told (ClickHouse), a column is made to take them when its
-  // first rows hold one, or later by ALTER when a later row brings the first
-  const spec = { engine, schema: opts.schema, columns: names.map((name, i) => ({ name, kind: kinds[i], nullable: prefix.some((r) => r.values[i] === null) })) };
+  const inKey = sortKeyColumns(names, opts.sort_key, upload.tableOptions !== undefined);
+  // on engines whose columns take no empties unless told (EngineUpload.nullable), a column is made to take them when its
+  // first rows hold one, or later by ALTER when a later row brings the first; a sort key's column never is
+  const spec = {
+    engine, schema: opts.schema, sortKey: opts.sort_key,
+    columns: names.map((name, i) => ({ name, kind: kinds[i], nullable: !inKey[i] && prefix.some((r) => r.values[i] === null) })),
+  };
   const sql = uploadSql(spec);
   const gate = gatedBy(engine);
   const run = (statements: WriteStatement[], gated = true) => connector.write(gated ? statements.map(gate) : statements, { schema: opts.schema });
@@ -127,9 +131,11 @@ async function openStaging(
     written = added - packer.held();
     onProgress(written, fraction);
   };
-  const takeEmpties = async (cells: Cell[]) => {
+  const takeEmpties = async (cells: Cell[], line: number) => {
     for (let i = 0; i < cells.length; i++) {
       if (cells[i] !== null || spec.columns[i].nullable) continue;
+      if (inKey[i]) throw new UploadParseError(`line ${line}: column "${names[i]}" is in the table's sort key and may not be empty`, line);
+      if (!upload.nullable) continue;
       // the rows sent or held before this one have a value here, which the wider type keeps
       await run([sql.makeNullable(staging, i)]);
       spec.columns[i].nullable = true;
@@ -139,7 +145,7 @@ async function openStaging(
     columns: spec.columns,
     async add(values: (string | null)[], line: number) {
       const cells = convertRow(values, line);
-      if (upload.nullable) await takeEmpties(cells);
+      if (upload.nullable || opts.sort_key.length) await takeEmpties(cells, line);
       let st: WriteStatement | null;
       try {
         st = packer.push(cells);
@@ -167,6 +173,15 @@ async function openStaging(
   };
   onProgress(0, 0);
   return writer;
+}
+
+/** Which columns (by position) the sort key names; a key the engine cannot take, or an unknown name, is refused. */
+function sortKeyColumns(names: string[], sortKey: string[], engineTakesOne: boolean): boolean[] {
+  // 422 with the way out, as a table too wide is (the route keeps an upload's 422s as they are)
+  if (sortKey.length && !engineTakesOne) throw unprocessable("This database's tables take no sort key: leave “Sort the table by” empty.");
+  const unknown = sortKey.filter((k) => !names.includes(k));
+  if (unknown.length) throw unprocessable(`The sort key names columns the file does not have: ${unknown.map((k) => `"${k}"`).join(", ")}.`);
+  return names.map((n) => sortKey.includes(n));
 }
 
 async function finish(

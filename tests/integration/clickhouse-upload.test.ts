@@ -110,3 +110,22 @@ test("an append whose values the table's types refuse fails whole, naming ClickH
   expect(await selectRows(admin, id, `SELECT k, v FROM ${table} ORDER BY k`)).toEqual([{ k: 1, v: 10 }]);
   expect(await stagingTables()).toEqual([]);
 });
+
+test("the table is sorted by the columns the user names (sort_key); an empty in one is a bad row; a name not in the file is refused", async () => {
+  const table = `ch_sorted_${suffix}`;
+  const res = await uploadFile(admin, id, "city,day,v\nb,2024-01-02,1\na,2024-01-01,\n", { table_name: table, column_dates: "day", sort_key: "city,day" });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const key = (await direct(`SELECT sorting_key FROM system.tables WHERE database = 'test' AND name = '${table}'`)).trim();
+  expect(key).toBe("city, day");
+  // the key's columns take no empties (18.16 refuses a Nullable sorting key); the others still do
+  expect((await described(table)).types).toEqual({ city: "String", day: "DateTime('UTC')", v: "Nullable(Int64)" });
+  expect(await selectRows(admin, id, `SELECT city, v FROM ${table}`)).toEqual([{ city: "a", v: null }, { city: "b", v: 1 }]);
+
+  const empty = await uploadFile(admin, id, "city,v\nx,1\n,2\n", { table_name: `${table}_e`, sort_key: "city" });
+  expect(empty.status).toBe(422);
+  expect((await json<{ message: string }>(empty)).message).toBe('Parsing error: line 3: column "city" is in the table\'s sort key and may not be empty');
+  const unknown = await uploadFile(admin, id, "city,v\nx,1\n", { table_name: `${table}_u`, sort_key: "town" });
+  expect(unknown.status).toBe(422);
+  expect((await json<{ message: string }>(unknown)).message).toBe('The sort key names columns the file does not have: "town".');
+  expect(await stagingTables()).toEqual([]);
+});

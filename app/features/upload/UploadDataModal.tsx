@@ -6,6 +6,7 @@ import type { RootData } from "../../root-data";
 import { showToast } from "../../components/toast-store";
 import { uploadDialog, type UploadType } from "./upload-store";
 import { sendUpload, type UploadPhase } from "./upload-request";
+import { ENGINES } from "../../../core/engines/registry";
 
 // Superset's "Upload CSV / Excel / Columnar file to database" dialog: database, schema, table and file first; then
 // how to read the file (CSV: delimiter, decimal character …; Excel: the sheet; all: header row, rows, nulls, dates,
@@ -21,13 +22,17 @@ const KINDS: Record<UploadType, { title: string; label: string; accept: string; 
 
 const CSV_HEAD_BYTES = 256 * 1024;
 
-interface Db { id: number; database_name: string; allow_file_upload: boolean }
+interface Db { id: number; database_name: string; allow_file_upload: boolean; backend?: string }
+
+/** The database's tables take a sort key (a MergeTree's ORDER BY): its engine's upload has table options. */
+const takesSortKey = (db: Db | undefined) => Boolean(db?.backend && ENGINES.find(db.backend)?.upload.tableOptions);
 
 const INITIAL = {
   database: null as string | null, schema: null as string | null, table_name: "", delimiter: ",", already_exists: "fail",
   header_row: 0 as number | string, skip_rows: 0 as number | string, rows_to_read: "" as number | string, null_values: "", decimal_character: ".",
   columns_read: [] as string[], column_dates: [] as string[], index_column: null as string | null, dataframe_index: false, index_label: "",
   skip_initial_space: false, skip_blank_lines: true, day_first: false, sheet_name: null as string | null,
+  sort_key: [] as string[],
 };
 type Form = typeof INITIAL;
 
@@ -84,6 +89,7 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
       .catch(() => setSheets([]));
   }, [file, type, form.delimiter, form.header_row, csrfToken]);
   const columns = (sheets.find((s) => s.sheet_name === form.sheet_name) ?? sheets[0])?.column_names ?? [];
+  const sortable = takesSortKey(dbs.find((d) => String(d.id) === form.database));
 
   async function submit() {
     if (!form.database || !file) return;
@@ -96,6 +102,7 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
       table_name: form.table_name, already_exists: form.already_exists, columns_read: form.columns_read.join(","),
       dataframe_index: String(form.dataframe_index), index_label: form.index_label,
     };
+    if (sortable && form.sort_key.length) fields.sort_key = form.sort_key.join(",");
     if (type !== "columnar") {
       Object.assign(fields, {
         header_row: String(form.header_row), skip_rows: String(form.skip_rows || 0), rows_to_read: String(form.rows_to_read),
@@ -158,6 +165,10 @@ function UploadForm({ type, onClose }: { type: UploadType; onClose: () => void }
                   value={form.delimiter} onChange={(v) => set("delimiter")(v ?? ",")} allowDeselect={false} data-testid="upload-delimiter" error={fieldErrors.delimiter} />}
                 <Select label="If table already exists" data={[{ value: "fail", label: "Fail" }, { value: "replace", label: "Replace" }, { value: "append", label: "Append" }]}
                   value={form.already_exists} onChange={(v) => set("already_exists")(v ?? "fail")} allowDeselect={false} data-testid="upload-already-exists" />
+                {sortable && (
+                  <MultiSelect label="Sort the table by" description="The table's sorting key, in order (none: unsorted); these columns may hold no empty"
+                    data={columns} value={form.sort_key} onChange={set("sort_key")} searchable data-testid="upload-sort-key" error={fieldErrors.sort_key} />
+                )}
                 {type !== "columnar" && <MultiSelect label="Columns to be parsed as dates" data={columns} value={form.column_dates} onChange={set("column_dates")} searchable data-testid="upload-column-dates" />}
                 {type !== "columnar" && (
                   <TextInput label="Null values" description="Comma-separated values to treat as null; empty uses pandas' defaults" value={form.null_values}

@@ -64,7 +64,7 @@ export interface Dialect {
   /** timeGrainExpression honours a zone */
   readonly zonedGrains?: boolean;
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
-  /** an output alias named like a source column replaces that column in every clause (ClickHouse) */
+  /** an output alias named like a source column replaces that column in every clause (some warehouses) */
   readonly aliasesShadowColumns?: boolean;
   /** numeric / string / temporal / boolean of a native type name */
   genericType(nativeType: string | null | undefined): GenericType;

@@ -16,6 +16,10 @@ const sql = uploadSql({ engine: "clickhouse", schema: "raw", columns });
 test("an upload's table is a MergeTree with Nullable only where the first rows hold empties; times in UTC", () => {
   expect(sql.create("t").sql).toBe("CREATE TABLE `raw`.`t` (`id` Int64, `we``ird` Nullable(String), `at` DateTime('UTC')) ENGINE = MergeTree ORDER BY tuple()");
   expect(sql.makeNullable("t", 0).sql).toBe("ALTER TABLE `raw`.`t` MODIFY COLUMN `id` Nullable(Int64)");
+  // the user's sort key: the table's ORDER BY, its names quoted, and through the gate like the rest
+  const sorted = uploadSql({ engine: "clickhouse", schema: "raw", columns, sortKey: ["at", "we`ird"] }).create("t").sql;
+  expect(sorted).toMatch(/ENGINE = MergeTree ORDER BY \(`at`, `we``ird`\)$/);
+  expect(() => gateSql(sorted, { dialect: spec.gateDialect, allowDml: true })).not.toThrow();
   // a column whose nullability is not known takes empties
   expect(uploadSql({ engine: "clickhouse", schema: null, columns: [{ name: "b", kind: "boolean" }] }).create("t").sql).toContain("`b` Nullable(UInt8)");
   // every statement the writer makes passes the gate in ClickHouse's flavour, DML allowed
