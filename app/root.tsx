@@ -1,4 +1,5 @@
 import "@mantine/core/styles.css";
+import "./styles/phone.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -10,13 +11,23 @@ import { useNavigationLogging } from "./components/event-logger";
 import { useNonce } from "./components/nonce";
 import { pageLanguage } from "./i18n/catalog.server";
 import { usePageI18n } from "./i18n/use-page-i18n";
+import { cookieColorSchemeManager } from "./components/color-scheme-manager";
+import { colorSchemeOf } from "../core/ui/color-scheme";
 
-const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
+const colorSchemeManager = cookieColorSchemeManager();
+
+// every dialog's and drawer's close button is named for screen readers (Mantine draws an unnamed ×)
+const named = { defaultProps: { closeButtonProps: { "aria-label": "Close" } } };
+const theme = createTheme({
+  primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+  components: { Modal: named, Drawer: named },
+});
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  return rootData(context.principal, context.csrfToken, pageLanguage(request, context.principal));
+  // the theme toggle's choice, so this HTML is drawn in the scheme the browser will show (no hydration mismatch)
+  return { ...rootData(context.principal, context.csrfToken, pageLanguage(request, context.principal)), colorScheme: colorSchemeOf(request.headers.get("Cookie")) };
 }
 
 export type { RootData } from "./root-data";
@@ -29,18 +40,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // the root's data is missing only when the root loader itself failed: its error page is then in English
   const root = useRouteLoaderData<typeof loader>("root");
   const i18n = usePageI18n(root?.language ?? "en", root?.catalog ?? {});
+  const scheme = root?.colorScheme ?? "auto";
+  // a chosen scheme is in the HTML itself; "auto" is resolved by ColorSchemeScript's matchMedia before the first
+  // paint, which changes <html>'s attribute under React (hence suppressHydrationWarning on that element alone)
+  const fixed = scheme === "auto" ? undefined : scheme;
   return (
-    <html lang={i18n.language}>
+    <html lang={i18n.language} data-mantine-color-scheme={fixed} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={fixed} nonce={nonce} />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme} defaultColorScheme="auto">
+          <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={colorSchemeManager}>
             {children}
             <Toasts />
           </MantineProvider>

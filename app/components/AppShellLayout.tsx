@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, AppShell, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { Link, useLocation } from "@remix-run/react";
 import { IconChevronDown, IconMoon, IconPlus, IconSun } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
@@ -9,6 +9,8 @@ import { openUploadDialog, uploadDialog } from "../features/upload/upload-store"
 import type { MenuGroup } from "../../core/navigation";
 import { hidesNavigation } from "../../core/dashboards/view-options";
 import { useBrowserZoneDefault } from "../features/profile/browser-zone";
+import { NavBurger } from "./NavBurger";
+import { arrowDownOpens } from "./arrow-down-opens";
 
 interface Props {
   user: { id: number; username: string; roles: string[]; time_zone?: string | null; hasProfile?: boolean } | null;
@@ -36,11 +38,14 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
   return (
     <AppShell header={{ height: 52 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="lg">
-            <Text component={Link} to="/" fw={700} c="teal" data-testid="brand">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            {/* on a phone the menus are behind a burger: in one line they would wrap under the bar, over the page */}
+            <NavBurger menu={menu} />
+            <Text component={Link} to="/" fw={700} c="teal" data-testid="brand" style={{ whiteSpace: "nowrap" }}>
               Edge Superset
             </Text>
+            <Group gap="lg" wrap="nowrap" visibleFrom="sm">
             {menu.map((group) =>
               group.items.length === 1 && group.label === group.items[0].label ? (
                 <Text key={group.label} component={Link} to={group.items[0].href}>
@@ -49,7 +54,7 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
               ) : (
                 <Menu key={group.label} trigger="click-hover" position="bottom-start">
                   <Menu.Target>
-                    <UnstyledButton data-testid={`menu-${group.label}`}><Group gap={2} wrap="nowrap" component="span">{t(group.label)}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
+                    <UnstyledButton data-testid={`menu-${group.label}`} onKeyDown={arrowDownOpens}><Group gap={2} wrap="nowrap" component="span">{t(group.label)}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
                     {group.items.map((item) => (
@@ -61,14 +66,15 @@ export function AppShellLayout({ user, menu, csrfToken, canUpload, canNew = NOTH
                 </Menu>
               ),
             )}
+            </Group>
           </Group>
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap">
             {(canUpload || canNew.sqlLab || canNew.chart || canNew.dashboard) && <NewMenu canUpload={!!canUpload} canNew={canNew} />}
             <LanguageMenu signedIn csrfToken={csrfToken} />
             <ThemeToggle />
             <Menu position="bottom-end">
               <Menu.Target>
-                <UnstyledButton data-testid="user-menu"><Group gap={2} wrap="nowrap" component="span">{user.username}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
+                <UnstyledButton data-testid="user-menu" onKeyDown={arrowDownOpens}><Group gap={2} wrap="nowrap" component="span">{user.username}<IconChevronDown size={14} aria-hidden /></Group></UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.roles.join(", ")}</Menu.Label>
@@ -125,8 +131,10 @@ function NewMenu({ canUpload, canNew }: { canUpload: boolean; canNew: NewPermiss
 
 function ThemeToggle() {
   const { t } = useTranslation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const dark = colorScheme === "dark";
+  const { setColorScheme } = useMantineColorScheme();
+  // what shows (an "auto" scheme resolved by the system); the server and the first render say light, and the
+  // icon follows once hydrated, so no text differs between the server's HTML and the client's first render
+  const dark = useComputedColorScheme("light") === "dark";
   return (
     <ActionIcon variant="subtle" aria-label={t("Toggle light and dark theme")} onClick={() => setColorScheme(dark ? "light" : "dark")}>
       {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}

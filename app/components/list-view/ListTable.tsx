@@ -35,6 +35,8 @@ export function ListTable<T extends { id: number }>({ columns, rows, testId, row
   const shown = columns.filter((c): c is ListColumn<T> => Boolean(c));
   const selecting = selection?.enabled;
   return (
+    // a table wider than a phone scrolls in its own box, never the page
+    <Table.ScrollContainer minWidth={0} type="native">
     <Table striped highlightOnHover data-testid={testId}>
       <Table.Thead>
         <Table.Tr>
@@ -69,5 +71,6 @@ export function ListTable<T extends { id: number }>({ columns, rows, testId, row
         ))}
       </Table.Tbody>
     </Table>
+    </Table.ScrollContainer>
   );
 }

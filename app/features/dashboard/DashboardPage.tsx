@@ -207,7 +207,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
     <Stack gap="md" data-testid="dashboard-page" ref={pageRef} className="dashboard" data-dashboard-root="" data-live={live.open || undefined}>
       <style dangerouslySetInnerHTML={{ __html: VIEW_MODE_CSS }} />
       <DashboardCss css={cssPreview ?? dashboard.css ?? ""} />
-      {!options.hideTitle && <Group justify="space-between" wrap="nowrap">
+      {!options.hideTitle && <Group justify="space-between" wrap="nowrap" className="dashboard-header">
         <Group gap="xs" wrap="nowrap">
           <Title order={2} data-testid="dashboard-title">{dashboard.title}</Title>
           {!embedded && <FavoriteStar dashboardId={dashboard.id} initial={data.isFavorite} csrfToken={csrfToken} />}
@@ -232,7 +232,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
       <PinnedZone metadata={metadata} />
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit && !embedded} csrfToken={csrfToken} storeRef={filtersRef}
         barShown={embedded?.showFilters ?? true} barExpanded={embedded?.expandFilters ?? true}>
-        <Box ref={contentRef} style={{ containerType: "inline-size" }} data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
+        <Box ref={contentRef} style={{ containerType: "inline-size" }} className="dashboard-view-grid" data-testid="dashboard-content" data-hide-tab={options.hideTab || undefined}>
           {root && <LayoutNode component={root} ctx={ctx} />}
         </Box>
       </DashboardFilters>

@@ -37,13 +37,13 @@ export function LayoutNode({ component, parentId, ctx }: { component: LayoutComp
     case "ROW":
       return (
         <Box style={{ display: "flex", gap: GRID_GUTTER_SIZE, alignItems: "flex-start", background: component.meta.background === "BACKGROUND_WHITE" ? "var(--mantine-color-body)" : undefined }}
-          data-testid="dashboard-row">
+          className="dashboard-row" data-testid="dashboard-row">
           {kids()}
         </Box>
       );
     case "COLUMN":
       return (
-        <Box style={{ width: columnsWidth(component.meta.width ?? 1), display: "flex", flexDirection: "column", gap: GRID_GUTTER_SIZE, flexShrink: 0 }} data-testid="dashboard-column">
+        <Box style={{ width: columnsWidth(component.meta.width ?? 1), display: "flex", flexDirection: "column", gap: GRID_GUTTER_SIZE, flexShrink: 0 }} className="dashboard-column" data-testid="dashboard-column">
           {kids()}
         </Box>
       );

@@ -35,7 +35,7 @@ export function ExplorePage({ user, standalone = false }: { user: ExploreUser; s
   const canOverwrite = snap.slice !== null && (user.isAdmin || snap.slice.owners.some((o) => o.id === user.id));
   const dataset = snap.dataset as typeof exploreStore.dataset & object;
   return (
-    <Box style={{ display: "grid", gridTemplateColumns: "240px 340px 1fr", gap: 16, height: "calc(100vh - 110px)", minHeight: 520 }} data-testid="explore-page">
+    <Box className="explore-layout" style={{ display: "grid", gridTemplateColumns: "240px 340px 1fr", gap: 16, height: "calc(100vh - 110px)", minHeight: 520 }} data-testid="explore-page">
       <Box style={{ minHeight: 0, overflow: "hidden" }}>
         <DatasetPane dataset={dataset} canSqlLab={Boolean(user.canSqlLab)} />
       </Box>

@@ -34,10 +34,10 @@ export function SqlLabPage({ canExport, canConnect }: { canExport: boolean; canC
   const editor = activeEditor(state);
   if (!snap.ready || !editor) return <Text c="dimmed">Loading SQL Lab…</Text>;
   return (
-    <Stack gap={0} h="calc(100vh - 84px)" data-testid="sqllab">
+    <Stack gap={0} h="calc(100vh - 84px)" className="sqllab-page" data-testid="sqllab">
       {Object.keys(state.databases).length === 0 ? <NoDatabase canConnect={canConnect} /> : null}
       <EditorTabs editors={state.queryEditors} activeId={editor.id} />
-      <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} pt="xs">
+      <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 0 }} pt="xs" className="sqllab-body">
         {!editor.hideLeftBar ? <LeftBar editor={editor} /> : null}
         <EditorArea key={editor.id} editor={editor} canExport={canExport} />
       </Group>

@@ -6,6 +6,7 @@ import type { FilterSetup } from "../../../../core/dashboards/filters/setup";
 import type { DashboardChartData } from "../DashboardChart";
 import { FiltersProvider } from "./context";
 import { FilterBar } from "./FilterBar";
+import { FilterDrawer } from "./FilterDrawer";
 import { createFiltersStore, type FiltersStore } from "./store";
 import { persistFilterState } from "./share";
 import { showToast } from "../../../components/toast-store";
@@ -56,8 +57,12 @@ export function DashboardFilters({ dashboardId, setup, stored, layout, charts, c
         </Stack>
       ) : (
         <Group align="flex-start" wrap="nowrap" gap="md">
-          <FilterBar {...bar} />
-          <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+          {/* a phone has no room beside the charts: the bar opens in a drawer there (Superset's mobile view) */}
+          <Box visibleFrom="sm"><FilterBar {...bar} /></Box>
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <FilterDrawer {...bar} />
+            {children}
+          </Box>
         </Group>
       )}
       {editing && (

@@ -13,11 +13,12 @@ import { BAR_COLLAPSED_WIDTH, BAR_WIDTH } from "./bar-width";
 
 export interface BarProps { store: FiltersStore; dashboardId: number; csrfToken: string | null; canEdit: boolean; onEdit: () => void }
 
-export function FilterBar({ store, dashboardId, csrfToken, canEdit, onEdit }: BarProps) {
+/** `inDrawer`: the bar as a phone shows it, in a drawer (full width, never collapsed: the drawer closes instead). */
+export function FilterBar({ store, dashboardId, csrfToken, canEdit, onEdit, inDrawer = false }: BarProps & { inDrawer?: boolean }) {
   const { t } = useTranslation();
   const snap = useSnapshot(store.state) as FiltersState;
   const actions = useBarActions(store);
-  if (snap.collapsed) {
+  if (snap.collapsed && !inDrawer) {
     return (
       <Box w={BAR_COLLAPSED_WIDTH} style={{ flexShrink: 0 }} data-testid="filter-bar-collapsed">
         <Tooltip label={t("Expand filter bar")}>
@@ -27,16 +28,16 @@ export function FilterBar({ store, dashboardId, csrfToken, canEdit, onEdit }: Ba
     );
   }
   return (
-    <Stack w={BAR_WIDTH} gap="sm" style={{ flexShrink: 0, borderRight: "1px solid var(--mantine-color-default-border)", paddingRight: 12 }} data-testid="filter-bar" data-orientation="VERTICAL">
+    <Stack w={inDrawer ? undefined : BAR_WIDTH} gap="sm" style={inDrawer ? undefined : { flexShrink: 0, borderRight: "1px solid var(--mantine-color-default-border)", paddingRight: 12 }} data-testid="filter-bar" data-orientation="VERTICAL">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={5}>{t("Filters")}</Title>
+        {!inDrawer && <Title order={5}>{t("Filters")}</Title>}
         <Group gap={2} wrap="nowrap">
           {canEdit && <BarSettings store={store} dashboardId={dashboardId} csrfToken={csrfToken} />}
-          <ActionIcon variant="subtle" color="gray" onClick={() => (store.state.collapsed = true)} aria-label={t("Collapse filter bar")} data-testid="filter-bar-collapse">«</ActionIcon>
+          {!inDrawer && <ActionIcon variant="subtle" color="gray" onClick={() => (store.state.collapsed = true)} aria-label={t("Collapse filter bar")} data-testid="filter-bar-collapse">«</ActionIcon>}
         </Group>
       </Group>
       {canEdit && <Button variant="subtle" size="xs" justify="flex-start" onClick={onEdit} data-testid="filter-bar-edit">{t("+ Add/Edit filters")}</Button>}
-      <ScrollArea.Autosize mah="calc(100vh - 260px)" type="auto">
+      <ScrollArea.Autosize mah={inDrawer ? undefined : "calc(100vh - 260px)"} type="auto">
         <Stack gap="md">
           {snap.filters.length === 0 && <Text size="sm" c="dimmed" data-testid="filter-bar-empty">{t("No filters are currently added to this dashboard.")}</Text>}
           {snap.filters.map((f) =>
