@@ -2,7 +2,7 @@ import { visibleMenu } from "../core/navigation";
 import { can, type Principal } from "../core/security/permissions";
 import { viewerZoneOf } from "../core/time-zone/viewer-zone";
 import type { Language } from "../core/i18n/languages";
-import type { Catalog } from "./i18n/instance";
+import type { Catalog } from "../core/i18n/translate";
 
 // What the root route hands every page (the user, the CSRF token, the menu they may use). It lives apart from
 // root.tsx so the error page, which root.tsx renders as its boundary, can read its type without an import cycle.

@@ -2,7 +2,7 @@ import "@mantine/core/styles.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./i18n/react";
 import { rootData } from "./root-data";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
@@ -39,12 +39,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider value={i18n}>
           <MantineProvider theme={theme} defaultColorScheme="auto">
             {children}
             <Toasts />
           </MantineProvider>
-        </I18nextProvider>
+        </I18nProvider>
         {!embedded && <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>

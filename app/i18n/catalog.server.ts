@@ -1,7 +1,7 @@
 import type { Principal } from "../../core/security/permissions";
 import { languageCookieOf, negotiateLanguage } from "../../core/i18n/negotiate";
 import type { Language } from "../../core/i18n/languages";
-import type { Catalog } from "./instance";
+import type { Catalog } from "../../core/i18n/translate";
 import en from "./locales/en.json";
 import de from "./locales/de.json";
 import es from "./locales/es.json";

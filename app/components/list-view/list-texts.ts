@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "../../../core/i18n/translate";
+import { useTranslation } from "../../i18n/react";
 
 // The sentences of a list page that name its rows ("3 dashboards", "1 chart selected", "No charts yet"). They are
 // whole sentences per noun, not "{{count}} {{noun}}": German and Spanish inflect around the noun (gender,

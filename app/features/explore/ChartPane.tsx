@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { withFormatLanguage } from "../../../core/charts/format/language";
 import type { Language } from "../../../core/i18n/languages";
 import { Alert, Box, Button, Center, Group, List, Loader, Text, useComputedColorScheme } from "@mantine/core";
