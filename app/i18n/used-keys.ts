@@ -22,6 +22,9 @@ export const DYNAMIC: { file: string; pattern: RegExp }[] = [
   { file: "core/navigation.ts", pattern: /\blabel: "((?:[^"\\]|\\.)*)"/g },
 ];
 
+/** Files outside app/ whose messages take the page's t (a `t: TFunction = English` parameter). */
+export const CORE_TRANSLATED = ["core/dashboards/properties.ts"];
+
 export function keysInSource(text: string, file: string): UsedKey[] {
   const out: UsedKey[] = [];
   for (const m of text.matchAll(CALL)) out.push({ key: JSON.parse(`"${m[1]}"`) as string, plural: /\bcount\b/.test(m[3] ?? ""), file });
@@ -38,7 +41,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 export function usedKeys(root: string): UsedKey[] {
-  const found = sourceFiles(join(root, "app")).flatMap((path) => keysInSource(readFileSync(path, "utf8"), path.slice(root.length + 1)));
+  const files = [...sourceFiles(join(root, "app")), ...CORE_TRANSLATED.map((file) => join(root, file))];
+  const found = files.flatMap((path) => keysInSource(readFileSync(path, "utf8"), path.slice(root.length + 1)));
   for (const { file, pattern } of DYNAMIC) {
     for (const m of readFileSync(join(root, file), "utf8").matchAll(pattern)) found.push({ key: JSON.parse(`"${m[1]}"`) as string, plural: false, file });
   }

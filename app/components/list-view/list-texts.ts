@@ -32,6 +32,14 @@ function translated(noun: string, t: TFunction): ListTexts | null {
         confirmBulkDelete: (n) => t("Are you sure you want to delete the {{count}} selected charts?", { count: n }),
         bulkDeleteFailed: (message) => t("There was an issue deleting the selected charts: {{message}}", { message }),
       };
+    case "datasets":
+      return {
+        count: (n) => t("{{count}} datasets", { count: n }),
+        selected: (n) => t("{{count}} datasets selected", { count: n }),
+        empty: t("No datasets yet"),
+        confirmBulkDelete: (n) => t("Are you sure you want to delete the {{count}} selected datasets?", { count: n }),
+        bulkDeleteFailed: (message) => t("There was an issue deleting the selected datasets: {{message}}", { message }),
+      };
     default:
       return null;
   }
