@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { translator } from "../i18n/translate";
 import { parseMetadataText, propertiesPayload, validateProperties, withMetadataKey, type PropertiesForm } from "./properties";
 
 const form: PropertiesForm = {
@@ -42,4 +43,15 @@ test("a picker writes its key into the metadata text, or leaves unreadable text 
   expect(JSON.parse(withMetadataKey('{"a": 1}', "time_zone", "Europe/Berlin")!)).toEqual({ a: 1, time_zone: "Europe/Berlin" });
   expect(JSON.parse(withMetadataKey('{"a": 1, "time_zone": "Europe/Berlin"}', "time_zone", null)!)).toEqual({ a: 1 });
   expect(withMetadataKey("{oops", "time_zone", "UTC")).toBeNull();
+});
+
+test("the field checks speak the page's language when given its t", () => {
+  const t = translator("de", {
+    "A URL slug cannot be only digits (it would read as an id)": "Ein URL-Slug darf nicht nur aus Ziffern bestehen (er würde als ID gelesen)",
+    "Unknown time zone: {{zone}}": "Unbekannte Zeitzone: {{zone}}",
+  });
+  expect(validateProperties({ ...form, slug: "123", timeZone: "Mars/Olympus" }, ["supersetColors", "bnbColors"], t)).toEqual({
+    slug: "Ein URL-Slug darf nicht nur aus Ziffern bestehen (er würde als ID gelesen)",
+    timeZone: "Unbekannte Zeitzone: Mars/Olympus",
+  });
 });
