@@ -10,6 +10,7 @@ import { useNavigationLogging } from "./components/event-logger";
 import { useNonce } from "./components/nonce";
 import { pageLanguage } from "./i18n/catalog.server";
 import { usePageI18n } from "./i18n/use-page-i18n";
+import type { CompiledCatalog } from "../core/i18n/translate";
 
 const theme = createTheme({ primaryColor: "teal", fontFamily: "Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif" });
 
@@ -28,7 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const embedded = useLocation().pathname.startsWith("/embedded/");
   // the root's data is missing only when the root loader itself failed: its error page is then in English
   const root = useRouteLoaderData<typeof loader>("root");
-  const i18n = usePageI18n(root?.language ?? "en", root?.catalog ?? {});
+  // the compiled catalog is JSON arrays, so it arrives as sent; only its type is widened by the serialisation
+  const i18n = usePageI18n(root?.language ?? "en", (root?.catalog ?? {}) as CompiledCatalog);
   return (
     <html lang={i18n.language}>
       <head>

@@ -4,7 +4,7 @@ import { join } from "node:path";
 // What the catalogs must hold: every key the code translates. A key is the first argument of a t call, written as
 // a double-quoted literal (the code's convention: never a variable, never a template, except the labels listed in
 // DYNAMIC below) or the i18nKey of a Trans element; a call that passes `count` needs each plural form its language's rules have
-// (Intl.PluralRules: English and German one/other, Spanish one/many/other), as core/i18n/translate.ts looks them up.
+// (Intl.PluralRules: English and German one/other, Spanish one/many/other), as core/i18n/catalog.ts joins them into one ICU plural message.
 // Used by catalogs.test.ts only (Node): it reads the source tree.
 
 export interface UsedKey {

@@ -1,12 +1,10 @@
 import { canonicalZone } from "../time-zone/zone";
 import { DASHBOARD_ZONE_KEY } from "../time-zone/viewer-zone";
-import { translator, type TFunction } from "../i18n/translate";
+import type { TFunction } from "../i18n/translate";
 
 // The dashboard properties form (Superset's PropertiesModal): what it edits, how JSON metadata and the pickers
 // (colour scheme, "Show times in") stay in step, and the checks made before anything is sent (the server checks
 // again).
-
-const ENGLISH = translator("en", {});
 
 export interface PropertiesForm {
   title: string;
@@ -69,7 +67,7 @@ export function withMetadataKey(text: string, key: string, value: string | null)
 }
 
 /** Field errors of the form, by field; empty when it may be saved. In the page's language when given its t. */
-export function validateProperties(f: PropertiesForm, knownSchemes: string[], t: TFunction = ENGLISH): Record<string, string> {
+export function validateProperties(f: PropertiesForm, knownSchemes: string[], t: TFunction): Record<string, string> {
   const errors: Record<string, string> = {};
   if (f.title.length > 500) errors.title = t("The title is longer than 500 characters");
   if (f.slug.length > 255) errors.slug = t("The URL slug is longer than 255 characters");

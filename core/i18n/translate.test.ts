@@ -1,28 +1,53 @@
 import { expect, test } from "vitest";
-import { interpolate, translator } from "./translate";
+import { compiledCatalog, icuMessages, icuText } from "./catalog";
+import { pageI18n, translator } from "./translate";
+import type { Language } from "./languages";
 
-test("a key reads its entry, or itself when the catalog has none", () => {
-  const t = translator("de", { "Sign in": "Anmelden" });
-  expect(t("Sign in")).toBe("Anmelden");
-  expect(t("Sign out")).toBe("Sign out");
-  // ":" and "." are ordinary characters of a key
-  expect(translator("de", { "Error: {{message}}.": "Fehler: {{message}}." })("Error: {{message}}.", { message: "x" })).toBe("Fehler: x.");
+// The catalog files' format, compiled on the server, run by Lingui as the page's t.
+
+const catalogs = {
+  en: { "{{count}} charts_one": "{{count}} chart", "{{count}} charts_other": "{{count}} charts" },
+  de: {
+    "Sign in": "Anmelden", "Error: {{message}}.": "Fehler: {{message}}.", "Hello {{name}}, {{name}}!": "Hallo {{name}}, {{name}}!",
+    "{{count}} charts_one": "Ein Diagramm", "{{count}} charts_other": "{{count}} Diagramme",
+    "Are you sure you want to delete <b>{{name}}</b>?": "Möchten Sie <b>{{name}}</b> wirklich löschen?",
+  },
+  es: {
+    "Sign in": "Iniciar sesión", "You don't have {{n}} {favorites} yet!": "¡Aún no tiene {{n}} {favoritos}!",
+    "{{count}} charts_one": "{{count}} gráfico", "{{count}} charts_many": "{{count}} de gráficos", "{{count}} charts_other": "{{count}} gráficos",
+  },
+};
+const t = (language: Language) => translator(pageI18n(language, compiledCatalog(language, catalogs)));
+
+test("catalog texts become ICU: values, plural forms in one message, literal quotes and braces kept", () => {
+  expect(icuText("Hello {{ name }}, it's {x}")).toBe("Hello {name}, it''s '{'x'}'");
+  expect(icuMessages(catalogs.es)["{{count}} charts"]).toBe("{count, plural, one {# gráfico} many {# de gráficos} other {# gráficos}}");
+  expect(() => compiledCatalog("de", { de: { "x_one": "{{count}} {", "x_other": "#{{count}}" } })).not.toThrow();
 });
 
-test("values fill {{name}}; a missing value leaves its name; nothing is HTML-escaped (React escapes)", () => {
-  expect(interpolate("Hello {{ name }}, {{name}}!", { name: "Ana & Bo" })).toBe("Hello Ana & Bo, Ana & Bo!");
-  expect(interpolate("Hello {{name}}", {})).toBe("Hello {{name}}");
-  expect(interpolate("{{n}} rows", { n: 0 })).toBe("0 rows");
+test("a key reads its entry; values fill in; ':' and '.' are ordinary characters of a key", () => {
+  expect(t("de")("Sign in")).toBe("Anmelden");
+  expect(t("de")("Error: {{message}}.", { message: "x" })).toBe("Fehler: x.");
+  expect(t("de")("Hello {{name}}, {{name}}!", { name: "Ana & Bo" })).toBe("Hallo Ana & Bo, Ana & Bo!");
+  expect(t("es")("You don't have {{n}} {favorites} yet!", { n: 0 })).toBe("¡Aún no tiene 0 {favoritos}!");
+  expect(t("en")("You don't have {{n}} {favorites} yet!", { n: 0 })).toBe("You don't have 0 {favorites} yet!");
 });
 
-test("count picks the plural entry by the language's rules", () => {
-  const en = translator("en", { "{{count}} charts_one": "{{count}} chart", "{{count}} charts_other": "{{count}} charts" });
-  expect(en("{{count}} charts", { count: 1 })).toBe("1 chart");
-  expect(en("{{count}} charts", { count: 0 })).toBe("0 charts");
-  const es = translator("es", { "{{count}} charts_one": "{{count}} gráfico", "{{count}} charts_many": "{{count}} de gráficos", "{{count}} charts_other": "{{count}} gráficos" });
-  expect(es("{{count}} charts", { count: 1 })).toBe("1 gráfico");
-  expect(es("{{count}} charts", { count: 1000000 })).toBe("1000000 de gráficos");
-  expect(es("{{count}} charts", { count: 3 })).toBe("3 gráficos");
-  // no plural entries at all: the key itself, interpolated
-  expect(translator("de", {})("{{count}} charts", { count: 2 })).toBe("2 charts");
+test("count picks the plural form by the language's rules (Spanish many), numbers in the language's format", () => {
+  expect(t("en")("{{count}} charts", { count: 1 })).toBe("1 chart");
+  expect(t("en")("{{count}} charts", { count: 0 })).toBe("0 charts");
+  expect(t("en")("{{count}} charts", { count: 1200 })).toBe("1,200 charts");
+  expect(t("de")("{{count}} charts", { count: 1 })).toBe("Ein Diagramm");
+  expect(t("de")("{{count}} charts", { count: 1200 })).toBe("1.200 Diagramme");
+  expect(t("es")("{{count}} charts", { count: 1 })).toBe("1 gráfico");
+  expect(t("es")("{{count}} charts", { count: 1000000 })).toBe("1.000.000 de gráficos");
+  expect(t("es")("{{count}} charts", { count: 3 })).toBe("3 gráficos");
+});
+
+test("a key a translation lacks reads in English with its values", () => {
+  expect(t("es")("Error: {{message}}.", { message: "x" })).toBe("Error: x.");
+  expect(t("es")("Hello {{name}}, {{name}}!", { name: "Ana" })).toBe("Hello Ana, Ana!");
+  expect(t("en")("Are you sure you want to delete <b>{{name}}</b>?", { name: "Sales" })).toBe("Are you sure you want to delete <b>Sales</b>?");
+  // no English plural entries: the key itself, with its values
+  expect(translator(pageI18n("de", compiledCatalog("de", { es: catalogs.es })))("{{count}} charts", { count: 2 })).toBe("2 charts");
 });
