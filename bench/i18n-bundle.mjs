@@ -5,7 +5,7 @@
 //    pass a client folder to measure another build (default build/client): two builds, one with and one without a
 //    change, give that change's cost per route;
 //  - runtime: the language code alone, bundled by esbuild minified with React left out (every route has React);
-//  - catalogs: each language's catalog as the root loader puts it into a page's data (one language a page).
+//  - catalogs: each language's compiled catalog as the root loader puts it into a page's data (one language a page).
 // `node bench/i18n-bundle.mjs [client-dir] [label]` (I18N_RUNTIME=i18next: the runtime figure of i18next instead); results keep one entry per label in bench/results/i18n-bundle.json.
 import { build } from "esbuild";
 import { existsSync, readFileSync } from "node:fs";
@@ -62,19 +62,28 @@ async function runtimeWeight() {
     ? `export * from "./app/i18n/react.tsx"; export * from "./core/i18n/translate.ts";`
     : `export { useTranslation, Trans, I18nextProvider, initReactI18next } from "react-i18next"; export { default } from "i18next";`;
   const out = await build({ stdin: { contents: entry, resolveDir: root, loader: "tsx" }, bundle: true, minify: true, write: false, format: "esm",
-    jsx: "automatic", external: ["react", "react-dom", "react/jsx-runtime"], platform: "browser", logLevel: "silent" });
+    jsx: "automatic", external: ["react", "react-dom", "react/jsx-runtime"], platform: "browser", define: { "process.env.NODE_ENV": "\"production\"" }, logLevel: "silent" });
   const code = out.outputFiles[0].contents;
   return { minified_kb: kb(code.length), gzip_kb: kb(gz(code)) };
 }
 
-const manifest = JSON.parse(readFileSync(join(client, ".vite/manifest.json"), "utf8"));
+// Vite writes the manifest when build.manifest is on; Remix then moves it beside the client folder
+const manifestFile = [join(client, ".vite/manifest.json"), join(client, "../.vite/client-manifest.json")].find((f) => existsSync(f));
+if (!manifestFile) throw new Error(`${client} has no Vite manifest: build with build.manifest = true (a config that spreads vite.config.ts and adds it, passed to remix vite:build --config)`);
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
 const routes = { root: routeWeight(manifest, []) };
 for (const [name, modules] of Object.entries(ROUTES)) routes[name] = routeWeight(manifest, modules);
 const runtime = await runtimeWeight();
-const catalogs = Object.fromEntries(["de", "es"].map((language) => {
-  const text = JSON.stringify(JSON.parse(readFileSync(join(root, "app/i18n/locales", `${language}.json`), "utf8")));
-  return [language, { entries: Object.keys(JSON.parse(text)).length, gzip_kb: kb(gz(Buffer.from(text))) }];
-}));
+/** Each language's catalog as the root loader sends it: compiled on the server (core/i18n/catalog.ts), as JSON. */
+async function catalogWeights() {
+  const entry = `import { compiledCatalog } from "./core/i18n/catalog.ts";
+    import en from "./app/i18n/locales/en.json"; import de from "./app/i18n/locales/de.json"; import es from "./app/i18n/locales/es.json";
+    export const sent = Object.fromEntries(["en", "de", "es"].map((l) => [l, JSON.stringify(compiledCatalog(l, { en, de, es }))]));`;
+  const out = await build({ stdin: { contents: entry, resolveDir: root, loader: "ts" }, bundle: true, write: false, format: "esm", platform: "node", logLevel: "silent" });
+  const { sent } = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].contents).toString("base64")}`);
+  return Object.fromEntries(Object.entries(sent).map(([language, text]) => [language, { entries: Object.keys(JSON.parse(text)).length, gzip_kb: kb(gz(Buffer.from(text))) }]));
+}
+const catalogs = await catalogWeights();
 
 for (const [name, r] of Object.entries(routes)) console.log(`${name.padEnd(15)} ${String(r.total_gzip_kb).padStart(6)} KB (JS ${r.js_gzip_kb} + CSS ${r.css_gzip_kb}, ${r.files} files)`);
 console.log(`language runtime alone: ${runtime.gzip_kb} KB gzip (${runtime.minified_kb} KB minified)`);

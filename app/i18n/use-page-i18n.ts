@@ -12,11 +12,11 @@ import type { I18n } from "./react";
  * it per drawing instead (withFormatLanguage), since one Worker serves viewers of every language at once.
  */
 export function usePageI18n(language: Language, catalog: CompiledCatalog): I18n {
-  // the catalog object is new on every revalidation: its language says whether it changed
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const i18n = useMemo(() => {
     const lingui = pageI18n(language, catalog);
     return { language, t: translator(lingui), lingui };
+    // the catalog object is new on every revalidation: its language says whether it changed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language]);
   if (typeof document !== "undefined") setFormatLanguage(language);
   return i18n;

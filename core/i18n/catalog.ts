@@ -5,7 +5,7 @@ import type { Language } from "./languages";
 // The catalog files (app/i18n/locales/*.json) as Lingui runs them. The files stay easy to edit: English-text keys,
 // `{{name}}` for values, plural forms as `key_one`/`key_other`/`key_many` (Intl.PluralRules' categories). Here,
 // on the server only (it carries an ICU parser the browser must not download), each language becomes ICU messages
-// (`{count, plural, one {# chart} other {# charts}}`, `{name}`) compiled by Lingui's compiler; the root loader sends
+// (`{count, plural, one {{count} chart} other {{count} charts}}`, `{name}`) compiled by Lingui's compiler; the root loader sends
 // the page's language compiled. Markup such as `<b>…</b>` stays as written: @lingui/react's Trans maps tag names
 // onto its components.
 
@@ -15,14 +15,14 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const VALUE = /\{\{\s*(\w+)\s*\}\}/;
 
 /**
- * One catalog text as ICU: `{{name}}` → `{name}`; inside a plural branch `{{count}}` → `#` (the count in the
- * language's number format). Literal text is quoted where ICU gives a character meaning: `'` doubled, and `{`, `}`
- * (and `#` inside a plural) wrapped in quotes.
+ * One catalog text as ICU: `{{name}}` → `{name}`, also `{{count}}` in a plural branch (not `#`: that would group the
+ * digits, "1,000 rows", where the pages show the count as given). Literal text is quoted where ICU gives a character
+ * meaning: `'` doubled, and `{`, `}` (and `#` inside a plural) wrapped in quotes.
  */
 export function icuText(text: string, plural = false): string {
   const special = plural ? /[{}#]/g : /[{}]/g;
   return text.split(VALUE).map((part, i) => {
-    if (i % 2 === 1) return plural && part === "count" ? "#" : `{${part}}`;
+    if (i % 2 === 1) return `{${part}}`;
     return part.replace(/'/g, "''").replace(special, (c) => `'${c}'`);
   }).join("");
 }
