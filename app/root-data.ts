@@ -2,12 +2,12 @@ import { visibleMenu } from "../core/navigation";
 import { can, type Principal } from "../core/security/permissions";
 import { viewerZoneOf } from "../core/time-zone/viewer-zone";
 import type { Language } from "../core/i18n/languages";
-import type { Catalog } from "./i18n/instance";
+import type { CompiledCatalog } from "../core/i18n/translate";
 
 // What the root route hands every page (the user, the CSRF token, the menu they may use). It lives apart from
 // root.tsx so the error page, which root.tsx renders as its boundary, can read its type without an import cycle.
 
-export function rootData(principal: Principal | null, csrfToken: string | null, i18n: { language: Language; catalog: Catalog } = { language: "en", catalog: {} }) {
+export function rootData(principal: Principal | null, csrfToken: string | null, i18n: { language: Language; catalog: CompiledCatalog } = { language: "en", catalog: {} }) {
   return {
     /** the page's language (<html lang>) and its catalog, for this request only */
     language: i18n.language,

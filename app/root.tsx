@@ -3,7 +3,7 @@ import "./styles/phone.css";
 import { ColorSchemeScript, MantineProvider, createTheme } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./i18n/react";
 import { rootData } from "./root-data";
 import { AppShellLayout } from "./components/AppShellLayout";
 import { Toasts } from "./components/Toasts";
@@ -13,6 +13,7 @@ import { pageLanguage } from "./i18n/catalog.server";
 import { usePageI18n } from "./i18n/use-page-i18n";
 import { cookieColorSchemeManager } from "./components/color-scheme-manager";
 import { colorSchemeOf } from "../core/ui/color-scheme";
+import type { CompiledCatalog } from "../core/i18n/translate";
 
 const colorSchemeManager = cookieColorSchemeManager();
 
@@ -39,7 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const embedded = useLocation().pathname.startsWith("/embedded/");
   // the root's data is missing only when the root loader itself failed: its error page is then in English
   const root = useRouteLoaderData<typeof loader>("root");
-  const i18n = usePageI18n(root?.language ?? "en", root?.catalog ?? {});
+  // the compiled catalog is JSON arrays, so it arrives as sent; only its type is widened by the serialisation
+  const i18n = usePageI18n(root?.language ?? "en", (root?.catalog ?? {}) as CompiledCatalog);
   const scheme = root?.colorScheme ?? "auto";
   // a chosen scheme is in the HTML itself; "auto" is resolved by ColorSchemeScript's matchMedia before the first
   // paint, which changes <html>'s attribute under React (hence suppressHydrationWarning on that element alone)
@@ -54,12 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript defaultColorScheme="auto" forceColorScheme={fixed} nonce={nonce} />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider value={i18n}>
           <MantineProvider theme={theme} defaultColorScheme={scheme} colorSchemeManager={colorSchemeManager}>
             {children}
             <Toasts />
           </MantineProvider>
-        </I18nextProvider>
+        </I18nProvider>
         {!embedded && <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>

@@ -3,7 +3,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { IconChevronDown, IconMoon, IconPlus, IconSun } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { LanguageMenu } from "../i18n/LanguageMenu";
 import { openUploadDialog, uploadDialog } from "../features/upload/upload-store";
 import type { MenuGroup } from "../../core/navigation";

@@ -1,7 +1,7 @@
 import { Menu, UnstyledButton, Group } from "@mantine/core";
 import { useRevalidator } from "@remix-run/react";
 import { IconCheck, IconChevronDown, IconLanguage } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./react";
 import { LANGUAGE_COOKIE, LANGUAGE_NAMES, LANGUAGES, type Language } from "../../core/i18n/languages";
 import { apiCall } from "../components/api-call";
 import { showToast } from "../components/toast-store";

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES } from "../../core/i18n/languages";
+import { compiledCatalog } from "../../core/i18n/catalog";
 import { entriesFor, keysInSource, usedKeys } from "./used-keys";
 
 // The catalogs and the code agree: every string the code translates has an entry in German and Spanish (and its
@@ -40,5 +41,10 @@ for (const language of LANGUAGES) {
       // a singular may say "one" instead of {{count}} ("Ein Dashboard")
       && !(/_one$/.test(key) && names(text).join() === names(key).filter((n) => n !== "count").join()));
     expect(wrong.map(([key]) => key)).toEqual([]);
+  });
+
+  test(`${language}: the catalog compiles to Lingui messages, one per key the code uses`, () => {
+    const messages = compiledCatalog(language, Object.fromEntries(LANGUAGES.map((l) => [l, catalog(l)])));
+    expect(used.filter((u) => !messages[u.key]).map((u) => `${u.file}: ${u.key}`)).toEqual([]);
   });
 }

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from "@mantine/core";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import { LanguageMenu } from "../i18n/LanguageMenu";
 import { safeNextPath } from "../../core/security/redirect";
 
-// the tab's title stays English: meta runs outside the React tree, where the page's i18next instance is not
+// the tab's title stays English: meta runs outside the React tree, where the page's translation is not
 export const meta: MetaFunction = () => [{ title: "Sign in · Edge Superset" }];
 
 // the loader names the error; the page says it in the visitor's language

@@ -1,5 +1,6 @@
 import { canonicalZone } from "../time-zone/zone";
 import { DASHBOARD_ZONE_KEY } from "../time-zone/viewer-zone";
+import type { TFunction } from "../i18n/translate";
 
 // The dashboard properties form (Superset's PropertiesModal): what it edits, how JSON metadata and the pickers
 // (colour scheme, "Show times in") stay in step, and the checks made before anything is sent (the server checks
@@ -65,19 +66,19 @@ export function withMetadataKey(text: string, key: string, value: string | null)
   return JSON.stringify(next, null, 2);
 }
 
-/** Field errors of the form, by field; empty when it may be saved. */
-export function validateProperties(f: PropertiesForm, knownSchemes: string[]): Record<string, string> {
+/** Field errors of the form, by field; empty when it may be saved. In the page's language when given its t. */
+export function validateProperties(f: PropertiesForm, knownSchemes: string[], t: TFunction): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (f.title.length > 500) errors.title = "The title is longer than 500 characters";
-  if (f.slug.length > 255) errors.slug = "The URL slug is longer than 255 characters";
-  else if (f.slug.trim() && /^\d+$/.test(f.slug.trim())) errors.slug = "A URL slug cannot be only digits (it would read as an id)";
+  if (f.title.length > 500) errors.title = t("The title is longer than 500 characters");
+  if (f.slug.length > 255) errors.slug = t("The URL slug is longer than 255 characters");
+  else if (f.slug.trim() && /^\d+$/.test(f.slug.trim())) errors.slug = t("A URL slug cannot be only digits (it would read as an id)");
   const meta = parseMetadataText(f.jsonMetadata);
   if (!meta.ok) errors.jsonMetadata = meta.message;
   const scheme = effectiveScheme(f);
-  if (scheme && !knownSchemes.includes(scheme)) errors.colorScheme = `A valid color scheme is required: ${scheme} is not one`;
+  if (scheme && !knownSchemes.includes(scheme)) errors.colorScheme = t("A valid color scheme is required: {{name}} is not one", { name: scheme });
   const zone = effectiveZone(f);
-  if (zone && !canonicalZone(zone)) errors.timeZone = `Unknown time zone: ${zone}`;
-  if (f.certificationDetails.trim() && !f.certifiedBy.trim()) errors.certifiedBy = "Certification details need a certifier";
+  if (zone && !canonicalZone(zone)) errors.timeZone = t("Unknown time zone: {{zone}}", { zone });
+  if (f.certificationDetails.trim() && !f.certifiedBy.trim()) errors.certifiedBy = t("Certification details need a certifier");
   return errors;
 }
 

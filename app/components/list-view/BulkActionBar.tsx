@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { BulkSelection } from "./useBulkSelection";
 import { useListTexts } from "./list-texts";
 

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 
 /** What a list shows with no rows: "nothing matches" with a way out when filtered, else that none exist yet. */
 export function ListEmptyState({ filtered, empty, onClear, text, testId, children }: {

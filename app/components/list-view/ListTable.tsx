@@ -1,6 +1,6 @@
 import { Checkbox, Table } from "@mantine/core";
 import type { ListSort } from "../../../core/lists/list-url-state";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { SortableHeader } from "./SortableHeader";
 import type { BulkSelection } from "./useBulkSelection";
 

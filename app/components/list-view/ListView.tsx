@@ -1,5 +1,5 @@
 import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { BulkActionBar } from "./BulkActionBar";
 import { useListTexts } from "./list-texts";
 import { ListEmptyState } from "./ListEmptyState";

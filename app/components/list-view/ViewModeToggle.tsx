@@ -1,5 +1,5 @@
 import { SegmentedControl } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 
 /** Card / table view switch of a list page (the mode lives in the address, see useListUrlState). */
 export function ViewModeToggle({ views, value, onChange }: { views: string[]; value: string; onChange: (view: string) => void }) {

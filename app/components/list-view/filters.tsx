@@ -1,6 +1,6 @@
 import { Select, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { Option } from "./options";
 
 // The inputs of a list page's filter bar. Each shows what the address holds and reports a change at once

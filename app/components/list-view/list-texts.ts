@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "../../../core/i18n/translate";
+import { useTranslation } from "../../i18n/react";
 
 // The sentences of a list page that name its rows ("3 dashboards", "1 chart selected", "No charts yet"). They are
 // whole sentences per noun, not "{{count}} {{noun}}": German and Spanish inflect around the noun (gender,
@@ -31,6 +31,14 @@ function translated(noun: string, t: TFunction): ListTexts | null {
         empty: t("No charts yet"),
         confirmBulkDelete: (n) => t("Are you sure you want to delete the {{count}} selected charts?", { count: n }),
         bulkDeleteFailed: (message) => t("There was an issue deleting the selected charts: {{message}}", { message }),
+      };
+    case "datasets":
+      return {
+        count: (n) => t("{{count}} datasets", { count: n }),
+        selected: (n) => t("{{count}} datasets selected", { count: n }),
+        empty: t("No datasets yet"),
+        confirmBulkDelete: (n) => t("Are you sure you want to delete the {{count}} selected datasets?", { count: n }),
+        bulkDeleteFailed: (message) => t("There was an issue deleting the selected datasets: {{message}}", { message }),
       };
     default:
       return null;

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../i18n/react";
 import type { ApiCallResult } from "../api-call";
 import { showToast } from "../toast-store";
 import { ConfirmDeleteModal } from "./ConfirmDeleteModal";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, FileInput, Group, List, Modal, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { RootData } from "../../root";
 import { showToast } from "../../components/toast-store";
 import { importProblems, type ImportProblems } from "./import-errors";

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Group, ScrollArea, Table, Text, TextInput, Tooltip }
 import type { QueryData } from "../../../core/charts/contract";
 import { cellText, columnsOf, rowsAsText, searchRows, temporalColumns } from "../../../core/explore/data-pane";
 import { copyText } from "../sqllab/clipboard";
+import { useTranslation } from "../../i18n/react";
 
 // Rows of a chart-data answer as Superset's data tables show them: the row count, a search over the rows, a copy
 // of them, and the first rows in a table. Explore's data pane and the dashboard's "View as table" use it.
@@ -11,6 +12,7 @@ const SHOWN = 500;
 
 export function DataRows({ data, total, label, height = 220 }: { data: QueryData; total?: number; label: string; height?: number }) {
   const [search, setSearch] = useState("");
+  const { t } = useTranslation();
   const columns = columnsOf(data);
   const temporal = temporalColumns(data);
   const rows = searchRows(data.data, columns, search, temporal);
@@ -19,13 +21,13 @@ export function DataRows({ data, total, label, height = 220 }: { data: QueryData
     <>
       <Group justify="space-between" my={6}>
         <Group gap={6}>
-          <Badge variant="light" color="gray" data-testid={`${label}-row-count`}>{count} {count === 1 ? "row" : "rows"}</Badge>
-          {search.trim() && <Text size="xs" c="dimmed" data-testid={`${label}-matching`}>{rows.length} matching</Text>}
-          <Tooltip label="Copy to clipboard">
+          <Badge variant="light" color="gray" data-testid={`${label}-row-count`}>{t("{{count}} rows", { count })}</Badge>
+          {search.trim() && <Text size="xs" c="dimmed" data-testid={`${label}-matching`}>{t("{{number}} matching", { number: rows.length })}</Text>}
+          <Tooltip label={t("Copy to clipboard")}>
             <ActionIcon variant="subtle" size="sm" aria-label={`Copy ${label}`} onClick={() => void copyText(rowsAsText(rows, columns, temporal))}>⧉</ActionIcon>
           </Tooltip>
         </Group>
-        <TextInput size="xs" placeholder="Search" aria-label={`Search ${label}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={200} />
+        <TextInput size="xs" placeholder={t("Search")} aria-label={`Search ${label}`} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={200} />
       </Group>
       <ScrollArea h={height} type="auto">
         <Table striped highlightOnHover withTableBorder fz="xs" stickyHeader data-testid={`${label}-table`}>
@@ -36,7 +38,7 @@ export function DataRows({ data, total, label, height = 220 }: { data: QueryData
             ))}
           </Table.Tbody>
         </Table>
-        {rows.length > SHOWN && <Text size="xs" c="dimmed" p={4}>The first {SHOWN} of {rows.length} rows are shown; copy takes them all.</Text>}
+        {rows.length > SHOWN && <Text size="xs" c="dimmed" p={4}>{t("The first {{shown}} of {{number}} rows are shown; copy takes them all.", { shown: SHOWN, number: rows.length })}</Text>}
       </ScrollArea>
     </>
   );

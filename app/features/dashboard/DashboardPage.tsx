@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useGridWidthCookie } from "./ServerDrawing";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { ActionIcon, Badge, Box, Button, Center, Group, Loader, Modal, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
 import { ROOT_ID, chartIdsInLayout, type Layout } from "../../../core/dashboards/layout";
 import { openingTabs } from "../../../core/dashboards/permalink/url-state";

@@ -7,6 +7,7 @@ import { showToast } from "../../components/toast-store";
 import { exploreStore, runQuery, setSliceName, toggleFavorite } from "./store";
 import { chooseZone } from "../../../core/time-zone/viewer-zone";
 import type { RootData } from "../../root-data";
+import { useTranslation } from "../../i18n/react";
 
 // The left half of Explore's chart header, as Superset's: the chart title (click to edit; kept for the save
 // dialog and saved with the chart), the favourite star of a saved chart, the answer's row count and, when the
@@ -17,14 +18,15 @@ import type { RootData } from "../../root-data";
 function EditableTitle() {
   const snap = useSnapshot(exploreStore);
   const [editing, setEditing] = useState<string | null>(null);
-  const title = snap.sliceName ?? "Untitled chart";
+  const { t } = useTranslation();
+  const title = snap.sliceName ?? t("Untitled chart");
   if (editing !== null) {
     const done = () => {
       setSliceName(editing);
       setEditing(null);
     };
     return (
-      <TextInput size="xs" autoFocus aria-label="Chart title" value={editing} w={280} onChange={(e) => setEditing(e.currentTarget.value)} onBlur={done}
+      <TextInput size="xs" autoFocus aria-label={t("Chart title")} value={editing} w={280} onChange={(e) => setEditing(e.currentTarget.value)} onBlur={done}
         onKeyDown={(e) => {
           if (e.key === "Enter") done();
           if (e.key === "Escape") setEditing(null);
@@ -32,8 +34,8 @@ function EditableTitle() {
     );
   }
   return (
-    <Tooltip label="Click to edit the title">
-      <UnstyledButton onClick={() => setEditing(snap.sliceName ?? "")} aria-label="Edit chart title">
+    <Tooltip label={t("Click to edit the title")}>
+      <UnstyledButton onClick={() => setEditing(snap.sliceName ?? "")} aria-label={t("Edit chart title")}>
         <Title order={4} data-testid="chart-title" c={snap.sliceName ? undefined : "dimmed"}>{title}</Title>
       </UnstyledButton>
     </Tooltip>
@@ -42,11 +44,12 @@ function EditableTitle() {
 
 function FavoriteStar() {
   const snap = useSnapshot(exploreStore);
+  const { t } = useTranslation();
   if (!snap.slice) return null;
-  const label = snap.isStarred ? "Remove from favorites" : "Add to favorites";
+  const label = snap.isStarred ? t("Remove from favorites") : t("Add to favorites");
   async function toggle() {
     const failure = await toggleFavorite();
-    if (failure) showToast("danger", `There was an issue favoriting this chart: ${failure}`);
+    if (failure) showToast("danger", t("There was an issue favoriting this chart: {{message}}", { message: failure }));
   }
   return (
     <Tooltip label={label}>
@@ -60,12 +63,13 @@ function FavoriteStar() {
 /** A saved chart's certification, as Superset's CertifiedBadge: who certified it, and the details in the tooltip. */
 function CertifiedBadge() {
   const snap = useSnapshot(exploreStore);
+  const { t } = useTranslation();
   const by = snap.slice?.certified_by;
   if (!by) return null;
   const details = snap.slice?.certification_details;
   return (
-    <Tooltip label={<><Text size="xs" fw={600}>Certified by {by}</Text>{details && <Text size="xs">{details}</Text>}</>} data-testid="certified-tooltip">
-      <Badge variant="light" color="teal" leftSection="✔" tt="none" data-testid="certified-badge" aria-label={`Certified by ${by}`}>Certified</Badge>
+    <Tooltip label={<><Text size="xs" fw={600}>{t("Certified by {{name}}", { name: by })}</Text>{details && <Text size="xs">{details}</Text>}</>} data-testid="certified-tooltip">
+      <Badge variant="light" color="teal" leftSection="✔" tt="none" data-testid="certified-badge" aria-label={t("Certified by {{name}}", { name: by })}>{t("Certified")}</Badge>
     </Tooltip>
   );
 }
@@ -97,10 +101,11 @@ function Owners() {
 function ChartZone({ answer }: { answer: QueryData | null }) {
   const snap = useSnapshot(exploreStore);
   const viewer = useRouteLoaderData<RootData>("root")?.user?.time_zone ?? null;
+  const { t } = useTranslation();
   const { zone, warning } = typeof answer?.time_zone === "string" ? { zone: answer.time_zone, warning: undefined } : chooseZone(snap.formData.time_zone, viewer);
   return (
-    <Tooltip label={warning ?? "Relative time ranges and time grains follow this zone; set yours under “Your profile”"}>
-      <Text size="xs" c={warning ? "yellow.8" : "dimmed"} data-testid="chart-zone">Times in {zone}</Text>
+    <Tooltip label={warning ?? t("Relative time ranges and time grains follow this zone; set yours under “Your profile”")}>
+      <Text size="xs" c={warning ? "yellow.8" : "dimmed"} data-testid="chart-zone">{t("Times in {{zone}}", { zone })}</Text>
     </Tooltip>
   );
 }
@@ -108,16 +113,17 @@ function ChartZone({ answer }: { answer: QueryData | null }) {
 export function ChartHeader({ answer }: { answer: QueryData | null }) {
   const rows = answer ? (answer.rowcount ?? answer.data.length) : null;
   const cachedAt = answer?.is_cached ? String(answer.cached_dttm ?? "") : null;
+  const { t } = useTranslation();
   return (
     <Group gap="xs">
       <CertifiedBadge />
       <EditableTitle />
       <FavoriteStar />
       <Owners />
-      {rows !== null && <Badge variant="light" color="gray" data-testid="row-count">{rows} {rows === 1 ? "row" : "rows"}</Badge>}
+      {rows !== null && <Badge variant="light" color="gray" data-testid="row-count">{t("{{count}} rows", { count: rows })}</Badge>}
       {cachedAt !== null && (
-        <Tooltip label={`Loaded data cached ${cachedAt.replace("T", " ")} UTC. Click to force-refresh`}>
-          <Badge variant="light" color="teal" style={{ cursor: "pointer" }} onClick={() => void runQuery(true)} data-testid="cached-label">Cached</Badge>
+        <Tooltip label={t("Loaded data cached {{when}} UTC. Click to force-refresh", { when: cachedAt.replace("T", " ") })}>
+          <Badge variant="light" color="teal" style={{ cursor: "pointer" }} onClick={() => void runQuery(true)} data-testid="cached-label">{t("Cached")}</Badge>
         </Tooltip>
       )}
       <ChartZone answer={answer} />

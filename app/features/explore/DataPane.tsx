@@ -3,6 +3,7 @@ import { Alert, Loader, Tabs, Text } from "@mantine/core";
 import type { FormData } from "../../../core/charts/contract";
 import { DataRows as Rows } from "../charts/DataRows";
 import { chartResults, datasetSamples, type Answer } from "./chart-requests";
+import { useTranslation } from "../../i18n/react";
 
 // Superset's data pane under the chart: "Results" (the chart's rows before post-processing, result_type
 // results) and "Samples" (rows of the dataset, /datasource/samples), each with its row count, a search over
@@ -29,15 +30,16 @@ function useAnswer(tab: TabName | null, formData: FormData | null, datasetId: nu
 export function DataPane({ formData, datasetId }: { formData: FormData | null; datasetId: number }) {
   const [tab, setTab] = useState<TabName | null>(null);
   const { loading, answer } = useAnswer(tab, formData, datasetId);
+  const { t } = useTranslation();
   return (
-    <Tabs value={tab} onChange={(t) => setTab(t === tab ? null : (t as TabName))} keepMounted={false} data-testid="data-pane">
+    <Tabs value={tab} onChange={(v) => setTab(v === tab ? null : (v as TabName))} keepMounted={false} data-testid="data-pane">
       <Tabs.List>
-        <Tabs.Tab value="results" onClick={() => tab === "results" && setTab(null)}>Results</Tabs.Tab>
-        <Tabs.Tab value="samples" onClick={() => tab === "samples" && setTab(null)}>Samples</Tabs.Tab>
+        <Tabs.Tab value="results" onClick={() => tab === "results" && setTab(null)}>{t("Results")}</Tabs.Tab>
+        <Tabs.Tab value="samples" onClick={() => tab === "samples" && setTab(null)}>{t("Samples")}</Tabs.Tab>
       </Tabs.List>
       {tab && (
         <Tabs.Panel value={tab}>
-          {tab === "results" && !formData && <Text size="sm" c="dimmed" p="xs">Run the chart to see its results</Text>}
+          {tab === "results" && !formData && <Text size="sm" c="dimmed" p="xs">{t("Run the chart to see its results")}</Text>}
           {loading && <Loader size="sm" m="xs" />}
           {answer && !answer.ok && <Alert color="red" variant="light" mt={6} data-testid={`${tab}-error`}>{answer.message}</Alert>}
           {answer?.ok && <Rows key={tab} data={answer.data} total={answer.total} label={tab} />}

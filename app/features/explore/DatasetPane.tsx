@@ -4,6 +4,7 @@ import { useNavigate } from "@remix-run/react";
 import { ChangeDatasetModal } from "./ChangeDatasetModal";
 import { dragProps } from "./dnd";
 import type { ExploreDataset } from "./store";
+import { useTranslation } from "../../i18n/react";
 
 // The dataset pane: the dataset's metrics and columns (with their types), filtered by one search box; each can be
 // dragged into a control. Its menu changes the dataset or opens the dataset's SQL in SQL Lab (Superset's
@@ -12,6 +13,7 @@ import type { ExploreDataset } from "./store";
 function DatasetMenu({ dataset, canSqlLab }: { dataset: ExploreDataset; canSqlLab: boolean }) {
   const [changing, setChanging] = useState(false);
   const navigate = useNavigate();
+  const { t } = useTranslation();
   function viewInSqlLab() {
     // a virtual dataset's own SQL, a physical one's SELECT * (the dataset's select_star), as Superset does
     const sql = dataset.sql?.trim() || dataset.select_star || `SELECT * FROM ${dataset.schema ? `${dataset.schema}.` : ""}${dataset.table_name}`;
@@ -21,11 +23,11 @@ function DatasetMenu({ dataset, canSqlLab }: { dataset: ExploreDataset; canSqlLa
     <>
       <Menu position="bottom-end" withinPortal={false}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Dataset menu" data-testid="dataset-menu">⋮</ActionIcon>
+          <ActionIcon variant="subtle" color="gray" aria-label={t("Dataset menu")} data-testid="dataset-menu">⋮</ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => setChanging(true)} data-testid="change-dataset">Change dataset</Menu.Item>
-          {canSqlLab && <Menu.Item onClick={viewInSqlLab} data-testid="view-in-sqllab">View in SQL Lab</Menu.Item>}
+          <Menu.Item onClick={() => setChanging(true)} data-testid="change-dataset">{t("Change dataset")}</Menu.Item>
+          {canSqlLab && <Menu.Item onClick={viewInSqlLab} data-testid="view-in-sqllab">{t("View in SQL Lab")}</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
       {changing && <ChangeDatasetModal onClose={() => setChanging(false)} />}
@@ -35,6 +37,7 @@ function DatasetMenu({ dataset, canSqlLab }: { dataset: ExploreDataset; canSqlLa
 
 export function DatasetPane({ dataset, canSqlLab = false }: { dataset: ExploreDataset; canSqlLab?: boolean }) {
   const [search, setSearch] = useState("");
+  const { t } = useTranslation();
   const q = search.trim().toLowerCase();
   const match = (...names: (string | null)[]) => !q || names.some((n) => n?.toLowerCase().includes(q));
   const metrics = dataset.metrics.filter((m) => match(m.metric_name, m.verbose_name));
@@ -46,9 +49,9 @@ export function DatasetPane({ dataset, canSqlLab = false }: { dataset: ExploreDa
         <DatasetMenu dataset={dataset} canSqlLab={canSqlLab} />
       </Group>
       <Text size="xs" c="dimmed">{dataset.database.database_name}</Text>
-      <TextInput size="xs" placeholder="Search Metrics & Columns" value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label="Search Metrics & Columns" />
+      <TextInput size="xs" placeholder={t("Search Metrics & Columns")} value={search} onChange={(e) => setSearch(e.currentTarget.value)} aria-label={t("Search Metrics & Columns")} />
       <ScrollArea style={{ flex: 1 }}>
-        <Text size="xs" fw={700} mt="xs">Metrics ({metrics.length} of {dataset.metrics.length})</Text>
+        <Text size="xs" fw={700} mt="xs">{t("Metrics ({{shown}} of {{number}})", { shown: metrics.length, number: dataset.metrics.length })}</Text>
         {metrics.map((m) => (
           <Tooltip key={m.metric_name} label={m.expression} openDelay={400}>
             <Group gap={6} py={2} wrap="nowrap" data-testid="dataset-metric" style={{ cursor: "grab" }} {...dragProps("metric", m.metric_name)}>
@@ -57,7 +60,7 @@ export function DatasetPane({ dataset, canSqlLab = false }: { dataset: ExploreDa
             </Group>
           </Tooltip>
         ))}
-        <Text size="xs" fw={700} mt="sm">Columns ({columns.length} of {dataset.columns.length})</Text>
+        <Text size="xs" fw={700} mt="sm">{t("Columns ({{shown}} of {{number}})", { shown: columns.length, number: dataset.columns.length })}</Text>
         {columns.map((c) => (
           <Group key={c.column_name} gap={6} py={2} wrap="nowrap" data-testid="dataset-column" style={{ cursor: "grab" }} {...dragProps("column", c.column_name)}>
             <Tooltip label={c.type ?? "unknown type"} openDelay={400}>

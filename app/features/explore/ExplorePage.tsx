@@ -9,6 +9,7 @@ import { DatasetPane } from "./DatasetPane";
 import { SaveModal } from "./SaveModal";
 import { VizTypePicker } from "./VizTypePicker";
 import { exploreStore, setControl, setVizType, validationErrors } from "./store";
+import { useTranslation } from "../../i18n/react";
 
 // Explore's three panes: the dataset, the visualisation type with its controls, and the chart.
 
@@ -25,9 +26,10 @@ export interface ExploreUser {
 export function ExplorePage({ user, standalone = false }: { user: ExploreUser; standalone?: boolean }) {
   const snap = useSnapshot(exploreStore);
   const [saveOpen, setSaveOpen] = useState(false);
+  const { t } = useTranslation();
   if (snap.status === "loading") return <Center h={300}><Loader /></Center>;
   if (snap.status === "error" || !snap.dataset)
-    return <Alert color="red" title="Explore could not open" data-testid="explore-error">{snap.loadError ?? "The dataset could not be loaded"}</Alert>;
+    return <Alert color="red" title={t("Explore could not open")} data-testid="explore-error">{snap.loadError ?? t("The dataset could not be loaded")}</Alert>;
   const formData = snap.formData as FormData;
   // ?standalone=1 (Superset's embed code): the chart alone, filling the frame
   if (standalone) return <Box h="100vh" p="xs" data-testid="explore-standalone"><ChartPane standalone onSave={() => undefined} canSave={false} /></Box>;

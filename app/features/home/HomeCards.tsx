@@ -1,6 +1,6 @@
 import { Anchor, Card, Code, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { HomeItem } from "../../../core/home/home-items";
 
 

@@ -1,6 +1,6 @@
 import { Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import { useTranslation } from "../../i18n/react";
+import type { TFunction } from "../../../core/i18n/translate";
 import type { HomeItem } from "../../../core/home/home-items";
 import { HomePanel } from "./HomePanel";
 

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { HomeItem } from "../../../core/home/home-items";
 import { HomeCards } from "./HomeCards";
 

@@ -10,6 +10,7 @@ import { chordLabel, detectPlatform, shortcutsFor } from "./shortcuts";
 import { sqlLabStore } from "./store";
 import { editTab, saveTabQuery } from "./tab-actions";
 import { editsChanged } from "./sync";
+import { useTranslation } from "../../i18n/react";
 
 // The editor's buttons: Run / Stop, limit, Format, Estimate, template parameters, Save, Schedule, Copy link, shortcuts.
 
@@ -42,18 +43,19 @@ export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstim
   const limit = Math.min(editor.queryLimit ?? snap.config.defaultQueryLimit, snap.config.maxRow);
   const limits = limitOptions(snap.config.maxRow, limit);
   const params = parseTemplateParams(editor.templateParams);
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" gap="xs" py={4}>
       <Group gap="xs">
         {running ? (
-          <Button size="xs" color="red" onClick={onStop} data-testid="stop-button">Stop</Button>
+          <Button size="xs" color="red" onClick={onStop} data-testid="stop-button">{t("Stop")}</Button>
         ) : (
-          <Button size="xs" onClick={onRun} disabled={!editor.dbId || !params.ok} data-testid="run-button">{selected ? "Run selection" : "Run"}</Button>
+          <Button size="xs" onClick={onRun} disabled={!editor.dbId || !params.ok} data-testid="run-button">{selected ? t("Run selection") : t("Run")}</Button>
         )}
         <Select
           size="xs"
           w={130}
-          aria-label="Query limit"
+          aria-label={t("Query limit")}
           data-testid="limit-select"
           data={limits.map((l) => ({ value: String(l), label: `LIMIT: ${l.toLocaleString("en-US")}` }))}
           value={String(limit)}
@@ -62,15 +64,15 @@ export function EditorToolbar({ editor, latest, onRun, onStop, onFormat, onEstim
         />
         <Popover width={360} position="bottom" withArrow onOpen={onEstimate}>
           <Popover.Target>
-            <Button size="xs" variant="default" disabled={!editor.dbId} data-testid="estimate-button">Estimate cost</Button>
+            <Button size="xs" variant="default" disabled={!editor.dbId} data-testid="estimate-button">{t("Estimate cost")}</Button>
           </Popover.Target>
           <Popover.Dropdown data-testid="estimate-popover">
-            {!estimate || (!estimate.completed && !estimate.error) ? <Text size="sm">Estimating…</Text> : null}
-            {estimate?.error ? <Alert color="red" title="Estimate failed">{estimate.error}</Alert> : null}
+            {!estimate || (!estimate.completed && !estimate.error) ? <Text size="sm">{t("Estimating…")}</Text> : null}
+            {estimate?.error ? <Alert color="red" title={t("Estimate failed")}>{estimate.error}</Alert> : null}
             {estimate?.completed && estimate.cost ? <CostTable cost={estimate.cost as Record<string, unknown>[]} /> : null}
           </Popover.Dropdown>
         </Popover>
-        <Button size="xs" variant="default" onClick={onFormat} data-testid="format-button">Format SQL</Button>
+        <Button size="xs" variant="default" onClick={onFormat} data-testid="format-button">{t("Format SQL")}</Button>
         <TemplateParamsButton editor={editor} />
       </Group>
       <Group gap="xs">
@@ -104,17 +106,19 @@ function TemplateParamsButton({ editor }: { editor: QueryEditor }) {
   const [text, setText] = useState(editor.templateParams ?? "");
   const parsed = parseTemplateParams(text);
   const count = parseTemplateParams(editor.templateParams);
+  const { t } = useTranslation();
+  const n = count.ok ? Object.keys(count.value).length : 0;
   return (
     <>
       <Button size="xs" variant="default" onClick={() => (setText(editor.templateParams ?? ""), setOpen(true))} data-testid="template-params-button">
-        {`Parameters${count.ok && Object.keys(count.value).length ? ` (${Object.keys(count.value).length})` : ""}`}
+        {n ? t("Parameters ({{n}})", { n }) : t("Parameters")}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Template parameters">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("Template parameters")}>
         <Stack>
-          <Text size="sm">Assign a set of parameters as JSON below; they are available in the query as Jinja-style variables.</Text>
-          <Textarea autosize minRows={6} ff="monospace" value={text} onChange={(e) => setText(e.currentTarget.value)} error={parsed.ok ? null : parsed.error} data-testid="template-params-input" />
+          <Text size="sm">{t("Assign a set of parameters as JSON below; they are available in the query as Jinja-style variables.")}</Text>
+          <Textarea autosize minRows={6} ff="monospace" value={text} onChange={(e) => setText(e.currentTarget.value)} error={parsed.ok ? null : t("Template parameters must be valid JSON")} data-testid="template-params-input" />
           <Group justify="flex-end">
-            <Button disabled={!parsed.ok} onClick={() => (editTab(editor.id, { templateParams: text.trim() ? text : null }), editsChanged(), setOpen(false))}>Apply</Button>
+            <Button disabled={!parsed.ok} onClick={() => (editTab(editor.id, { templateParams: text.trim() ? text : null }), editsChanged(), setOpen(false))}>{t("Apply")}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -127,6 +131,7 @@ function SaveQueryButton({ editor }: { editor: QueryEditor }) {
   const [name, setName] = useState(editor.name);
   const [description, setDescription] = useState("");
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const save = async (asNew: boolean) => {
     setBusy(true);
     await saveTabQuery(editor, name.trim() || editor.name, description, asNew);
@@ -135,15 +140,15 @@ function SaveQueryButton({ editor }: { editor: QueryEditor }) {
   };
   return (
     <>
-      <Button size="xs" variant="default" onClick={() => (setName(editor.name), setOpen(true))} disabled={!editor.dbId} data-testid="save-button">Save</Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={editor.remoteId ? "Save query" : "Save query"}>
+      <Button size="xs" variant="default" onClick={() => (setName(editor.name), setOpen(true))} disabled={!editor.dbId} data-testid="save-button">{t("Save")}</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t("Save query")}>
         <Stack>
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="save-query-name" />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <TextInput label={t("Name")} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="save-query-name" />
+          <Textarea label={t("Description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>Cancel</Button>
-            {editor.remoteId ? <Button variant="default" loading={busy} onClick={() => void save(true)}>Save as new</Button> : null}
-            <Button loading={busy} onClick={() => void save(false)} data-testid="save-query-confirm">{editor.remoteId ? "Update" : "Save"}</Button>
+            <Button variant="default" onClick={() => setOpen(false)}>{t("Cancel")}</Button>
+            {editor.remoteId ? <Button variant="default" loading={busy} onClick={() => void save(true)}>{t("Save as new")}</Button> : null}
+            <Button loading={busy} onClick={() => void save(false)} data-testid="save-query-confirm">{editor.remoteId ? t("Update") : t("Save")}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -155,10 +160,11 @@ function ShortcutsHelp() {
   // The platform is read in the browser only: the server renders the Windows/Linux list.
   const [platform, setPlatform] = useState<ReturnType<typeof detectPlatform>>("linux");
   useEffect(() => setPlatform(detectPlatform(navigator)), []);
+  const { t } = useTranslation();
   return (
     <Popover width={320} position="bottom-end" withArrow>
       <Popover.Target>
-        <Button size="xs" variant="subtle" data-testid="shortcuts-button">Keyboard shortcuts</Button>
+        <Button size="xs" variant="subtle" data-testid="shortcuts-button">{t("Keyboard shortcuts")}</Button>
       </Popover.Target>
       <Popover.Dropdown data-testid="shortcuts-list">
         <Stack gap={4}>

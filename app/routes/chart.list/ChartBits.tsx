@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Tooltip } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { PencilIcon, TrashIcon } from "../../components/list-view/icons";
 import type { ChartRowActions, ChartRowData } from "./chart-row";
 

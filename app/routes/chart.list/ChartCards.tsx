@@ -1,7 +1,7 @@
 import { Anchor, Card, Checkbox, Group, SimpleGrid, Text } from "@mantine/core";
 import { CardThumbnail } from "../../components/list-view/CardThumbnail";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";
 import { CertifiedBadge, FavoriteStar, RowActions } from "./ChartBits";
 import { ownerNames, vizName, type ChartRowActions, type ChartRowData } from "./chart-row";

@@ -1,5 +1,5 @@
 import { Group } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { CHART_TYPES } from "../../../core/charts/registry";
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { relatedOptions, tagOptions, type Option } from "../../components/list-view/options";

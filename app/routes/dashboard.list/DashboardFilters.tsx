@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { relatedOptions, tagOptions } from "../../components/list-view/options";
 import type { ListUrlControls } from "../../components/list-view/useListUrlState";

@@ -1,6 +1,6 @@
 import { Anchor, Group } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import type { ListSort } from "../../../core/lists/list-url-state";
 import { ListTable } from "../../components/list-view/ListTable";
 import type { BulkSelection } from "../../components/list-view/useBulkSelection";

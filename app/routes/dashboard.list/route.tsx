@@ -2,7 +2,7 @@ import { Button, Group } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 import { isFiltered, parseListUrlState } from "../../../core/lists/list-url-state";
 import { requirePermission } from "../../auth.server";
 import type { RootData } from "../../root";

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Button, Group, List, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { datasetCall } from "../../features/datasets/dataset-api";
 import { showToast } from "../../components/toast-store";
+import { Trans, useTranslation } from "../../i18n/react";
 
 interface Related {
   charts: { count: number; result: { id: number; slice_name: string }[] };
@@ -21,6 +22,7 @@ export function DeleteDatasetModal({ dataset, csrfToken, onClose, onDeleted }: {
   const [related, setRelated] = useState<Related | null>(null);
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     void datasetCall<Related>("GET", `/api/v1/dataset/${dataset.id}/related_objects`, csrfToken).then((res) => {
       if (res.ok) setRelated(res.body);
@@ -33,38 +35,40 @@ export function DeleteDatasetModal({ dataset, csrfToken, onClose, onDeleted }: {
     const res = await datasetCall("DELETE", `/api/v1/dataset/${dataset.id}`, csrfToken);
     setBusy(false);
     if (!res.ok) {
-      showToast("danger", `The dataset could not be deleted: ${res.message}`);
+      showToast("danger", t("The dataset could not be deleted: {{message}}", { message: res.message }));
       return;
     }
-    showToast("success", `Dataset ${dataset.table_name} was deleted`);
+    showToast("success", t("Dataset {{name}} was deleted", { name: dataset.table_name }));
     onDeleted();
   }
 
   const charts = related?.charts.result ?? [];
   return (
-    <Modal opened onClose={onClose} title="Delete dataset?">
+    <Modal opened onClose={onClose} title={t("Delete dataset?")}>
       <Stack>
         {!related ? (
-          <Group gap="xs"><Loader size="xs" /><Text size="sm">Looking for charts that use it…</Text></Group>
+          <Group gap="xs"><Loader size="xs" /><Text size="sm">{t("Looking for charts that use it…")}</Text></Group>
         ) : charts.length === 0 ? (
-          <Text>The dataset <b>{dataset.table_name}</b> is not used by any chart. It will be deleted; this cannot be undone.</Text>
+          <Text><Trans i18nKey="The dataset <b>{{name}}</b> is not used by any chart. It will be deleted; this cannot be undone." values={{ name: dataset.table_name }} components={{ b: <b /> }} /></Text>
         ) : (
           <>
             <Text>
-              The dataset <b>{dataset.table_name}</b> is used by {charts.length === 1 ? "1 chart" : `${charts.length} charts`}
-              {related.dashboards.count ? ` on ${related.dashboards.count === 1 ? "1 dashboard" : `${related.dashboards.count} dashboards`}` : ""}.
-              Deleting it breaks them:
+              {related.dashboards.count
+                ? <Trans i18nKey="The dataset <b>{{name}}</b> is used by {{charts}} on {{dashboards}}. Deleting it breaks them:"
+                  values={{ name: dataset.table_name, charts: t("{{count}} charts", { count: charts.length }), dashboards: t("{{count}} dashboards", { count: related.dashboards.count }) }} components={{ b: <b /> }} />
+                : <Trans i18nKey="The dataset <b>{{name}}</b> is used by {{charts}}. Deleting it breaks them:"
+                  values={{ name: dataset.table_name, charts: t("{{count}} charts", { count: charts.length }) }} components={{ b: <b /> }} />}
             </Text>
             <List size="sm" data-testid="related-charts">
               {charts.map((c) => <List.Item key={c.id}>{c.slice_name}</List.Item>)}
             </List>
           </>
         )}
-        <TextInput label='Type "DELETE" to confirm' value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="delete-confirm-text" />
+        <TextInput label={t("Type \"DELETE\" to confirm")} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="delete-confirm-text" />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>{t("Cancel")}</Button>
           <Button color="red" onClick={confirm} loading={busy} disabled={!related || typed !== "DELETE"} data-testid="confirm-delete">
-            Delete
+            {t("Delete")}
           </Button>
         </Group>
       </Stack>

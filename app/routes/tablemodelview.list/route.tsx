@@ -8,6 +8,7 @@ import { can } from "../../../core/security/permissions";
 import { emptyListText, hasAnyDataAccess } from "../../../core/security/database-visibility";
 import { requirePermission } from "../../auth.server";
 import { ListView } from "../../components/list-view/ListView";
+import { useTranslation } from "../../i18n/react";
 import { ListTable } from "../../components/list-view/ListTable";
 import { AsyncSelectFilter, SelectFilter, TextFilter } from "../../components/list-view/filters";
 import { relatedOptions } from "../../components/list-view/options";
@@ -32,7 +33,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 const ownerOptions = relatedOptions("dataset", "owners");
-const typeOptions = [{ value: "true", label: "Physical" }, { value: "false", label: "Virtual" }];
 
 /** Superset's Datasets list: search, filter by type, database, schema and owner, sort, open one to edit it. */
 export default function DatasetsList() {
@@ -44,38 +44,40 @@ export default function DatasetsList() {
   const csrfToken = useRouteLoaderData<RootData>("root")?.csrfToken ?? null;
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<{ id: number; table_name: string } | null>(null);
+  const { t } = useTranslation();
+  const typeOptions = [{ value: "true", label: t("Physical") }, { value: "false", label: t("Virtual") }];
   return (
     <>
-      <ListView title="Datasets" noun={["dataset", "datasets"]} count={count} countTestId="dataset-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
+      <ListView title={t("Datasets")} noun={["dataset", "datasets"]} count={count} countTestId="dataset-count" page={list.state.page} pageSize={pageSize} onPage={list.setPage}
         filtered={filtered} onClearFilters={list.clearFilters}
-        headerActions={canWrite && <Group gap="sm">{canUpload && <Button variant="default" onClick={() => openUploadDialog("csv")} data-testid="dataset-upload-csv">Upload CSV</Button>}<ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">+ Dataset</Button></Group>}
-        emptyText={emptyListText("datasets", { filtered, hasDataAccess })} emptyTestId="datasets-empty"
+        headerActions={canWrite && <Group gap="sm">{canUpload && <Button variant="default" onClick={() => openUploadDialog("csv")} data-testid="dataset-upload-csv">{t("Upload CSV")}</Button>}<ImportBundleButton resource="dataset" /><Button component={Link} to="/dataset/add/" data-testid="add-dataset">{t("+ Dataset")}</Button></Group>}
+        emptyText={!hasDataAccess ? emptyListText("datasets", { filtered, hasDataAccess }) : filtered ? t("No datasets match.") : t("No datasets yet.")} emptyTestId="datasets-empty"
         filters={
           <>
-            <TextFilter label="Name" value={filters.search ?? ""} onApply={set("search")} testId="dataset-search" />
-            <SelectFilter label="Type" value={filters.physical} options={typeOptions} onChange={set("physical")} testId="dataset-filter-type" />
-            <SelectFilter label="Database" value={filters.database} options={databases} onChange={set("database")} testId="dataset-filter-database" />
-            <TextFilter label="Schema" value={filters.schema ?? ""} onApply={set("schema")} testId="dataset-filter-schema" />
-            <AsyncSelectFilter label="Owner" value={filters.owner} fetchOptions={ownerOptions} onChange={set("owner")} testId="dataset-filter-owner" />
+            <TextFilter label={t("Name")} value={filters.search ?? ""} onApply={set("search")} testId="dataset-search" />
+            <SelectFilter label={t("Type")} value={filters.physical} options={typeOptions} onChange={set("physical")} testId="dataset-filter-type" />
+            <SelectFilter label={t("Database")} value={filters.database} options={databases} onChange={set("database")} testId="dataset-filter-database" />
+            <TextFilter label={t("Schema")} value={filters.schema ?? ""} onApply={set("schema")} testId="dataset-filter-schema" />
+            <AsyncSelectFilter label={t("Owner")} value={filters.owner} fetchOptions={ownerOptions} onChange={set("owner")} testId="dataset-filter-owner" />
           </>
         }>
         <ListTable testId="dataset-table" rows={datasets} rowTestId={(d) => `dataset-row-${d.table_name}`} sort={list.state.sort} onSort={list.sortBy}
           columns={[
-            { key: "name", header: "Name", sortColumn: "table_name",
+            { key: "name", header: t("Name"), sortColumn: "table_name",
               // as Superset: the name opens Explore on the dataset; editing is the row's Edit action
               cell: (d) => <Anchor component={Link} to={`/explore/?datasource_type=table&datasource_id=${d.id}`} data-testid={`explore-dataset-${d.table_name}`}>{d.table_name}</Anchor> },
-            { key: "type", header: "Type", sortColumn: "sql",
-              cell: (d) => <Badge variant="light" color={d.kind === "virtual" ? "grape" : "blue"}>{d.kind === "virtual" ? "Virtual" : "Physical"}</Badge> },
-            { key: "database", header: "Database", sortColumn: "database.database_name", cell: (d) => d.database.database_name },
-            { key: "schema", header: "Schema", sortColumn: "schema", cell: (d) => d.schema ?? "—" },
-            { key: "owners", header: "Owners", cell: (d) => (d.owners.length ? d.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") : "—") },
-            { key: "changed", header: "Last modified", sortColumn: "changed_on_delta_humanized", cell: (d) => d.changed_on_delta_humanized },
+            { key: "type", header: t("Type"), sortColumn: "sql",
+              cell: (d) => <Badge variant="light" color={d.kind === "virtual" ? "grape" : "blue"}>{d.kind === "virtual" ? t("Virtual") : t("Physical")}</Badge> },
+            { key: "database", header: t("Database"), sortColumn: "database.database_name", cell: (d) => d.database.database_name },
+            { key: "schema", header: t("Schema"), sortColumn: "schema", cell: (d) => d.schema ?? "—" },
+            { key: "owners", header: t("Owners"), cell: (d) => (d.owners.length ? d.owners.map((o) => `${o.first_name} ${o.last_name}`.trim()).join(", ") : "—") },
+            { key: "changed", header: t("Last modified"), sortColumn: "changed_on_delta_humanized", cell: (d) => d.changed_on_delta_humanized },
             canWrite && {
-              key: "actions", header: "Actions", cell: (d) => (
+              key: "actions", header: t("Actions"), cell: (d) => (
                 <Group gap="xs" wrap="nowrap">
                   <ExportButton resource="dataset" id={d.id} name={d.table_name} />
-                  <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>Edit</Anchor>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} data-testid={`delete-dataset-${d.table_name}`}>Delete</Button>
+                  <Anchor component={Link} to={`/tablemodelview/edit/${d.id}`} data-testid={`edit-dataset-${d.table_name}`}>{t("Edit")}</Anchor>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(d)} data-testid={`delete-dataset-${d.table_name}`}>{t("Delete")}</Button>
                 </Group>
               ),
             },

@@ -6,6 +6,7 @@ import { useDashboardView } from "../view-context";
 import { sharePermalink } from "../share/permalink";
 import { downloadChartData } from "../../charts/chart-data-requests";
 import { downloadAsImage } from "../../charts/image";
+import { useTranslation } from "../../../i18n/react";
 
 // the dialogs load when opened: the view route ships neither (P3's budget)
 const ViewQueryModal = lazy(() => import("../../charts/ViewQueryModal").then((m) => ({ default: m.ViewQueryModal })));
@@ -42,22 +43,23 @@ export interface ChartMenuProps {
 
 export function ChartMenu(p: ChartMenuProps) {
   const [modal, setModal] = useState<"query" | "results" | "scoping" | null>(null);
+  const { t } = useTranslation();
   const download = async (format: "csv" | "xlsx", full = false, pivoted = false) => {
     const failure = await downloadChartData(p.formData, format, p.csrfToken, p.title, full, pivoted);
-    if (failure) showToast("danger", `The data could not be downloaded: ${failure}`);
+    if (failure) showToast("danger", t("The data could not be downloaded: {{failure}}", { failure }));
   };
   const image = async () => {
     const el = p.imageOf();
-    const failure = el ? await downloadAsImage(el, p.title) : "The chart is not on the page";
-    if (failure) showToast("danger", `Sorry, something went wrong. Try again later. ${failure}`);
+    const failure = el ? await downloadAsImage(el, p.title) : t("The chart is not on the page");
+    if (failure) showToast("danger", t("Sorry, something went wrong. Try again later. {{reason}}", { reason: failure }));
   };
   const { share: shareOf, dashboard, embedded, canExportData = true } = useDashboardView();
   const share = (how: "copy" | "email") => shareOf &&
-    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, `Superset Chart: ${p.title}`, "Check out this chart: ");
+    void sharePermalink(how, shareOf.dashboardId, p.csrfToken, { ...shareOf.state(), anchor: p.layoutId }, t("Superset Chart: {{name}}", { name: p.title }), t("Check out this chart: "));
   const full = FULL_EXPORT_TYPES.has(String(p.formData.viz_type));
   const [armed, setArmed] = useState(false);
   const trigger = (closed?: object) => (
-    <ActionIcon variant="subtle" color="gray" aria-label={`More options for ${p.title}`} data-testid="chart-menu" data-image-ignore {...closed}>⋮</ActionIcon>
+    <ActionIcon variant="subtle" color="gray" aria-label={t("More options for {{name}}", { name: p.title })} data-testid="chart-menu" data-image-ignore {...closed}>⋮</ActionIcon>
   );
   return (
     <>
@@ -68,30 +70,30 @@ export function ChartMenu(p: ChartMenuProps) {
         <Menu position="bottom-end" withinPortal defaultOpened>
           <Menu.Target>{trigger()}</Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={p.onForceRefresh} data-testid="chart-force-refresh">Force refresh</Menu.Item>
-            <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? "Exit fullscreen" : "Enter fullscreen"}</Menu.Item>
-            {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">Toggle chart description</Menu.Item>}
+            <Menu.Item onClick={p.onForceRefresh} data-testid="chart-force-refresh">{t("Force refresh")}</Menu.Item>
+            <Menu.Item onClick={p.onToggleFullSize} data-testid="chart-full-size">{p.fullSize ? t("Exit fullscreen") : t("Enter fullscreen")}</Menu.Item>
+            {p.hasDescription && <Menu.Item onClick={p.onToggleDescription} data-testid="chart-toggle-description">{t("Toggle chart description")}</Menu.Item>}
             <Menu.Divider />
-            {!embedded && <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">Edit chart</Menu.Item>}
-            <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">View query</Menu.Item>
-            <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">View as table</Menu.Item>
-            {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">Cross-filtering scoping</Menu.Item>}
-            <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">Drill to detail</Menu.Item>
+            {!embedded && <Menu.Item component="a" href={p.sliceUrl} data-testid="chart-open-explore">{t("Edit chart")}</Menu.Item>}
+            <Menu.Item onClick={() => setModal("query")} data-testid="chart-view-query">{t("View query")}</Menu.Item>
+            <Menu.Item onClick={() => setModal("results")} data-testid="chart-view-results">{t("View as table")}</Menu.Item>
+            {p.canScopeCrossFilters && dashboard?.canEdit && <Menu.Item onClick={() => setModal("scoping")} data-testid="chart-cross-filter-scoping">{t("Cross-filtering scoping")}</Menu.Item>}
+            <Menu.Item onClick={p.onDrillToDetail} data-testid="chart-drill-detail">{t("Drill to detail")}</Menu.Item>
             {shareOf && <Menu.Divider />}
-            {shareOf && <Menu.Label>Share</Menu.Label>}
-            {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">Copy permalink to clipboard</Menu.Item>}
-            {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">Share chart by email</Menu.Item>}
+            {shareOf && <Menu.Label>{t("Share")}</Menu.Label>}
+            {shareOf && <Menu.Item onClick={() => share("copy")} data-testid="chart-copy-link">{t("Copy permalink to clipboard")}</Menu.Item>}
+            {shareOf && <Menu.Item onClick={() => share("email")} data-testid="chart-email-link">{t("Share chart by email")}</Menu.Item>}
             <Menu.Divider />
-            <Menu.Label>Download</Menu.Label>
+            <Menu.Label>{t("Download")}</Menu.Label>
             {/* data files need can_csv (Superset's canExportData); the image is drawn in the browser from what is shown */}
             {canExportData && <>
-              <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">Export to .CSV</Menu.Item>
-              <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">Export to Excel</Menu.Item>
-              {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">Export to pivoted .CSV</Menu.Item>}
-              {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">Export to full .CSV</Menu.Item>}
-              {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">Export to full Excel</Menu.Item>}
+              <Menu.Item onClick={() => void download("csv")} data-testid="chart-export-csv">{t("Export to .CSV")}</Menu.Item>
+              <Menu.Item onClick={() => void download("xlsx")} data-testid="chart-export-xlsx">{t("Export to Excel")}</Menu.Item>
+              {p.formData.viz_type === "pivot_table_v2" && <Menu.Item onClick={() => void download("csv", false, true)} data-testid="chart-export-pivoted-csv">{t("Export to pivoted .CSV")}</Menu.Item>}
+              {full && <Menu.Item onClick={() => void download("csv", true)} data-testid="chart-export-full-csv">{t("Export to full .CSV")}</Menu.Item>}
+              {full && <Menu.Item onClick={() => void download("xlsx", true)} data-testid="chart-export-full-xlsx">{t("Export to full Excel")}</Menu.Item>}
             </>}
-            <Menu.Item onClick={() => void image()} data-testid="chart-download-image">Download as image</Menu.Item>
+            <Menu.Item onClick={() => void image()} data-testid="chart-download-image">{t("Download as image")}</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       ) : trigger({ "aria-haspopup": "menu", "aria-expanded": false, onClick: () => setArmed(true) })}

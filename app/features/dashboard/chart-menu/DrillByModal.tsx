@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { withFormatLanguage } from "../../../../core/charts/format/language";
 import type { Language } from "../../../../core/i18n/languages";
 import type { VerboseMap } from "../../../../core/charts/verbose-map";

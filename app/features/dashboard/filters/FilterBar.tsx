@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Button, Group, ScrollArea, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { isNativeFilter, type NativeFilter, type NativeFilterDivider } from "../../../../core/dashboards/filters/types";
 import type { FiltersState, FiltersStore } from "./store";
 import { CrossFilterList, DividerItem, FilterItem } from "./FilterItem";

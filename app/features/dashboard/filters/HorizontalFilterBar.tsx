@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Badge, Button, CloseButton, Group, Popover, Stack, Text } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { useSnapshot } from "valtio";
 import { isNativeFilter, type FilterConfigItem, type NativeFilter, type NativeFilterDivider } from "../../../../core/dashboards/filters/types";
 import type { FiltersState } from "./store";

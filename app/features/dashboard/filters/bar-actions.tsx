@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Button, Group, Menu } from "@mantine/core";
 import { IconCheck, IconSettings } from "@tabler/icons-react";
 import { useSnapshot } from "valtio";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { withOrientation, type FilterBarOrientation } from "../../../../core/dashboards/filters/setup";
 import { apiCall } from "../../../components/api-call";
 import { showToast } from "../../../components/toast-store";

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { apiCall } from "../../../components/api-call";
 import { risonParam } from "../../../components/list-view/options";
+import { useTranslation } from "../../../i18n/react";
 
 // Superset's CssEditor: the dashboard's CSS, previewed on the page while typed, with the CSS templates
 // (/api/v1/css_template/) to load from when the user may read them. Save stores it with the dashboard (with the
@@ -21,6 +22,7 @@ export function CssModal({ dashboardId, css, lastModifiedTime, csrfToken, onPrev
   const [templates, setTemplates] = useState<Template[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     void apiCall<{ result: Template[] }>("GET", `/api/v1/css_template/?q=${risonParam({ order_column: "template_name", order_direction: "asc", page_size: 100 })}`, csrfToken)
       .then((res) => setTemplates(res.ok ? res.body.result : null));
@@ -41,23 +43,23 @@ export function CssModal({ dashboardId, css, lastModifiedTime, csrfToken, onPrev
     onSaved();
   };
   return (
-    <Modal opened onClose={cancel} title="Edit CSS" size="xl" data-testid="css-modal">
+    <Modal opened onClose={cancel} title={t("Edit CSS")} size="xl" data-testid="css-modal">
       <Stack gap="sm">
         {failure && <Alert color="red" variant="light" data-testid="css-error">{failure}</Alert>}
         {templates && templates.length > 0 && (
-          <Select label="Load a CSS template" placeholder="Load a CSS template" data-testid="css-template-select"
-            data={templates.map((t) => ({ value: String(t.id), label: t.template_name || `Template ${t.id}` }))}
+          <Select label={t("Load a CSS template")} placeholder={t("Load a CSS template")} data-testid="css-template-select"
+            data={templates.map((x) => ({ value: String(x.id), label: x.template_name || t("Template {{id}}", { id: x.id }) }))}
             onChange={(id) => {
-              const t = templates.find((x) => String(x.id) === id);
-              if (t) change(t.css ?? "");
+              const chosen = templates.find((x) => String(x.id) === id);
+              if (chosen) change(chosen.css ?? "");
             }} />
         )}
-        <Text size="xs" c="dimmed">The CSS applies to this dashboard only; it is previewed as you type.</Text>
+        <Text size="xs" c="dimmed">{t("The CSS applies to this dashboard only; it is previewed as you type.")}</Text>
         <Textarea aria-label="CSS" autosize minRows={10} maxRows={24} value={text} onChange={(e) => change(e.currentTarget.value)}
           styles={{ input: { fontFamily: "monospace" } }} data-testid="css-editor" />
         <Group justify="flex-end">
-          <Button variant="default" onClick={cancel}>Cancel</Button>
-          <Button onClick={() => void save()} loading={saving} data-testid="css-save">Save</Button>
+          <Button variant="default" onClick={cancel}>{t("Cancel")}</Button>
+          <Button onClick={() => void save()} loading={saving} data-testid="css-save">{t("Save")}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { ActionIcon, Menu } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { showToast } from "../../../components/toast-store";
 import { downloadAsImage } from "../../charts/image";
 import { useEmailReport } from "../../reports/EmailReportMenu";

@@ -7,6 +7,7 @@ import { zoneNames } from "../../../../core/time-zone/zone";
 import { cleanSlug } from "../../../../core/dashboards/payloads";
 import { apiCall } from "../../../components/api-call";
 import { relatedOptions, tagOptions, type Option } from "../../../components/list-view/options";
+import { useTranslation } from "../../../i18n/react";
 
 // Superset's dashboard PropertiesModal: basic information (title, URL slug), access (owners, roles),
 // certification, colours (the categorical scheme, kept in step with the metadata), the zone every viewer's times
@@ -29,7 +30,7 @@ const SCHEMES = Object.entries(CATEGORICAL_SCHEMES).map(([value, s]) => ({ value
 // the picker's option for "no pinned zone" (the form and the metadata hold none)
 const EACH_VIEWER = "each-viewer";
 let zoneOptions: { value: string; label: string }[] | null = null;
-const zonesOf = () => (zoneOptions ??= [{ value: EACH_VIEWER, label: "Each viewer's time zone" }, ...zoneNames().map((z) => ({ value: z, label: z }))]);
+const zonesOf = (eachViewer: string) => [{ value: EACH_VIEWER, label: eachViewer }, ...(zoneOptions ??= zoneNames().map((z) => ({ value: z, label: z })))];
 const ownerOptions = relatedOptions("dashboard", "owners");
 const roleOptions = relatedOptions("dashboard", "roles");
 
@@ -62,6 +63,7 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     void (async () => {
       const res = await apiCall<{ result: Detail }>("GET", `/api/v1/dashboard/${dashboardId}`, csrfToken);
@@ -69,15 +71,15 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
       setForm(formOf(res.body.result));
       setOwners(merge(res.body.result.owners.map((o) => ({ value: String(o.id), label: `${o.first_name} ${o.last_name}`.trim() })), await ownerOptions("")));
       setRoles(merge(res.body.result.roles.map((r) => ({ value: String(r.id), label: r.name })), await roleOptions("")));
-      const custom = res.body.result.tags.filter((t) => t.type === 1);
-      setTagIds(custom.map((t) => String(t.id)));
-      setTags(merge(custom.map((t) => ({ value: String(t.id), label: t.name })), await tagOptions("")));
+      const custom = res.body.result.tags.filter((tag) => tag.type === 1);
+      setTagIds(custom.map((tag) => String(tag.id)));
+      setTags(merge(custom.map((tag) => ({ value: String(tag.id), label: tag.name })), await tagOptions("")));
     })();
   }, [dashboardId, csrfToken]);
   const set = (patch: Partial<PropertiesForm>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const save = async () => {
     if (!form) return;
-    const found = validateProperties(form, Object.keys(CATEGORICAL_SCHEMES));
+    const found = validateProperties(form, Object.keys(CATEGORICAL_SCHEMES), t);
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
@@ -92,53 +94,53 @@ export function PropertiesModal({ dashboardId, lastModifiedTime, csrfToken, onCl
     onSaved(`/superset/dashboard/${slug ? encodeURIComponent(slug) : dashboardId}/`);
   };
   return (
-    <Modal opened onClose={onClose} title="Dashboard properties" size="xl" data-testid="properties-modal">
+    <Modal opened onClose={onClose} title={t("Dashboard properties")} size="xl" data-testid="properties-modal">
       {failure && <Alert color="red" variant="light" mb="sm" data-testid="properties-error">{failure}</Alert>}
       {!form && !failure && <Loader size="sm" />}
       {form && (
         <Stack gap="sm">
-          <Title order={5}>Basic information</Title>
+          <Title order={5}>{t("Basic information")}</Title>
           <SimpleGrid cols={2}>
-            <TextInput label="Name" value={form.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title || undefined} data-testid="properties-title" />
-            <TextInput label="URL slug" value={form.slug} onChange={(e) => set({ slug: e.currentTarget.value })} error={errors.slug || undefined}
-              description="A readable URL for your dashboard" data-testid="properties-slug" />
+            <TextInput label={t("Name")} value={form.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title || undefined} data-testid="properties-title" />
+            <TextInput label={t("URL slug")} value={form.slug} onChange={(e) => set({ slug: e.currentTarget.value })} error={errors.slug || undefined}
+              description={t("A readable URL for your dashboard")} data-testid="properties-slug" />
           </SimpleGrid>
-          <Title order={5}>Access</Title>
+          <Title order={5}>{t("Access")}</Title>
           <SimpleGrid cols={2}>
-            <MultiSelect label="Owners" data={owners} value={form.owners} onChange={(v) => set({ owners: v })} searchable error={errors.owners || undefined}
-              description="Owners is a list of users who can alter the dashboard." data-testid="properties-owners" />
-            <MultiSelect label="Roles" data={roles} value={form.roles} onChange={(v) => set({ roles: v })} searchable
-              description="Roles is a list which defines access to the dashboard." data-testid="properties-roles" />
+            <MultiSelect label={t("Owners")} data={owners} value={form.owners} onChange={(v) => set({ owners: v })} searchable error={errors.owners || undefined}
+              description={t("Owners is a list of users who can alter the dashboard.")} data-testid="properties-owners" />
+            <MultiSelect label={t("Roles")} data={roles} value={form.roles} onChange={(v) => set({ roles: v })} searchable
+              description={t("Roles is a list which defines access to the dashboard.")} data-testid="properties-roles" />
           </SimpleGrid>
-          <MultiSelect label="Tags" data={tags} value={tagIds} onChange={setTagIds} searchable error={errors.tags || undefined}
-            description="Custom tags to find this dashboard by (tags are created on the Tags page)." data-testid="properties-tags" />
-          <Title order={5}>Certification</Title>
+          <MultiSelect label={t("Tags")} data={tags} value={tagIds} onChange={setTagIds} searchable error={errors.tags || undefined}
+            description={t("Custom tags to find this dashboard by (tags are created on the Tags page).")} data-testid="properties-tags" />
+          <Title order={5}>{t("Certification")}</Title>
           <SimpleGrid cols={2}>
-            <TextInput label="Certified by" value={form.certifiedBy} onChange={(e) => set({ certifiedBy: e.currentTarget.value })} error={errors.certifiedBy || undefined} data-testid="properties-certified-by" />
-            <TextInput label="Certification details" value={form.certificationDetails} onChange={(e) => set({ certificationDetails: e.currentTarget.value })} data-testid="properties-certification-details" />
+            <TextInput label={t("Certified by")} value={form.certifiedBy} onChange={(e) => set({ certifiedBy: e.currentTarget.value })} error={errors.certifiedBy || undefined} data-testid="properties-certified-by" />
+            <TextInput label={t("Certification details")} value={form.certificationDetails} onChange={(e) => set({ certificationDetails: e.currentTarget.value })} data-testid="properties-certification-details" />
           </SimpleGrid>
-          <Title order={5}>Colors</Title>
-          <Select label="Color scheme" data={SCHEMES} value={form.colorScheme || null} clearable error={errors.colorScheme || undefined} data-testid="properties-color-scheme"
+          <Title order={5}>{t("Colors")}</Title>
+          <Select label={t("Color scheme")} data={SCHEMES} value={form.colorScheme || null} clearable error={errors.colorScheme || undefined} data-testid="properties-color-scheme"
             onChange={(v) => {
               // the metadata follows the picker, as Superset's modal keeps them in step
               const json = withMetadataKey(form.jsonMetadata, "color_scheme", v);
               set({ colorScheme: v ?? "", ...(json !== null ? { jsonMetadata: json } : {}) });
             }} />
-          <Title order={5}>Time zone</Title>
-          <Select label="Show times in" data={zonesOf()} value={form.timeZone || EACH_VIEWER} searchable allowDeselect={false} error={errors.timeZone || undefined}
-            description="Relative time ranges such as Today resolve in this zone for every viewer, or in each viewer's own zone"
+          <Title order={5}>{t("Time zone")}</Title>
+          <Select label={t("Show times in")} data={zonesOf(t("Each viewer's time zone"))} value={form.timeZone || EACH_VIEWER} searchable allowDeselect={false} error={errors.timeZone || undefined}
+            description={t("Relative time ranges such as Today resolve in this zone for every viewer, or in each viewer's own zone")}
             data-testid="properties-time-zone"
             onChange={(v) => {
               const zone = v && v !== EACH_VIEWER ? v : "";
               const json = withMetadataKey(form.jsonMetadata, DASHBOARD_ZONE_KEY, zone || null);
               set({ timeZone: zone, ...(json !== null ? { jsonMetadata: json } : {}) });
             }} />
-          <Title order={5}>Advanced</Title>
-          <Textarea label="JSON metadata" autosize minRows={6} maxRows={16} value={form.jsonMetadata} error={errors.jsonMetadata || undefined}
+          <Title order={5}>{t("Advanced")}</Title>
+          <Textarea label={t("JSON metadata")} autosize minRows={6} maxRows={16} value={form.jsonMetadata} error={errors.jsonMetadata || undefined}
             styles={{ input: { fontFamily: "monospace" } }} onChange={(e) => set({ jsonMetadata: e.currentTarget.value })} data-testid="properties-json" />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button onClick={() => void save()} loading={saving} data-testid="properties-apply">Apply</Button>
+            <Button variant="default" onClick={onClose}>{t("Cancel")}</Button>
+            <Button onClick={() => void save()} loading={saving} data-testid="properties-apply">{t("Apply")}</Button>
           </Group>
         </Stack>
       )}
