@@ -1,7 +1,7 @@
 import { Burger, Drawer, NavLink, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/react";
 import type { MenuGroup } from "../../core/navigation";
 
 /**

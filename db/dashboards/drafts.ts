@@ -13,6 +13,11 @@ export async function draftOf(db: Database, dashboardId: number, userId: number)
   return (await db.select().from(dashboardDrafts).where(mine(dashboardId, userId)).get()) ?? null;
 }
 
+/** Whether the owner keeps a draft of the dashboard: what the dashboard page asks before showing the draft bar. */
+export async function hasDraft(db: Database, dashboardId: number, userId: number): Promise<boolean> {
+  return (await db.select({ id: dashboardDrafts.dashboard_id }).from(dashboardDrafts).where(mine(dashboardId, userId)).get()) !== undefined;
+}
+
 /** Creates or replaces the owner's draft; a new draft starts from `baseRevision`, an existing one keeps its base. */
 export async function saveDraft(db: Database, dashboardId: number, userId: number, state: Record<string, unknown>, baseRevision: number): Promise<DraftRow> {
   const now = new Date().toISOString();

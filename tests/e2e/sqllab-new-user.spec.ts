@@ -29,11 +29,12 @@ test("save a result as a virtual dataset: it is listed, Explore's API answers it
   await page.getByTestId("dataset-name").fill(name);
   const explore = page.context().waitForEvent("page");
   await page.getByTestId("save-dataset-confirm").click();
+  // the toast first: it shows for a few seconds only, and Explore's tab can take longer than that to load
+  await expect(page.getByTestId("toast").filter({ hasText: `Dataset ${name} was created.` })).toBeVisible();
   const opened = await explore;
   await expect.poll(() => opened.url()).toMatch(/\/explore\/\?form_data_key=[^&]+$/);
   const key = new URL(opened.url()).searchParams.get("form_data_key")!;
   await opened.close();
-  await expect(page.getByTestId("toast").filter({ hasText: `Dataset ${name} was created.` })).toBeVisible();
 
   const list = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:'${name}')))`)}`);
   expect(list.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Center, Text } from "@mantine/core";
 import { IconPhotoOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/react";
 
 const HEIGHT = 140;
 

@@ -53,6 +53,8 @@ export interface DashboardView {
   filterState?: { key: string | null; value: string | null } | null;
   /** a permalink's active tabs */
   permalinkTabs?: string[] | null;
+  /** an owner keeps a draft of this published dashboard (the draft bar shows) */
+  hasDraft?: boolean;
   /** the dashboard's json_metadata as an object */
   metadata?: Record<string, unknown>;
 }
@@ -228,7 +230,7 @@ export function DashboardPage({ data, csrfToken, embedded }: { data: DashboardVi
             onRefresh={refresh.refreshNow} onInterval={refresh.setInterval} onCssPreview={setCssPreview} onSaved={afterSave} imageOf={() => pageRef.current} />
         </Group>
       </Group>}
-      {data.permissions.canEdit && !embedded && dashboard.published && <DraftBar dashboardId={dashboard.id} csrfToken={csrfToken} onDone={() => window.location.reload()} />}
+      {data.permissions.canEdit && !embedded && dashboard.published && data.hasDraft && <DraftBar dashboardId={dashboard.id} csrfToken={csrfToken} onDone={() => window.location.reload()} />}
       <PinnedZone metadata={metadata} />
       <DashboardFilters dashboardId={dashboard.id} setup={data.filterSetup} stored={data.filterState ?? null} layout={layout} charts={data.charts} canEdit={data.permissions.canEdit && !embedded} csrfToken={csrfToken} storeRef={filtersRef}
         barShown={embedded?.showFilters ?? true} barExpanded={embedded?.expandFilters ?? true}>

@@ -14,6 +14,7 @@ import { filterStateRow } from "../../../db/dashboards/filters";
 import { mayReadKey } from "../../../core/security/key-owner";
 import { metadataOf } from "../../../core/dashboards/properties";
 import { dashboardPermalink } from "../../../db/dashboards/permalink";
+import { hasDraft } from "../../../db/dashboards/drafts";
 import { maskOfNativeFiltersParam } from "../../../core/dashboards/permalink/url-state";
 
 // The dashboard page reads through the same queries as GET /api/v1/dashboard/{id_or_slug} and /charts, under
@@ -30,6 +31,9 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     favoriteDashboardIds(context.db, principal.id, [row.id]),
   ]);
   const detail = dashboardDetail(row, relations);
+  const permissions = dashboardPermissions(principal, owners);
+  // the draft bar shows for an owner's draft of a published dashboard (asked here: a GET of a missing draft is a 404)
+  const draft = row.published && permissions.canEdit && (await hasDraft(context.db, row.id, principal.id));
   const layout = parseLayout(row.position_json, charts.map((c) => c.id));
   const placed = new Set(chartIdsInLayout(layout));
   // read through the dataset cache the charts' cached data (below) reads too: no second read of the same rows
@@ -48,7 +52,8 @@ export async function loadDashboardPage(context: AppLoadContext, principal: Prin
     // the charts the layout places, keyed by id; a placed chart that no longer exists shows Superset's warning
     charts: Object.fromEntries(shown.map((c) => [c.id, cached[c.id] ? { ...c, initial_data: cached[c.id] } : c])),
     isFavorite: favorites.has(row.id),
-    permissions: dashboardPermissions(principal, owners),
+    permissions,
+    hasDraft: draft,
     // native filters and cross-filter settings of json_metadata (the filter bar; defaults apply on first query)
     filterSetup: filterSetupOf(row.json_metadata),
     ...(await sharedState(context, row.id, search)),

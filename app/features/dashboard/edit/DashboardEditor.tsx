@@ -67,7 +67,8 @@ export default function DashboardEditor({ data, csrfToken, onExit, published = f
   const [savingDraft, setSavingDraft] = useState(false);
   const draftUrl = `/api/v1/dashboard/${data.dashboard.id}/draft`;
   useEffect(() => {
-    if (!published) return;
+    // the page's data says whether there is a draft to resume (a GET of none would be a 404 in the console)
+    if (!published || !data.hasDraft) return;
     let cancelled = false;
     void (async () => {
       const res = await apiCall<{ result: { state: { dashboard_title?: string; position_json?: string | null } } }>("GET", draftUrl, csrfToken);
@@ -90,7 +91,7 @@ export default function DashboardEditor({ data, csrfToken, onExit, published = f
     return () => {
       cancelled = true;
     };
-  }, [published, draftUrl, csrfToken, data.dashboard.title, data.layout, data.charts]);
+  }, [published, data.hasDraft, draftUrl, csrfToken, data.dashboard.title, data.layout, data.charts]);
   const saveDraft = async () => {
     setSavingDraft(true);
     const res = await apiCall("PUT", draftUrl, csrfToken, { dashboard_title: history.present.title, position_json: positionJson(history.present.layout) });

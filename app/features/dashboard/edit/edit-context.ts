@@ -30,6 +30,8 @@ export interface EditorData {
   dashboard: { id: number; title: string; lastModifiedTime?: number };
   layout: Layout;
   charts: Record<string, DashboardChartData>;
+  /** the owner keeps a draft of this published dashboard: editing resumes it */
+  hasDraft?: boolean;
 }
 
 export const EditContext = createContext<EditContextValue | null>(null);

@@ -1,6 +1,6 @@
 import { Button, Drawer } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/react";
 import { useSnapshot } from "valtio";
 import { IconFilter } from "@tabler/icons-react";
 import { FilterBar, type BarProps } from "./FilterBar";

@@ -17,7 +17,7 @@ export function DraftBar({ dashboardId, csrfToken, onDone }: { dashboardId: numb
   const base = `/api/v1/dashboard/${dashboardId}/draft`;
 
   useEffect(() => {
-    // 404 is the usual answer: no draft
+    // shown only when the page's data says a draft exists; a 404 here means it was published or dropped meanwhile
     void apiCall<{ result: Draft }>("GET", base, csrfToken).then((res) => res.ok && setDraft(res.body.result));
   }, [base, csrfToken]);
 
