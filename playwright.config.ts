@@ -4,9 +4,9 @@ import { defineConfig } from "@playwright/test";
 // tests/e2e/global-setup.ts, one per Playwright worker: this file is loaded again in each worker process, where
 // Playwright has set TEST_PARALLEL_INDEX, and points that process's E2E_BASE_URL (helpers, shared pages, baseURL)
 // at its own Worker. Spec files are spread over the workers whole (fullyParallel: false), so a file's tests still
-// run in order against one Worker. Three workers unless E2E_WORKERS says otherwise: a journey mostly waits (on
+// run in order against one Worker. Two workers unless E2E_WORKERS says otherwise: a journey mostly waits (on
 // the page, the Worker, its own polls), so one worker left this 2-core machine half idle (the whole e2e step used
-// about 6 CPU-minutes in 28 wall-minutes), and two still ran 17 minutes of mostly waiting. Superset's example bundle, the longest file, runs first (its own
+// about 6 CPU-minutes in 28 wall-minutes). Superset's example bundle, the longest file, runs first (its own
 // project below): started last, beside the other worker's journeys, it once lost to its time limit.
 const parallelIndex = process.env.TEST_PARALLEL_INDEX;
 if (parallelIndex !== undefined && process.env[`E2E_BASE_URL_${parallelIndex}`]) {
@@ -17,7 +17,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   // the longest file first (on a Worker of its own: global-setup.ts), so it never starts last beside the other

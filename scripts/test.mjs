@@ -10,11 +10,10 @@ const env = { ...process.env, TZ: "UTC", WRANGLER_SEND_METRICS: "false", CLOUDFL
 // needs: steps that must have passed (else this one is reported failed without running); after: steps that must
 // have ended first (passed or not). The first five share the machine: none reads another's output, and together they
 // leave less of it idle (tsc and eslint are single-threaded) than one after another; their output is held and printed
-// whole when each ends. worker, integration and e2e then run side by side: each mostly waits (integration on wrangler
-// dev, PostgreSQL's sleeps, the cron and report pictures; e2e on pages, its Workers and its polls), so one after
-// another left this 2-core machine half idle for twenty minutes. Each has its own Workers, D1 state and ports
-// (tests/support/server.mjs), so none sees another's rows. e2e streams its output (the longest step, whose progress
-// a reader follows); the other two are held and printed whole. An `alone` step would wait for every step before it.
+// whole when each ends. worker and integration then run side by side: the worker project times nothing, and
+// integration mostly waits (wrangler dev, PostgreSQL's sleeps, the cron, report pictures), so it streams its output
+// and worker's is held. `alone` steps (e2e: browsers and Workers beside them, and long journeys with timeouts) wait for every step
+// before them and stream their output.
 const FIRST = ["superset-ui", "typecheck", "lint", "build", "unit"];
 const steps = [
   // Superset's own client library for the compatibility tests (tests/support/superset-ui.ts): its own folder and
@@ -26,8 +25,8 @@ const steps = [
   { name: "unit", cmd: "vitest", args: ["run", "--project", "unit"] },
   // the worker projects serve build/client as the Worker's assets
   { name: "worker", cmd: "vitest", args: ["run", "--project", "worker", "--project", "worker-isolated"], needs: ["build"], after: FIRST },
-  { name: "integration", cmd: "vitest", args: ["run", "--project", "integration"], needs: ["build", "superset-ui"], after: FIRST },
-  { name: "e2e", cmd: "playwright", args: ["test"], needs: ["build"], after: FIRST, stream: true },
+  { name: "integration", cmd: "vitest", args: ["run", "--project", "integration"], needs: ["build", "superset-ui"], after: FIRST, stream: true },
+  { name: "e2e", cmd: "playwright", args: ["test"], needs: ["build"], alone: true },
 ];
 
 const only = process.argv.slice(2);

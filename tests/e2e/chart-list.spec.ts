@@ -50,10 +50,10 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
     await expect(page).toHaveURL(/viz_type=pie/, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId("chart-count")).toHaveText("1 chart");
-  expect(await rowNames(page)).toEqual([`${tag} Alpha`]);
+  await expect.poll(() => rowNames(page)).toEqual([`${tag} Alpha`]);
   await page.reload();
   await expect(page.getByTestId("chart-filter-viz-type")).toHaveValue("Pie Chart");
-  expect(await rowNames(page)).toEqual([`${tag} Alpha`]);
+  await expect.poll(() => rowNames(page)).toEqual([`${tag} Alpha`]);
   await page.goBack();
   await expect(page.getByTestId("chart-count")).toHaveText("3 charts");
 
@@ -61,7 +61,7 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
   await pick(page, "chart-filter-dataset", "main.flights", "flig");
   await expect(page).toHaveURL(new RegExp(`dataset=${flights}`));
   await expect(page.getByTestId("chart-count")).toHaveText("1 chart");
-  expect(await rowNames(page)).toEqual([`${tag} Beta`]);
+  await expect.poll(() => rowNames(page)).toEqual([`${tag} Beta`]);
   await page.getByTestId("clear-all-filters").click();
   // typing before the cleared field shows would type over the old search (as a user would see it)
   await expect(page.getByTestId("chart-search")).toHaveValue("");
@@ -87,7 +87,7 @@ test("chart list: filter, sort, favourite, edit properties, delete, card view an
   }).toBe(true);
   await pick(page, "chart-filter-favorite", "Yes");
   await expect(page.getByTestId("chart-count")).toHaveText("1 chart");
-  expect(await rowNames(page)).toEqual([`${tag} Alpha`]);
+  await expect.poll(() => rowNames(page)).toEqual([`${tag} Alpha`]);
   await pick(page, "chart-filter-favorite", "No");
   await expect(page.getByTestId("chart-count")).toHaveText("2 charts");
   await page.getByTestId("clear-all-filters").click();

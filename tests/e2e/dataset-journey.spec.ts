@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import postgres from "postgres";
-import { admin, login } from "./helpers";
+import { admin, datasetEditorTab, login } from "./helpers";
 import { skipWithout } from "../support/prerequisite";
 
 // The journey of issue 3: an admin connects the PostgreSQL running on this machine (127.0.0.1:5432, trust
@@ -120,6 +120,7 @@ test("an admin connects PostgreSQL, creates a dataset from one of its tables and
     await expect(page).toHaveURL(/\/tablemodelview\/edit\/\d+$/);
     await expect(page.getByTestId("dataset-title")).toHaveText(table);
     const metric = page.getByTestId("metric-row-count");
+    await datasetEditorTab(page, "Metrics", metric);
     await expect(metric.getByLabel("SQL expression")).toHaveValue("COUNT(*)");
     await metric.getByLabel("Label").fill("Sales");
     await metric.getByLabel("SQL expression").fill("COUNT(DISTINCT region)");
@@ -129,10 +130,11 @@ test("an admin connects PostgreSQL, creates a dataset from one of its tables and
 
     await page.reload();
     const saved = page.getByTestId("metric-row-count");
+    await datasetEditorTab(page, "Metrics", saved);
     await expect(saved.getByLabel("Label")).toHaveValue("Sales");
     await expect(saved.getByLabel("SQL expression")).toHaveValue("COUNT(DISTINCT region)");
     await expect(saved.getByLabel("D3 format")).toHaveValue(",d");
-    await page.getByRole("tab", { name: "Columns" }).click();
+    await page.getByRole("tab", { name: "Columns", exact: true }).click();
     await expect(page.getByTestId("column-row-sold_at").getByLabel("sold_at is temporal")).toBeChecked();
 
     // back on the New dataset page the table is marked as having a dataset, and cannot get a second one

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { admin, login } from "./helpers";
+import { admin, datasetEditorTab, login } from "./helpers";
 
 /** Opens Data → Datasets; retried because the menu only responds once the page has hydrated. */
 async function openDatasets(page: Page) {
@@ -27,6 +27,7 @@ test("an admin finds birth_names in the datasets list and edits one of its metri
   await page.getByTestId("edit-dataset-birth_names").click();
   await expect(page.getByTestId("dataset-title")).toHaveText("birth_names");
   const metric = page.getByTestId("metric-row-sum__num");
+  await datasetEditorTab(page, "Metrics", metric);
   await expect(metric.getByLabel("SQL expression")).toHaveValue("SUM(num)");
   await metric.getByLabel("Label").fill("Total births");
   await metric.getByLabel("D3 format").fill(",.0f");
@@ -35,9 +36,10 @@ test("an admin finds birth_names in the datasets list and edits one of its metri
 
   // the change is stored: a fresh load shows it, and the columns kept their types
   await page.reload();
+  await datasetEditorTab(page, "Metrics", page.getByTestId("metric-row-sum__num"));
   await expect(page.getByTestId("metric-row-sum__num").getByLabel("Label")).toHaveValue("Total births");
   await expect(page.getByTestId("metric-row-sum__num").getByLabel("D3 format")).toHaveValue(",.0f");
-  await page.getByRole("tab", { name: "Columns" }).click();
+  await page.getByRole("tab", { name: "Columns", exact: true }).click();
   await expect(page.getByTestId("column-row-ds")).toContainText("DATETIME");
   await expect(page.getByTestId("column-row-ds").getByLabel("ds is temporal")).toBeChecked();
 

@@ -120,3 +120,14 @@ export async function colouredPixels(page: Page): Promise<number> {
     return n;
   });
 }
+
+/**
+ * Opens a tab of the dataset editor, which opens on Source as Superset's: retried as one step, since a click before
+ * hydration selects nothing. `shows` is what the tab's panel holds once selected.
+ */
+export async function datasetEditorTab(page: Page, name: "Source" | "Metrics" | "Columns" | "Calculated columns" | "Settings", shows: Locator) {
+  await expect(async () => {
+    await page.getByRole("tab", { name, exact: true }).click();
+    await expect(shows).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
