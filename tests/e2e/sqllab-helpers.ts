@@ -101,6 +101,25 @@ export async function makeSqlLabUser(): Promise<SqlLabUser> {
   return { username, password, examplesId, postgres: { id: pg.id, name: pgName } };
 }
 
+/**
+ * As admin: a second user with the Admin role, for a journey that leaves SQL Lab state behind. SQL Lab keeps each
+ * user's open tabs on the server and a new tab takes the active tab's database, so a journey that points the shared
+ * admin's tab at its own database would change what every later admin journey starts from.
+ */
+export async function makeAdminUser(): Promise<{ username: string; password: string }> {
+  const api = await apiAs(admin().username, admin().password);
+  const roles = await json<{ result: { id: number; name: string }[] }>(await api.get(`/api/v1/security/roles/?q=${rison("(page_size:100)")}`));
+  const adminRole = roles.result.find((r) => r.name === "Admin")!.id;
+  const u = unique();
+  const username = `admin_${u}`;
+  const password = `pw-${u}-${unique()}`;
+  await json(await api.post("/api/v1/security/users/", {
+    data: { username, first_name: "Second", last_name: `Admin ${u}`, email: `${username}@example.com`, password, roles: [adminRole] },
+  }));
+  await api.dispose();
+  return { username, password };
+}
+
 /** Picks a database in the left bar of the active tab. */
 export async function chooseDatabase(page: Page, name: string) {
   await page.getByTestId("database-select").click();
