@@ -23,7 +23,10 @@ export function clickhouseConnector(target: NetworkTarget): Connector {
   async function send(sql: string, settings: Record<string, string>, signal?: AbortSignal, connecting = false): Promise<string> {
     let response: Response;
     try {
-      response = await post(endpoint, sql, settings, signal);
+      response = await post(endpoint, sql, settings, signal).catch((e: unknown) => {
+        if (!retriesOnFreshConnection(e, settings, signal)) throw e;
+        return post(endpoint, sql, settings, signal);
+      });
     } catch (e) {
       if (e instanceof ApiError) throw e;
       throw classifyConnectionError(e, where);
@@ -139,4 +142,16 @@ export function inlineParameters(statement: WriteStatement): string {
   });
   if (i !== statement.params.length) throw new Error("Fewer placeholders than parameters");
   return out;
+}
+
+/**
+ * Whether a request that failed before any answer is sent once more. ClickHouse closes an idle keep-alive connection
+ * after its keep_alive_timeout (3 s by default), and the platform may send the next request on that connection just
+ * as it closes: the request fails with a lost connection though the server is up (a dashboard's charts, asked again
+ * a few seconds after they drew, failed this way). Only read-only statements are sent again, which are safe to run
+ * twice; a statement that may write is never repeated; a stop (abort) is never undone.
+ */
+export function retriesOnFreshConnection(e: unknown, settings: Record<string, string>, signal?: AbortSignal): boolean {
+  if (signal?.aborted || e instanceof ApiError || !settings.readonly) return false;
+  return /connection lost|connection closed|connection reset|refused|cannot connect|disconnected/i.test(String((e as Error)?.message ?? e));
 }
