@@ -48,6 +48,7 @@ export const CHART_EXAMPLES: Readonly<Record<string, ChartExample>> = {
   echarts_timeseries_scatter: TIMESERIES_EXAMPLES.scatter,
   echarts_area: TIMESERIES_EXAMPLES.area,
   echarts_timeseries_bar: TIMESERIES_EXAMPLES.bar,
+  echarts_timeseries: TIMESERIES_EXAMPLES.generic,
   pie,
   mixed_timeseries: mixedTimeseries,
   pivot_table_v2: pivotTableV2,

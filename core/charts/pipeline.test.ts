@@ -88,7 +88,7 @@ test("histogram, box plot and heatmap read what the engine's histogram, boxplot 
 test("every brief's viz_type is registered with metadata and a control panel", () => {
   const wanted = [
     "table", "big_number_total", "big_number", "echarts_timeseries_line", "echarts_timeseries_bar", "echarts_area", "echarts_timeseries_scatter",
-    "echarts_timeseries_step", "echarts_timeseries_smooth", "pie", "mixed_timeseries", "pivot_table_v2", "histogram_v2", "box_plot", "heatmap_v2",
+    "echarts_timeseries_step", "echarts_timeseries_smooth", "echarts_timeseries", "pie", "mixed_timeseries", "pivot_table_v2", "histogram_v2", "box_plot", "heatmap_v2",
     "bubble_v2", "funnel", "gauge_chart", "radar", "treemap_v2", "sunburst_v2", "sankey_v2", "waterfall",
     "word_cloud", "gantt_chart", "horizon",
     "graph_chart", "tree_chart", "chord", "world_map",

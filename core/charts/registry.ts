@@ -32,7 +32,7 @@ import { treemapV2 } from "./types/treemap_v2";
 import { waterfall } from "./types/waterfall";
 import { wordCloud } from "./types/word_cloud";
 import { worldMap } from "./types/world_map";
-import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
+import { timeseriesArea, timeseriesBar, timeseriesGeneric, timeseriesLine, timeseriesScatter, timeseriesSmooth, timeseriesStep } from "./types/timeseries";
 
 // Every chart type by Superset's viz_type, so saved charts and imported bundles open unchanged. Adding a type
 // adds a folder under types/ and one line here.
@@ -47,6 +47,7 @@ export const CHART_TYPES: Readonly<Record<string, ChartType>> = {
   echarts_timeseries_scatter: timeseriesScatter,
   echarts_area: timeseriesArea,
   echarts_timeseries_bar: timeseriesBar,
+  echarts_timeseries: timeseriesGeneric,
   pie,
   mixed_timeseries: mixedTimeseries,
   pivot_table_v2: pivotTableV2,

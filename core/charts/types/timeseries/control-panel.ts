@@ -1,26 +1,38 @@
 import type { Control, ControlPanel, FormData } from "../../contract";
 import * as c from "../../controls/shared";
 
-// The ECharts timeseries family's panel (line, smooth, step, scatter, area, bar): one panel with the few
-// controls that only some variants show.
+// The ECharts timeseries family's panel (line, smooth, step, scatter, area, bar, and Superset's generic chart,
+// whose "Series Style" picks one of the others): one panel with the few controls that only some variants show.
 
-export type Variant = "line" | "smooth" | "step" | "scatter" | "area" | "bar";
+/** How a chart's series are drawn. */
+export type DrawnVariant = "line" | "smooth" | "step" | "scatter" | "area" | "bar";
+/** A viz_type of the family: a drawn variant, or the generic chart that names its drawing in its form data. */
+export type Variant = DrawnVariant | "generic";
+
+/** Superset's generic chart's series styles (its EchartsTimeseriesSeriesType). */
+export const GENERIC_SERIES_STYLES: [string, string][] = [
+  ["line", "Line"], ["scatter", "Scatter"], ["smooth", "Smooth Line"], ["bar", "Bar"],
+  ["start", "Step - start"], ["middle", "Step - middle"], ["end", "Step - end"],
+];
+const isStyle = (fd: FormData, ...styles: string[]) => styles.includes(String(fd.seriesType ?? "line"));
+const genericArea = (fd: FormData) => fd.area === true && !isStyle(fd, "bar", "scatter");
 
 const noGroupby = (fd: FormData) => !Array.isArray(fd.groupby) || fd.groupby.length === 0;
 
 export function timeseriesControlPanel(variant: Variant): ControlPanel {
   const chartOptions: Control[] = [
     c.colorScheme(),
+    ...(variant === "generic" ? genericStyleControls() : []),
     ...(variant === "step"
       ? [{ name: "seriesType", type: "SelectControl", label: "Step type", default: "start", renderTrigger: true, choices: [["start", "Start"], ["middle", "Middle"], ["end", "End"]] } as Control]
       : []),
-    ...(variant === "bar" || variant === "area" || variant === "line"
+    ...(variant === "bar" || variant === "area" || variant === "line" || variant === "generic"
       ? [{ name: "stack", type: "SelectControl", label: "Stacked Style", renderTrigger: true, default: null, choices: [[null, "None"], ["Stack", "Stack"], ["Expand", "Expand"]] } as Control]
       : []),
     ...(variant === "area" ? [{ name: "opacity", type: "SliderControl", label: "Area chart opacity", default: 0.2, min: 0, max: 1, step: 0.1, renderTrigger: true } as Control] : []),
-    ...(variant === "bar"
-      ? [{ name: "orientation", type: "SelectControl", label: "Bar orientation", default: "vertical", renderTrigger: true, choices: [["vertical", "Vertical"], ["horizontal", "Horizontal"]] } as Control]
-      : [c.checkbox("markerEnabled", "Marker", variant === "scatter"), { name: "markerSize", type: "SliderControl", label: "Marker Size", default: 6, min: 0, max: 20, renderTrigger: true } as Control]),
+    ...(variant === "bar" ? [orientation()] : []),
+    ...(variant === "generic" ? [{ ...orientation(), visibility: (fd: FormData) => isStyle(fd, "bar") }] : []),
+    ...(variant === "bar" ? [] : [c.checkbox("markerEnabled", "Marker", variant === "scatter"), { name: "markerSize", type: "SliderControl", label: "Marker Size", default: 6, min: 0, max: 20, renderTrigger: true } as Control]),
     c.checkbox("show_value", "Show Value", false),
     c.showLegend(),
     c.legendOrientation(),
@@ -54,7 +66,7 @@ export function timeseriesControlPanel(variant: Variant): ControlPanel {
           c.rowLimit(),
           c.truncateMetric(),
           c.showEmptyColumns(),
-          ...(variant === "bar"
+          ...(variant === "bar" || variant === "generic"
             ? [{ name: "x_axis_sort", type: "SelectControl", label: "X-Axis Sort By", visibility: noGroupby } as Control, { name: "x_axis_sort_asc", type: "CheckboxControl", label: "X-Axis Sort Ascending", default: true, visibility: noGroupby } as Control]
             : []),
         ],
@@ -64,4 +76,24 @@ export function timeseriesControlPanel(variant: Variant): ControlPanel {
       { label: "Chart Options", expanded: true, controls: chartOptions },
     ],
   };
+}
+
+function orientation(): Control {
+  return { name: "orientation", type: "SelectControl", label: "Bar orientation", default: "vertical", renderTrigger: true, choices: [["vertical", "Vertical"], ["horizontal", "Horizontal"]] };
+}
+
+/** The generic chart's own controls: the series style, and an area under line-like styles with its opacity. */
+function genericStyleControls(): Control[] {
+  return [
+    { name: "seriesType", type: "SelectControl", label: "Series Style", default: "line", renderTrigger: true, description: "Series chart type (line, bar etc)", choices: GENERIC_SERIES_STYLES },
+    { ...c.checkbox("area", "Area Chart", false, "Draw area under curves. Only applicable for line types."), visibility: (fd: FormData) => !isStyle(fd, "bar", "scatter") },
+    { name: "opacity", type: "SliderControl", label: "Opacity", default: 0.2, min: 0, max: 1, step: 0.1, renderTrigger: true, description: "Opacity of Area Chart. Also applies to confidence band.", visibility: genericArea },
+  ];
+}
+
+/** What the generic chart's form data draws: its series style as a drawn variant, and whether areas are filled. */
+export function genericDrawing(fd: FormData): { variant: DrawnVariant; area: boolean } {
+  const style = String(fd.seriesType ?? "line");
+  const variant: DrawnVariant = style === "start" || style === "middle" || style === "end" ? "step" : style === "scatter" || style === "smooth" || style === "bar" ? style : "line";
+  return { variant, area: genericArea(fd) };
 }

@@ -32,6 +32,11 @@ export const TIMESERIES_EXAMPLES: Record<Variant, ChartExample> = {
     dataset: "cleaned_sales_data",
     params: { ...common, x_axis: "order_date", time_grain_sqla: "P1M", metrics: ["sum__sales"], groupby: ["product_line"], adhoc_filters: [noTimeFilter("order_date")], stack: "Stack", opacity: 0.7, y_axis_format: "SMART_NUMBER", x_axis_time_format: "smart_date" },
   },
+  generic: {
+    name: "Orders per month by deal size",
+    dataset: "cleaned_sales_data",
+    params: { ...common, x_axis: "order_date", time_grain_sqla: "P1M", metrics: ["count_distinct__order_number"], groupby: ["deal_size"], adhoc_filters: [noTimeFilter("order_date")], seriesType: "smooth", area: true, opacity: 0.3, stack: "Stack", y_axis_format: "SMART_NUMBER", x_axis_time_format: "smart_date" },
+  },
   bar: {
     name: "Sales by country and deal size",
     dataset: "cleaned_sales_data",

@@ -1,10 +1,11 @@
 import type { ChartType } from "../../contract";
 import { buildTimeseriesQuery } from "./build-query";
-import { timeseriesControlPanel, type Variant } from "./control-panel";
+import { genericDrawing, timeseriesControlPanel, type Variant } from "./control-panel";
 import { transformTimeseries } from "./transform-props";
 import { crossFilter } from "./cross-filter";
 
-// One implementation, six viz_types: only the control panel's few variant controls and the dataset style differ.
+// One implementation, seven viz_types: only the control panel's few variant controls and the dataset style differ
+// (the generic chart draws as the variant its "Series Style" names).
 
 const TAGS = ["Aesthetic", "ECharts", "Predictive", "Advanced-Analytics", "Time", "Transformable"];
 
@@ -13,7 +14,11 @@ function timeseriesType(variant: Variant, name: string, description: string, tag
     metadata: { name, category: "Evolution", description, tags },
     controlPanel: timeseriesControlPanel(variant),
     buildQuery: buildTimeseriesQuery,
-    transformProps: (input) => transformTimeseries(variant, input),
+    transformProps: (input) => {
+      if (variant !== "generic") return transformTimeseries(variant, input);
+      const drawing = genericDrawing(input.formData);
+      return transformTimeseries(drawing.variant, input, drawing.area);
+    },
     crossFilter,
   };
 }
@@ -24,3 +29,4 @@ export const timeseriesStep = timeseriesType("step", "Stepped Line", "Stepped-li
 export const timeseriesScatter = timeseriesType("scatter", "Scatter Plot", "Scatter Plot has the horizontal axis in linear units, and the points are connected in order. It shows a statistical relationship between two variables.", [...TAGS, "Scatter", "Featured"]);
 export const timeseriesArea = timeseriesType("area", "Area Chart", "Area charts are similar to line charts in that they represent variables with the same scale, but area charts stack the metrics on top of each other.", [...TAGS, "Line", "Stacked", "Featured"]);
 export const timeseriesBar = timeseriesType("bar", "Bar Chart", "Bar Charts are used to show metrics as a series of bars.", [...TAGS, "Bar", "Vertical", "Horizontal", "Stacked", "Popular", "Featured"]);
+export const timeseriesGeneric = timeseriesType("generic", "Generic Chart", "Swiss army knife for visualizing data. Choose between step, line, scatter, and bar charts. This viz type has many customization options as well.", [...TAGS, "Line", "Bar", "Scatter", "Stepped", "Stacked"]);

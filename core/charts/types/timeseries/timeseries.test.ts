@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { baseAxis, supersetQuery, temporalRange } from "../../test-fixtures";
-import { timeseriesArea, timeseriesBar, timeseriesLine, timeseriesStep } from ".";
+import { timeseriesArea, timeseriesBar, timeseriesGeneric, timeseriesLine, timeseriesStep } from ".";
 import { colorKey } from "./series";
 
 
@@ -130,4 +130,32 @@ test("line transformProps: a saved metric's series is labelled by its verbose na
   const byDimension = timeseriesLine.transformProps({ formData: line, queriesData: [data], width: 600, height: 300, verboseMap: { Cars: "never used" , sum__num: "Births" } });
   if (byDimension.kind !== "chartjs") throw new Error(byDimension.kind);
   expect(byDimension.data.datasets.map((d) => d.label)).toEqual(["Cars", "Ships"]);
+});
+
+test("generic chart: its Series Style draws as the matching type, an area fills under line styles only", () => {
+  const draw = (extra: Record<string, unknown>) => {
+    const model = timeseriesGeneric.transformProps({ formData: { ...line, viz_type: "echarts_timeseries", ...extra }, queriesData: [data], width: 1, height: 1 });
+    if (model.kind !== "chartjs") throw new Error(model.kind);
+    return model;
+  };
+  const style = (extra: Record<string, unknown>) => {
+    const model = draw(extra);
+    const d = model.data.datasets[0];
+    return [model.type, d.tension, d.stepped, d.showLine, d.fill];
+  };
+  expect(style({})).toEqual(["line", 0, false, true, false]);
+  expect(style({ seriesType: "smooth" })).toEqual(["line", 0.4, false, true, false]);
+  expect(style({ seriesType: "middle" })).toEqual(["line", 0, "middle", true, false]);
+  expect(style({ seriesType: "start", area: true })).toEqual(["line", 0, "before", true, "origin"]);
+  expect(style({ seriesType: "scatter", area: true })).toEqual(["line", 0, false, false, false]);
+  expect(style({ seriesType: "bar", area: true })).toEqual(["bar", undefined, undefined, undefined, undefined]);
+  expect(draw({ seriesType: "smooth", area: true, stack: "Stack", opacity: 0.5 }).data.datasets[0]).toMatchObject({ fill: "stack", backgroundColor: "rgba(31,168,201,0.5)", tension: 0.4 });
+  expect(draw({ seriesType: "bar", orientation: "horizontal" }).options.indexAxis).toBe("y");
+  // the step chart of its own keeps its start default; the generic chart's default is a plain line
+  expect(timeseriesStep.controlPanel.sections.flatMap((s) => s.controls).find((c) => c.name === "seriesType")?.default).toBe("start");
+  const panel = timeseriesGeneric.controlPanel.sections.flatMap((s) => s.controls);
+  expect(panel.find((c) => c.name === "seriesType")?.default).toBe("line");
+  const area = panel.find((c) => c.name === "area")!;
+  expect([area.visibility!({ seriesType: "smooth" }), area.visibility!({ seriesType: "bar" })]).toEqual([true, false]);
+  expect(panel.find((c) => c.name === "orientation")!.visibility!({ seriesType: "line" })).toBe(false);
 });

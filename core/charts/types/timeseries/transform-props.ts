@@ -7,7 +7,7 @@ import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { ensureArray, getMetricLabel, getXAxisLabel } from "../../query/labels";
 import { annotationLayers } from "./annotations";
-import type { Variant } from "./control-panel";
+import type { DrawnVariant } from "./control-panel";
 import { verboseLabel } from "../../verbose-map";
 import { colorKey, expandToShares, extractSeries, isTimeShift } from "./series";
 
@@ -23,7 +23,7 @@ export function isTemporalX(input: ChartPropsInput, xLabel: string): boolean {
   return xLabel === "__timestamp" || (typeof input.formData.x_axis === "string" && Boolean(input.formData.time_grain_sqla) && q.data.every((r) => typeof r[xLabel] === "number"));
 }
 
-export function datasetStyle(variant: Variant, formData: FormData, color: string, dashed: boolean): Record<string, unknown> {
+export function datasetStyle(variant: DrawnVariant, formData: FormData, color: string, dashed: boolean, area = variant === "area"): Record<string, unknown> {
   const markerSize = typeof formData.markerSize === "number" ? formData.markerSize : 6;
   const markers = variant === "scatter" || formData.markerEnabled === true;
   const base: Record<string, unknown> = { borderColor: color, backgroundColor: color, ...(dashed ? { borderDash: [5, 5] } : {}) };
@@ -35,12 +35,13 @@ export function datasetStyle(variant: Variant, formData: FormData, color: string
     showLine: variant !== "scatter",
     tension: variant === "smooth" ? 0.4 : 0,
     stepped: variant === "step" ? STEP[String(formData.seriesType ?? "start")] ?? "before" : false,
-    ...(variant === "area" ? { fill: formData.stack ? "stack" : "origin", backgroundColor: withAlpha(color, typeof formData.opacity === "number" ? formData.opacity : 0.2) } : { fill: false }),
+    ...(area ? { fill: formData.stack ? "stack" : "origin", backgroundColor: withAlpha(color, typeof formData.opacity === "number" ? formData.opacity : 0.2) } : { fill: false }),
     spanGaps: false,
   };
 }
 
-export function transformTimeseries(variant: Variant, input: ChartPropsInput): ChartModel {
+/** `area` fills under line-like series whatever the variant (the generic chart's "Area chart" checkbox). */
+export function transformTimeseries(variant: DrawnVariant, input: ChartPropsInput, area = variant === "area"): ChartModel {
   const rows = rowsOf(input);
   if (!rows.length) return emptyModel();
   const { formData, theme } = input;
@@ -69,7 +70,7 @@ export function transformTimeseries(variant: Variant, input: ChartPropsInput): C
     data: {
       labels: x.map(xText),
       datasets: [
-        ...series.map((s) => ({ label: seriesLabel(s.name), data: s.values, ...datasetStyle(variant, formData, colorFn(colorKey(s.name, formData)), isTimeShift(s.name, formData)) })),
+        ...series.map((s) => ({ label: seriesLabel(s.name), data: s.values, ...datasetStyle(variant, formData, colorFn(colorKey(s.name, formData)), isTimeShift(s.name, formData), area) })),
         ...annotations.datasets,
       ],
     },
