@@ -1,5 +1,6 @@
 import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n/react";
+import { usePaginationLabels } from "../pagination-labels";
 import { BulkActionBar } from "./BulkActionBar";
 import { useListTexts } from "./list-texts";
 import { ListEmptyState } from "./ListEmptyState";
@@ -47,6 +48,7 @@ export function ListView(props: ListViewProps) {
   const { title, headerActions, filters, filtered, onClearFilters, noun, count, loading, bulk, views } = props;
   const pages = Math.max(1, Math.ceil(count / props.pageSize));
   const { t } = useTranslation();
+  const pagination = usePaginationLabels();
   const texts = useListTexts(noun);
   const countText = loading && count === 0 ? t("Loading…") : texts.count(count);
   return (
@@ -77,7 +79,7 @@ export function ListView(props: ListViewProps) {
       ) : (
         props.children
       )}
-      {pages > 1 && <Pagination total={pages} value={props.page} onChange={props.onPage} data-testid="list-pagination" />}
+      {pages > 1 && <Pagination {...pagination} total={pages} value={props.page} onChange={props.onPage} data-testid="list-pagination" />}
     </Stack>
   );
 }

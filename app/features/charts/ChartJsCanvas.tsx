@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Center, Loader } from "@mantine/core";
 import { Chart as ChartJS, registerables, type ChartType as ChartJsType } from "chart.js";
 import { Chart } from "react-chartjs-2";
+import { useTranslation } from "../../i18n/react";
 import type { ChartJsModel } from "../../../core/charts/contract";
 import type { ChartPick } from "../../../core/charts/cross-filter";
 
@@ -78,6 +79,16 @@ export function prepareModel(model: ChartJsModel): Promise<void> {
   return Promise.all(needed(model).map(([name, load]) => ensure(name, load))).then(() => undefined);
 }
 
+/**
+ * The canvas's text alternative (it has role="img"): "Chart" and the names of its first series, so a screen reader
+ * says which chart it is on; the numbers are the table view's and drill to detail's to tell.
+ */
+export function canvasLabel(chart: string, data: { datasets?: { label?: unknown }[] }): string {
+  const names = (data.datasets ?? []).map((d) => (typeof d.label === "string" ? d.label.trim() : "")).filter(Boolean);
+  const shown = names.slice(0, 5).join(", ");
+  return shown ? `${chart}: ${shown}${names.length > 5 ? ", …" : ""}` : chart;
+}
+
 /** A right-click: what is under the pointer (nothing when between elements) and where, for a context menu. */
 export type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) => void;
 
@@ -88,6 +99,7 @@ export type ContextPick = (p: ChartPick | null, at: { x: number; y: number }) =>
  */
 export default function ChartJsCanvas({ model, width, height, onPick, onContextPick, onDrawn }: { model: ChartJsModel; width?: number; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick; onDrawn?: () => void }) {
   const chartRef = useRef<ChartJS>(null);
+  const { t } = useTranslation();
   const fixed = width !== undefined;
   // the canvas's size attributes when the chart is made: later sizes go through chart.resize, because React
   // setting the attributes would clear the bitmap behind Chart.js's back
@@ -149,7 +161,7 @@ export default function ChartJsCanvas({ model, width, height, onPick, onContextP
       const el = chart.getElementsAtEventForMode(e.nativeEvent, "nearest", { intersect: true }, false)[0];
       onContextPick(el ? { label: chart.data.labels?.[el.index], series: chart.data.datasets[el.datasetIndex]?.label } : null, { x: e.clientX, y: e.clientY });
     })}>
-      <Chart ref={chartRef as never} type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} {...(fixed ? first : {})} />
+      <Chart ref={chartRef as never} type={drawn.type as ChartJsType} data={drawn.data as never} options={options as never} aria-label={canvasLabel(t("Chart"), drawn.data)} {...(fixed ? first : {})} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { fittedFontSize } from "./fit-text";
 import { sparklineSegments } from "../../../core/charts/sparkline";
 import { tablePage } from "../../../core/charts/types/table/pages";
 import { pivotCellText, pivotLayout } from "../../../core/charts/types/pivot_table_v2/layout";
+import { usePaginationLabels } from "../../components/pagination-labels";
 
 // Draws any chart type's model (core/charts transformProps): Chart.js configs on a canvas, tables, pivot tables,
 // big numbers, and the empty-result message. Shared by Explore and (later) dashboards.
@@ -82,6 +83,7 @@ const PAGER_HEIGHT = 32;
 function TableView({ model, height, onPick, onContextPick }: { model: TableModel; height: number; onPick?: (p: ChartPick) => void; onContextPick?: ContextPick }) {
   // one page of rows is drawn (core/charts/types/table/pages.ts): a paged 10,000-row result is not 60,000 cells
   const [wantedPage, setPage] = useState(1);
+  const pagination = usePaginationLabels();
   const { start, end, pages, page } = tablePage(model.rows.length, model.pageSize, wantedPage);
   const paged = pages > 1;
   return (
@@ -115,7 +117,7 @@ function TableView({ model, height, onPick, onContextPick }: { model: TableModel
       </ScrollArea>
       {paged && (
         <Group h={PAGER_HEIGHT} justify="flex-end" wrap="nowrap">
-          <Pagination size="xs" total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} data-testid="table-chart-pages" />
+          <Pagination {...pagination} size="xs" total={pages} value={page} onChange={setPage} siblings={1} boundaries={1} data-testid="table-chart-pages" />
         </Group>
       )}
     </Stack>

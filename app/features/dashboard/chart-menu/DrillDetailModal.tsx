@@ -6,6 +6,7 @@ import { DRILL_PAGE_SIZE, drillFilterLabel, drillPayload, samplesPath, type Dril
 import { cellText, columnsOf, temporalColumns } from "../../../../core/explore/data-pane";
 import { apiCall } from "../../../components/api-call";
 import { useTranslation } from "../../../i18n/react";
+import { usePaginationLabels } from "../../../components/pagination-labels";
 
 // Superset's "Drill to detail": the dataset rows behind a chart (or behind the value right-clicked on), 50 a page,
 // through Superset's POST /datasource/samples with the chart's filters and the clicked ones. A clicked filter can
@@ -24,6 +25,7 @@ export function DrillDetailModal({ title, formData, filters: initial, csrfToken,
   const [page, setPage] = useState(1);
   const [answer, setAnswer] = useState<Page | null>(null);
   const { t, i18n } = useTranslation();
+  const pagination = usePaginationLabels();
   useEffect(() => {
     let live = true;
     setAnswer(null);
@@ -68,7 +70,7 @@ export function DrillDetailModal({ title, formData, filters: initial, csrfToken,
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {pages > 1 && <Pagination mt="xs" size="sm" total={pages} value={page} onChange={setPage} data-testid="drill-detail-pages" />}
+          {pages > 1 && <Pagination {...pagination} mt="xs" size="sm" total={pages} value={page} onChange={setPage} data-testid="drill-detail-pages" />}
         </>
       )}
     </Modal>
