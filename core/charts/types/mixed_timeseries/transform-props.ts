@@ -5,7 +5,7 @@ import { emptyModel, hasRows } from "../../data";
 import { getNumberFormatter } from "../../format/number";
 import { getTimeFormatter } from "../../format/time";
 import { getXAxisLabel } from "../../query/labels";
-import type { DrawnVariant } from "../timeseries/control-panel";
+import { SERIES_STYLE_VARIANTS, type DrawnVariant } from "../timeseries/control-panel";
 import { colorKey, extractSeries, isTimeShift } from "../timeseries/series";
 import { datasetStyle, isTemporalX } from "../timeseries/transform-props";
 import { queryAFormData, queryBFormData } from "./build-query";
@@ -18,7 +18,7 @@ import { queryAFormData, queryBFormData } from "./build-query";
  * the EchartsTimeseriesSeriesType values (line, bar, the three steps …) older Superset versions saved.
  */
 const VARIANTS: Record<string, DrawnVariant> = {
-  line: "line", scatter: "scatter", smooth: "smooth", bar: "bar", start: "step", middle: "step", end: "step",
+  ...SERIES_STYLE_VARIANTS,
   echarts_timeseries_line: "line", echarts_timeseries_scatter: "scatter", echarts_timeseries_smooth: "smooth",
   echarts_timeseries_step: "step", echarts_area: "area", echarts_timeseries_bar: "bar",
 };

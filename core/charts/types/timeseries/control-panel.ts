@@ -14,6 +14,10 @@ export const GENERIC_SERIES_STYLES: [string, string][] = [
   ["line", "Line"], ["scatter", "Scatter"], ["smooth", "Smooth Line"], ["bar", "Bar"],
   ["start", "Step - start"], ["middle", "Step - middle"], ["end", "Step - end"],
 ];
+/** What each series style (the generic chart's, and the mixed chart's older saves) draws as. */
+export const SERIES_STYLE_VARIANTS: Readonly<Record<string, DrawnVariant>> = {
+  line: "line", scatter: "scatter", smooth: "smooth", bar: "bar", start: "step", middle: "step", end: "step",
+};
 const isStyle = (fd: FormData, ...styles: string[]) => styles.includes(String(fd.seriesType ?? "line"));
 const genericArea = (fd: FormData) => fd.area === true && !isStyle(fd, "bar", "scatter");
 
@@ -93,7 +97,5 @@ function genericStyleControls(): Control[] {
 
 /** What the generic chart's form data draws: its series style as a drawn variant, and whether areas are filled. */
 export function genericDrawing(fd: FormData): { variant: DrawnVariant; area: boolean } {
-  const style = String(fd.seriesType ?? "line");
-  const variant: DrawnVariant = style === "start" || style === "middle" || style === "end" ? "step" : style === "scatter" || style === "smooth" || style === "bar" ? style : "line";
-  return { variant, area: genericArea(fd) };
+  return { variant: SERIES_STYLE_VARIANTS[String(fd.seriesType ?? "line")] ?? "line", area: genericArea(fd) };
 }
